@@ -1,0 +1,127 @@
+"""The engine contract: what every game offers, and what every front end, agent and test relies on.
+
+A Game holds a game's static facts and makes States. A State is one position of one match: it is mutated
+only by `apply`, copied by `clone`, and read by front ends and agents only through `view`.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import Any, NamedTuple
+
+from dinotable.core.options import OptionSpec, validate_options
+
+
+class Event(NamedTuple):
+    """Something that happened inside `apply`: a die roll, a gained tile, a mission taken."""
+
+    kind: str
+    seat: int | None
+    detail: dict
+
+
+class Game(ABC):
+    """A game's static facts, its options, and the factory of its states."""
+
+    name: str
+    title: str
+    version: str
+    min_players: int
+    max_players: int
+    num_distinct_actions: int
+    option_specs: tuple[OptionSpec, ...] = ()
+    # Option sets the conformance suite plays besides the defaults: every module and variant.
+    test_option_sets: tuple[dict, ...] = ({},)
+    # No legal game lasts longer than this many decisions (the conformance suite checks it).
+    max_decisions: int = 10_000
+    # The game's own evaluation for heuristic and search agents (see dinotable.agents), or None.
+    heuristic: Any = None
+
+    def new_game(self, num_players: int, seed: int, options: dict | None = None) -> State:
+        if isinstance(num_players, bool) or not isinstance(num_players, int):
+            raise ValueError(f"num_players must be a whole number, got {num_players!r}")
+        if not self.min_players <= num_players <= self.max_players:
+            raise ValueError(
+                f"{self.title} is played by {self.min_players} to {self.max_players} players, not {num_players}"
+            )
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise ValueError(f"seed must be a whole number, got {seed!r}")
+        return self._new_state(num_players, seed, validate_options(self.option_specs, options, num_players))
+
+    @abstractmethod
+    def _new_state(self, num_players: int, seed: int, options: dict) -> State: ...
+
+    def from_json(self, doc: dict | str) -> State:
+        """Rebuilds a state from its record by replaying it; raises RecordError on a bad record."""
+        from dinotable.core.record import replay
+
+        return replay(self, doc)
+
+    def provenance(self) -> list[dict]:
+        """Every rule and component with where it comes from: rulebook, published or designed."""
+        return []
+
+    def check_invariants(self, state: State) -> None:
+        """Raises AssertionError if a rule invariant (counts conserved, values in bounds) is broken."""
+
+    def __repr__(self) -> str:
+        return f"<Game {self.name}>"
+
+
+class State(ABC):
+    """One position of one match. Subclasses keep their fields flat so that clone() is cheap."""
+
+    game: Game
+    num_players: int
+    seed: int
+    options: dict
+    history: list[int]
+
+    @property
+    @abstractmethod
+    def current_player(self) -> int | None: ...
+
+    @property
+    @abstractmethod
+    def is_over(self) -> bool: ...
+
+    @abstractmethod
+    def legal_actions(self) -> list[int]: ...
+
+    @abstractmethod
+    def action_text(self, action: int) -> str: ...
+
+    @abstractmethod
+    def apply(self, action: int) -> list[Event]: ...
+
+    @abstractmethod
+    def scores(self) -> list[int]: ...
+
+    @abstractmethod
+    def winners(self) -> list[int]: ...
+
+    @abstractmethod
+    def outcome(self) -> dict: ...
+
+    @abstractmethod
+    def view(self, seat: int | None) -> dict: ...
+
+    @abstractmethod
+    def clone(self) -> State: ...
+
+    @abstractmethod
+    def determinize(self, seat: int | None, seed: int) -> State: ...
+
+    @abstractmethod
+    def _key(self) -> tuple:
+        """Everything that makes this state what it is; equal keys mean equal states."""
+
+    def to_json(self) -> dict:
+        from dinotable.core.record import make_record
+
+        return make_record(self)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, State) and self.game is other.game and self._key() == other._key()
+
+    __hash__ = None  # states are mutable

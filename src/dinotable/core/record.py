@@ -1,0 +1,86 @@
+"""The match record: {game, version, num_players, options, seed, history}. Loading a record replays it,
+so a saved game is small, readable, and can never hold a state the rules would not reach."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from dinotable.core.errors import IllegalAction, RecordError
+
+RECORD_FIELDS = ("game", "version", "num_players", "options", "seed", "history")
+
+
+def make_record(state) -> dict:
+    return {
+        "game": state.game.name,
+        "version": state.game.version,
+        "num_players": state.num_players,
+        "options": state.options,
+        "seed": state.seed,
+        "history": list(state.history),
+    }
+
+
+def _parse(doc) -> dict:
+    if isinstance(doc, str | bytes):
+        try:
+            doc = json.loads(doc)
+        except json.JSONDecodeError as exc:
+            raise RecordError(f"record is not valid JSON: {exc}") from None
+    if not isinstance(doc, dict):
+        raise RecordError(f"record must be a JSON object, got {type(doc).__name__}")
+    missing = [f for f in RECORD_FIELDS if f not in doc]
+    if missing:
+        raise RecordError(f"record is missing the field(s): {', '.join(missing)}")
+    for field, kind in (("game", str), ("version", str), ("options", dict), ("history", list)):
+        if not isinstance(doc[field], kind):
+            raise RecordError(f"record field {field!r} must be a {kind.__name__}")
+    for field in ("num_players", "seed"):
+        if isinstance(doc[field], bool) or not isinstance(doc[field], int):
+            raise RecordError(f"record field {field!r} must be a whole number")
+    return doc
+
+
+def replay(game, doc, upto: int | None = None):
+    """The state the record describes (or its first `upto` actions), or RecordError saying what is wrong."""
+    doc = _parse(doc)
+    if doc["game"] != game.name:
+        raise RecordError(f"record is a game of {doc['game']!r}, not {game.name!r}")
+    if doc["version"] != game.version:
+        raise RecordError(
+            f"record was made with {game.name} rules version {doc['version']}, this is version {game.version}"
+        )
+    try:
+        state = game.new_game(doc["num_players"], doc["seed"], doc["options"])
+    except ValueError as exc:
+        raise RecordError(f"record cannot start its game: {exc}") from None
+    history = doc["history"] if upto is None else doc["history"][:upto]
+    for step, action in enumerate(history):
+        if isinstance(action, bool) or not isinstance(action, int):
+            raise RecordError(f"record step {step}: action {action!r} is not an action id")
+        if state.is_over:
+            raise RecordError(f"record step {step}: the game was already over")
+        try:
+            state.apply(action)
+        except IllegalAction as exc:
+            raise RecordError(f"record step {step}: {exc}") from None
+    return state
+
+
+def save(state, path: str | Path) -> Path:
+    path = Path(path)
+    path.write_text(json.dumps(state.to_json(), indent=1) + "\n")
+    return path
+
+
+def load_doc(path: str | Path) -> dict:
+    path = Path(path)
+    try:
+        text = path.read_text()
+    except OSError as exc:
+        raise RecordError(f"cannot read record {str(path)!r}: {exc.strerror}") from None
+    try:
+        return _parse(text)
+    except RecordError as exc:
+        raise RecordError(f"{path}: {exc}") from None

@@ -1,0 +1,98 @@
+"""My Funny Dinos: excavate fossil tiles from under stacked rocks and restore (funny) dinosaurs.
+
+Rules: shared/rules/my-funny-dinos.txt; what it leaves open: shared/rules/GAPS.md section 1 and the
+`designed` entries of content.toml.
+"""
+
+from __future__ import annotations
+
+from dinotable.core.contract import Game
+from dinotable.core.options import OptionSpec
+from dinotable.games.my_funny_dinos.content import CONTENT_PATH, Content, load_content
+from dinotable.games.my_funny_dinos.heuristic import HEURISTIC
+from dinotable.games.my_funny_dinos.rules import NUM_ACTIONS, NUM_TILES
+from dinotable.games.my_funny_dinos.state import MyFunnyDinosState
+
+
+class MyFunnyDinos(Game):
+    name = "my-funny-dinos"
+    title = "My Funny Dinos"
+    num_distinct_actions = NUM_ACTIONS
+    heuristic = HEURISTIC
+    test_option_sets = (
+        {},
+        {"rocks_per_base": 2},
+        {"excavation": "dice"},
+        {"shaky_stacks": True, "dexterity": 0.5},
+        {"dexterity": 2.0, "rocks_per_base": 2, "excavation": "dice"},
+    )
+    # Every turn removes a tile or ends; 40 tiles, at most a few decisions each, plus failed turns.
+    max_decisions = 2_000
+
+    def __init__(self, content: Content) -> None:
+        self.content = content
+        self.version = content.version
+        self.min_players = content.numbers["min_players"]
+        self.max_players = content.numbers["max_players"]
+        rocks = content.numbers["rocks_per_base"]
+        self.option_specs = (
+            OptionSpec(
+                "rocks_per_base", "choice", rocks,
+                f"rocks on each base tile: {rocks}, or {content.numbers['rocks_per_base_easy']} for the easier game",
+                choices=(rocks, content.numbers["rocks_per_base_easy"]),
+            ),
+            OptionSpec(
+                "excavation", "choice", "model",
+                "how an excavation attempt is decided: 'model' (the pile model, with dexterity) "
+                "or 'dice' (a plain die roll, no skill)",
+                choices=("model", "dice"), provenance="designed",
+            ),
+            OptionSpec(
+                "dexterity", "per_seat_float", 1.0,
+                "how steady each seat's hand is (1.0 ordinary; one value, or one per seat)",
+                minimum=0.25, maximum=4.0, provenance="designed",
+            ),
+            OptionSpec(
+                "shaky_stacks", "bool", False, "rock stacks get shakier every round", provenance="designed"
+            ),
+        )
+
+    def _new_state(self, num_players: int, seed: int, options: dict) -> MyFunnyDinosState:
+        return MyFunnyDinosState(self, num_players, seed, options)
+
+    def provenance(self) -> list[dict]:
+        items = list(self.content.provenance)
+        items += [
+            {"kind": "option", "name": spec.name, "provenance": spec.provenance, "text": spec.help}
+            for spec in self.option_specs
+        ]
+        return items
+
+    def check_invariants(self, s: MyFunnyDinosState) -> None:
+        c = self.content
+        in_stacks = sorted(p for stack in s.stacks for p in stack)
+        assert in_stacks == sorted(s.pile), "the pile's stacks and its tile list disagree"
+        assert all(s.owner[p] < 0 for p in s.pile), "a tile in the pile has an owner"
+        assert sum(1 for p in range(NUM_TILES) if s.owner[p] >= 0) + len(s.pile) == NUM_TILES, "tiles lost"
+        assert sorted(s.kind) == list(range(NUM_TILES)), "tile kinds are not the 40 components"
+        assert sum(s.bones) + s.supply == c.numbers["bone_supply"], "bone tokens not conserved"
+        assert min(s.bones) >= 0 and s.supply >= 0, "negative bones"
+        for seat in range(s.num_players):
+            for part in range(4):
+                loose = sum(
+                    1 for p in range(NUM_TILES)
+                    if s.owner[p] == seat and not s.restored[p] and c.kind_part[s.kind[p]] == part
+                )
+                assert s.parts[seat * 4 + part] == loose, "loose part counts out of date"
+        restored = [p for d in s.dinos for p in d[1]]
+        assert len(restored) == len(set(restored)) == sum(s.restored), "a tile is in two dinosaurs"
+        for seat, pieces, value, _, colours in s.dinos:
+            assert all(s.owner[p] == seat for p in pieces), "a restored dinosaur changed hands"
+            parts = sorted(c.kind_part[s.kind[p]] for p in pieces)
+            assert parts == [0, 1, 2, 2], "a dinosaur is not head, tail and two legs"
+            assert value == (10 if colours == 1 else 6)
+        taken = [o for o in s.mission_owner if o >= 0]
+        assert all(0 <= o < s.num_players for o in taken)
+
+
+GAME = MyFunnyDinos(load_content(CONTENT_PATH))

@@ -1,0 +1,204 @@
+"""What players see: the per-seat view (a JSON-ready dict), action and event text, the board as text.
+
+Everything here reads only what the table shows; a buried tile is described only as far as it is known.
+"""
+
+from __future__ import annotations
+
+from dinotable.games.my_funny_dinos.content import EVENT, ICONS, PARTS
+from dinotable.games.my_funny_dinos.rules import (
+    COLOUR_KNOWN,
+    DIG,
+    FULLY_KNOWN,
+    GIVE,
+    LEG1_STEP,
+    LEG2_STEP,
+    NUM_TILES,
+    PASS,
+    PHASE_NAMES,
+    PICK,
+    RESTORE,
+    TAIL_STEP,
+    TAKE,
+    success_chance,
+    tiles_above,
+)
+
+
+def player_name(seat: int) -> str:
+    return f"player {seat + 1}"
+
+
+def _known(s, p: int) -> int:
+    return s.known[p] if s.owner[p] < 0 else FULLY_KNOWN
+
+
+def tile_view(s, p: int) -> dict:
+    known = _known(s, p)
+    d: dict = {"tile": p}
+    if known >= COLOUR_KNOWN:
+        kind = s.kind[p]
+        d["colour"] = s.c.colours[s.c.kind_colour[kind]]
+        if known == FULLY_KNOWN:
+            d["part"] = PARTS[s.c.kind_part[kind]]
+            if s.c.kind_part[kind] == EVENT:
+                d["icon"] = ICONS[s.c.kind_icon[kind]]
+    return d
+
+
+def tile_name(s, p: int) -> str:
+    known = _known(s, p)
+    if known == FULLY_KNOWN:
+        return s.c.kind_name(s.kind[p])
+    if known == COLOUR_KNOWN:
+        return f"{s.c.colours[s.c.kind_colour[s.kind[p]]]} tile (part hidden)"
+    return "buried tile"
+
+
+def view(s, seat: int | None) -> dict:
+    if seat is not None and not 0 <= seat < s.num_players:
+        raise ValueError(f"seat {seat!r} is not a seat of this {s.num_players}-player game")
+    c = s.c
+    players = []
+    for p_seat in range(s.num_players):
+        players.append({
+            "seat": p_seat,
+            "bones": s.bones[p_seat],
+            "tiles": [tile_view(s, p) for p in range(NUM_TILES) if s.owner[p] == p_seat and not s.restored[p]],
+            "dinosaurs": [
+                {"tiles": [tile_view(s, p) for p in pieces], "value": value, "exhibited": exhibited}
+                for owner, pieces, value, exhibited, _ in s.dinos
+                if owner == p_seat
+            ],
+        })
+    return {
+        "game": s.game.name,
+        "seat": seat,
+        "num_players": s.num_players,
+        "options": s.options,
+        "round": s.round,
+        "first_player": s.first_player,
+        "current_player": s.current_player,
+        "phase": PHASE_NAMES[s.phase],
+        "picked": [tile_view(s, p) for p in s.picks],
+        "over": s.over,
+        "final_round": s.final_round,
+        "bone_supply": s.supply,
+        "dinosaurs_restored": len(s.dinos),
+        "exhibition_tiles_left": max(0, c.numbers["exhibition_tiles"] - len(s.dinos)),
+        "pile": [
+            {
+                "spot": spot,
+                "edge": c.spot_edge[spot],
+                "rocks": s.base_rocks[spot],
+                "tiles": [tile_view(s, p) for p in stack],
+            }
+            for spot, stack in enumerate(s.stacks)
+        ],
+        "missions": [
+            {
+                "id": c.missions[m].id,
+                "border": c.missions[m].border,
+                "text": c.missions[m].text,
+                "points": c.missions[m].points,
+                "owner": s.mission_owner[slot] if s.mission_owner[slot] >= 0 else None,
+            }
+            for slot, m in enumerate(s.missions)
+        ],
+        "players": players,
+    }
+
+
+def action_text(s, a: int) -> str:
+    if a == PASS:
+        return "end the turn without restoring a dinosaur"
+    if not isinstance(a, int) or not 0 <= a < PASS:
+        return f"unknown action {a!r}"
+    if a < PICK:
+        p = a - DIG
+        if s.owner[p] >= 0 or s.over:
+            return f"excavate tile #{p}"
+        above = tiles_above(s, p)
+        where = f"spot {s.spot[p]}" + (", at the paper's edge" if s.c.spot_edge[s.spot[p]] else "")
+        if s.base_rocks[s.spot[p]]:
+            where += f", under a base with {s.base_rocks[s.spot[p]]} rocks"
+        chance = success_chance(s, p, s.cur)
+        return f"excavate #{p}: {tile_name(s, p)} ({where}, {above} on it) - {chance:.0%} to succeed"
+    p = a - PICK
+    name = f"{tile_name(s, p)} #{p}"
+    if s.phase == GIVE:
+        return f"give your {name}"
+    if s.phase == TAKE and s.owner[p] >= 0:
+        return f"take {player_name(s.owner[p])}'s {name}"
+    if s.phase == RESTORE:
+        return f"restore a dinosaur, starting with the {name}"
+    if s.phase in (TAIL_STEP, LEG1_STEP, LEG2_STEP):
+        return f"use the {name}"
+    return f"pick tile #{p}"
+
+
+def event_text(s, event) -> str:
+    kind, seat, d = event
+    who = player_name(seat) if seat is not None else ""
+    if kind == "excavated":
+        roll = f" (rolled {d['roll']})" if "roll" in d else ""
+        return f"{who} excavated {s.c.kind_name(d['kind'])} #{d['piece']}{roll}"
+    if kind == "excavation-failed":
+        roll = f" (rolled {d['roll']})" if "roll" in d else ""
+        cause = "the rocks collapsed" if d["cause"] == "rocks" else "tiles slid off the paper"
+        text = f"{who} failed to excavate #{d['piece']}{roll}: {cause}"
+        if d.get("fallen"):
+            text += f"; tiles {', '.join('#%d' % p for p in d['fallen'])} back on the centre"
+        return text + ("; takes a bone from the supply" if d["bone"] else "; the bone supply is empty")
+    if kind == "bones-taken":
+        if not d["from"]:
+            return f"{who}: bone pile, but nobody has a bone to give"
+        return f"{who} takes a bone from {', '.join(player_name(o) for o in d['from'])}"
+    if kind == "exchanged":
+        return (f"{who} gives #{d['gave']} ({tile_name(s, d['gave'])}) to {player_name(d['with'])} "
+                f"for #{d['took']} ({tile_name(s, d['took'])})")
+    if kind == "exchange-skipped":
+        return f"{who}: exchange, but no other player has a loose tile"
+    if kind == "restored":
+        tag = "exhibited" if d["exhibited"] else "no exhibition tile left"
+        return f"{who} restores a dinosaur worth {d['value']} ({tag})"
+    if kind == "mission-taken":
+        return f"{who} takes the mission {d['mission']} ({d['points']} points)"
+    if kind == "final-round":
+        return "five dinosaurs are restored: the round is finished, then the game ends"
+    if kind == "game-over":
+        return "the game is over"
+    return f"{kind} {d}"
+
+
+def board_text(s, seat: int | None = None) -> str:
+    """The table as plain text lines: missions, the pile, each player's tiles, bones and dinosaurs."""
+    v = view(s, seat)
+    lines = [f"Round {v['round']}  ·  dinosaurs restored {v['dinosaurs_restored']}/5"
+             f"  ·  bone supply {v['bone_supply']}" + ("  ·  FINAL ROUND" if v["final_round"] else "")]
+    lines.append("Missions:")
+    for m in v["missions"]:
+        owner = f" - taken by {player_name(m['owner'])}" if m["owner"] is not None else ""
+        lines.append(f"  [{m['border']}] {m['text']} ({m['points']} pts){owner}")
+    lines.append("Pile (each spot bottom -> top):")
+    for spot in v["pile"]:
+        tags = ("edge " if spot["edge"] else "") + (f"rocks:{spot['rocks']} " if spot["rocks"] else "")
+        tiles = ", ".join(f"#{t['tile']} {_short(t)}" for t in spot["tiles"]) or "(empty)"
+        lines.append(f"  spot {spot['spot']:>2} {tags:<15}{tiles}")
+    for p in v["players"]:
+        marker = "amber " if p["seat"] == v["first_player"] else ""
+        turn = " <- to play" if p["seat"] == v["current_player"] else ""
+        lines.append(f"{marker}{player_name(p['seat'])}{turn}: bones {p['bones']}")
+        lines.append("  tiles: " + (", ".join(f"#{t['tile']} {_short(t)}" for t in p["tiles"]) or "none"))
+        for d in p["dinosaurs"]:
+            parts = ", ".join(_short(t) for t in d["tiles"])
+            lines.append(f"  dinosaur ({d['value']} pts{'' if d['exhibited'] else ', no exhibition tile'}): {parts}")
+    return "\n".join(lines)
+
+
+def _short(t: dict) -> str:
+    if "part" in t:
+        return f"{t['colour']} {t['part']}" + (f"({t['icon'].replace('_', ' ')})" if "icon" in t else "")
+    if "colour" in t:
+        return f"{t['colour']} ?"
+    return "?"

@@ -1,0 +1,310 @@
+"""My Funny Dinos rules: the legal actions of a state and what each action does.
+
+A turn is a short sequence of decisions, each its own legal-action list:
+  EXCAVATE   pick the tile to attempt (the rulebook: you cannot change it once touched); chance decides
+  GIVE/TAKE  an exchange event: the tile you give, then the other player's tile you take
+  RESTORE    start restoring a dinosaur by picking its head, or end the turn
+  TAIL, LEG1, LEG2  the rest of the dinosaur
+A decision with only one option resolves itself (state.apply), so most turns are a single decision.
+
+Action ids: 0-39 excavate tile #p, 40-79 pick tile #p, 80 end the turn without restoring.
+"""
+
+from __future__ import annotations
+
+from dinotable.core.contract import Event
+from dinotable.core.rng import next_below, next_float
+from dinotable.games.my_funny_dinos.content import (
+    BONE_PILE,
+    EVENT,
+    EXCHANGE,
+    HEAD,
+    LEG,
+    SHOVEL,
+    TAIL,
+)
+
+NUM_TILES = 40
+DIG = 0  # DIG + p: excavate tile p
+PICK = 40  # PICK + p: choose tile p (to give, to take, or as a dinosaur part)
+PASS = 80  # end the turn without restoring
+NUM_ACTIONS = 81
+
+EXCAVATE, GIVE, TAKE, RESTORE, TAIL_STEP, LEG1_STEP, LEG2_STEP, OVER = range(8)
+PHASE_NAMES = ("excavate", "exchange: give", "exchange: take", "restore", "restore: tail", "restore: leg",
+               "restore: second leg", "over")
+
+NOBODY = -1
+FULLY_KNOWN, COLOUR_KNOWN, UNKNOWN = 2, 1, 0
+
+
+# ----------------------------------------------------------------------------------------------- legal
+def legal_actions(s) -> tuple[int, ...]:
+    phase = s.phase
+    if phase == EXCAVATE:
+        return tuple(s.pile)  # DIG == 0, so the id is the tile number
+    cur = s.cur
+    if phase == RESTORE:
+        if s.parts[cur * 4 + HEAD] and s.parts[cur * 4 + TAIL] and s.parts[cur * 4 + LEG] >= 2:
+            return (*_loose(s, cur, HEAD), PASS)
+        return (PASS,)
+    if phase == TAIL_STEP:
+        return tuple(_loose(s, cur, TAIL))
+    if phase == LEG1_STEP:
+        return tuple(_loose(s, cur, LEG))
+    if phase == LEG2_STEP:
+        first = PICK + s.picks[2]
+        return tuple(a for a in _loose(s, cur, LEG) if a != first)
+    if phase == GIVE:
+        return tuple(PICK + p for p in range(NUM_TILES) if s.owner[p] == cur and not s.restored[p])
+    if phase == TAKE:
+        return tuple(
+            PICK + p for p in range(NUM_TILES) if s.owner[p] >= 0 and s.owner[p] != cur and not s.restored[p]
+        )
+    return ()
+
+
+def _loose(s, seat: int, part: int) -> list[int]:
+    owner, restored, kind, kind_part = s.owner, s.restored, s.kind, s.c.kind_part
+    return [PICK + p for p in range(NUM_TILES) if owner[p] == seat and not restored[p] and kind_part[kind[p]] == part]
+
+
+def has_loose_tiles_elsewhere(s, seat: int) -> bool:
+    return any(s.owner[p] >= 0 and s.owner[p] != seat and not s.restored[p] for p in range(NUM_TILES))
+
+
+# -------------------------------------------------------------------------------------- excavation
+def tiles_above(s, piece: int) -> int:
+    stack = s.stacks[s.spot[piece]]
+    return len(stack) - 1 - stack.index(piece)
+
+
+def dice_risk(s, piece: int) -> int:
+    """Dice mode: the attempt fails on a roll at or below this number."""
+    d = s.c.dice
+    risk = d["risk_base"] + min(tiles_above(s, piece), d["risk_above_cap"]) * d["risk_per_tile_above"]
+    if s.base_rocks[s.spot[piece]]:
+        risk += d["risk_base_here"]
+    return min(risk, d["sides"])
+
+
+def failure_chances(s, piece: int, seat: int) -> tuple[float, float]:
+    """(chance the rocks collapse, chance tiles slide off the paper) if `seat` attempts `piece` now."""
+    spot = s.spot[piece]
+    if s.dice_mode:
+        p = dice_risk(s, piece) / s.c.dice["sides"]
+        return (0.0, p) if s.c.spot_edge[spot] else (p, 0.0)
+    above = tiles_above(s, piece)
+    m = s.c.model
+    dex = s.dexterity[seat]
+    rock = s.spot_risk[spot] + m["rock_per_tile_above"] * above
+    if s.shaky:
+        rock += m["rock_shaky_per_round"] * (s.round - 1)
+    rock = min(m["max_failure"], rock / dex)
+    edge = 0.0
+    if s.c.spot_edge[spot]:
+        edge = min(m["max_failure"], (m["edge_base"] + m["edge_per_tile_above"] * above) / dex)
+    return rock, edge
+
+
+def success_chance(s, piece: int, seat: int) -> float:
+    rock, edge = failure_chances(s, piece, seat)
+    return (1.0 - rock) * (1.0 - edge)
+
+
+def _excavate(s, piece: int, events: list) -> None:
+    cur = s.cur
+    s.digs -= 1
+    spot = s.spot[piece]
+    stack = s.stacks[spot]
+    if s.dice_mode:
+        s.rng, roll = next_below(s.rng, s.c.dice["sides"])
+        roll += 1
+        failed = roll <= dice_risk(s, piece)
+        cause = ("edge" if s.c.spot_edge[spot] else "rocks") if failed else None
+        detail = {"piece": piece, "roll": roll}
+    else:
+        rock, edge = failure_chances(s, piece, cur)
+        s.rng, u = next_float(s.rng)
+        cause = "rocks" if u < rock else ("edge" if u < rock + (1.0 - rock) * edge else None)
+        detail = {"piece": piece}
+    if cause is None:
+        i = stack.index(piece)
+        del stack[i]
+        if i >= len(stack) - 1:
+            _reveal(s, stack)
+        s.spot[piece] = -1
+        s.pile.remove(piece)
+        s.owner[piece] = cur
+        s.known[piece] = FULLY_KNOWN
+        kind = s.kind[piece]
+        part = s.c.kind_part[kind]
+        s.parts[cur * 4 + part] += 1
+        detail["kind"] = kind
+        events.append(Event("excavated", cur, detail))
+        if part == EVENT:
+            icon = s.c.kind_icon[kind]
+            if icon == EXCHANGE:
+                if has_loose_tiles_elsewhere(s, cur):
+                    s.phase = GIVE
+                    _check_red_missions(s, events)
+                    return
+                events.append(Event("exchange-skipped", cur, {}))
+            elif icon == SHOVEL:
+                s.digs += 1
+            elif icon == BONE_PILE:
+                _bone_pile(s, cur, events)
+    else:
+        detail["cause"] = cause
+        if cause == "edge":
+            # Tiles slid off the paper: the attempted one and all on it go onto the centre, face up.
+            i = stack.index(piece)
+            fallen = stack[i:]
+            del stack[i:]
+            _reveal(s, stack)
+            centre = s.stacks[s.c.centre]
+            for p in fallen:
+                s.spot[p] = s.c.centre
+                s.known[p] = FULLY_KNOWN
+            centre.extend(fallen)
+            _reveal(s, centre)
+            detail["fallen"] = fallen
+        if s.supply:
+            s.supply -= 1
+            s.bones[cur] += 1
+            detail["bone"] = True
+        else:
+            detail["bone"] = False
+        events.append(Event("excavation-failed", cur, detail))
+    _check_red_missions(s, events)
+    _after_excavation(s)
+
+
+def _reveal(s, stack: list[int]) -> None:
+    """The top tiles of a stack are seen: the top one whole, the next by its colour ribbon."""
+    known = s.known
+    n = len(stack)
+    for depth in range(min(n, s.c.see_colour_under + 1)):
+        p = stack[n - 1 - depth]
+        level = FULLY_KNOWN if depth <= s.c.see_all_under else COLOUR_KNOWN
+        if known[p] < level:
+            known[p] = level
+
+
+def _bone_pile(s, cur: int, events: list) -> None:
+    taken_from = []
+    for k in range(1, s.num_players):
+        other = (cur + k) % s.num_players
+        if s.bones[other]:
+            s.bones[other] -= 1
+            s.bones[cur] += 1
+            taken_from.append(other)
+    events.append(Event("bones-taken", cur, {"from": taken_from}))
+
+
+def _after_excavation(s) -> None:
+    if s.digs > 0 and s.pile:
+        s.phase = EXCAVATE
+    else:
+        s.digs = 0
+        s.phase = RESTORE
+
+
+# ------------------------------------------------------------------------------------------- missions
+def _meets(s, mission, seat: int) -> bool:
+    condition = mission.condition
+    if condition == "own_bones":
+        return s.bones[seat] >= mission.count
+    if condition == "own_event_tiles":
+        return s.parts[seat * 4 + EVENT] >= mission.count
+    if condition == "restore_four_colours":
+        return any(d[0] == seat and d[4] >= mission.count for d in s.dinos)
+    return False
+
+
+def _check_red_missions(s, events: list) -> None:
+    if not s.red_open:
+        return
+    n = s.num_players
+    for slot in list(s.red_open):
+        mission = s.c.missions[s.missions[slot]]
+        for k in range(n):
+            seat = (s.cur + k) % n
+            if _meets(s, mission, seat):
+                s.mission_owner[slot] = seat
+                s.red_open = tuple(x for x in s.red_open if x != slot)
+                events.append(Event("mission-taken", seat, {"mission": mission.id, "points": mission.points}))
+                break
+
+
+# --------------------------------------------------------------------------------------------- apply
+def step(s, action: int, events: list) -> None:
+    """Carries out one legal action (already checked) and moves the state to the next decision."""
+    phase = s.phase
+    if phase == EXCAVATE:
+        _excavate(s, action - DIG, events)
+    elif phase == RESTORE:
+        if action == PASS:
+            _end_turn(s, events)
+        else:
+            s.picks = (action - PICK,)
+            s.phase = TAIL_STEP
+    elif phase == TAIL_STEP or phase == LEG1_STEP:
+        s.picks = (*s.picks, action - PICK)
+        s.phase += 1
+    elif phase == LEG2_STEP:
+        _restore(s, (*s.picks, action - PICK), events)
+    elif phase == GIVE:
+        s.picks = (action - PICK,)
+        s.phase = TAKE
+    elif phase == TAKE:
+        _exchange(s, s.picks[0], action - PICK, events)
+
+
+def _exchange(s, give: int, take: int, events: list) -> None:
+    cur, other = s.cur, s.owner[take]
+    s.owner[give], s.owner[take] = other, cur
+    part_give, part_take = s.c.kind_part[s.kind[give]], s.c.kind_part[s.kind[take]]
+    s.parts[cur * 4 + part_give] -= 1
+    s.parts[other * 4 + part_give] += 1
+    s.parts[other * 4 + part_take] -= 1
+    s.parts[cur * 4 + part_take] += 1
+    s.picks = ()
+    events.append(Event("exchanged", cur, {"gave": give, "took": take, "with": other}))
+    _check_red_missions(s, events)
+    _after_excavation(s)
+
+
+def _restore(s, pieces: tuple[int, ...], events: list) -> None:
+    cur = s.cur
+    c = s.c
+    colours = {c.kind_colour[s.kind[p]] for p in pieces}
+    for p in pieces:
+        s.restored[p] = True
+        s.parts[cur * 4 + c.kind_part[s.kind[p]]] -= 1
+    value = c.numbers["single_colour_dinosaur"] if len(colours) == 1 else c.numbers["mixed_dinosaur"]
+    # Restorations after the fifth get no exhibition tile but still score (rulebook, Game End).
+    exhibited = len(s.dinos) < c.numbers["exhibition_tiles"]
+    s.dinos.append((cur, pieces, value, exhibited, len(colours)))
+    s.picks = ()
+    events.append(Event("restored", cur, {"pieces": list(pieces), "value": value, "exhibited": exhibited}))
+    _check_red_missions(s, events)
+    if len(s.dinos) >= c.numbers["dinosaurs_to_end"] and not s.final_round:
+        s.final_round = True
+        events.append(Event("final-round", None, {}))
+    _end_turn(s, events)
+
+
+def _end_turn(s, events: list) -> None:
+    s.picks = ()
+    nxt = (s.cur + 1) % s.num_players
+    if nxt == s.first_player and (s.final_round or not s.pile):
+        s.phase = OVER
+        s.over = True
+        events.append(Event("game-over", None, {}))
+        return
+    if nxt == s.first_player:
+        s.round += 1
+    s.cur = nxt
+    s.digs = 1
+    s.phase = EXCAVATE if s.pile else RESTORE

@@ -1,0 +1,83 @@
+"""My Funny Dinos scoring (rulebook, V. Game End) and the two tie-breaks."""
+
+from __future__ import annotations
+
+from dinotable.games.my_funny_dinos.rules import NUM_TILES
+
+
+def breakdown(s) -> list[dict]:
+    """Per seat: each scoring category of the rulebook and the total. Final once the game is over;
+    before that, what the seat would score if the game ended now."""
+    c = s.c
+    n = s.num_players
+    rows = [
+        {"dinosaurs": 0, "tiles": 0, "bones": s.bones[seat] // c.numbers["bones_per_point"], "missions": 0}
+        for seat in range(n)
+    ]
+    for seat, _pieces, value, _exhibited, _colours in s.dinos:
+        rows[seat]["dinosaurs"] += value
+    for p in range(NUM_TILES):
+        seat = s.owner[p]
+        if seat >= 0 and not s.restored[p]:
+            rows[seat]["tiles"] += c.kind_points[s.kind[p]]
+    mission_names = [[] for _ in range(n)]
+    for slot, index in enumerate(s.missions):
+        mission = c.missions[index]
+        if mission.border == "red":
+            winners = [s.mission_owner[slot]] if s.mission_owner[slot] >= 0 else []
+        else:
+            winners = black_mission_winners(s, mission.colour)
+        for seat in winners:
+            rows[seat]["missions"] += mission.points
+            mission_names[seat].append(mission.id)
+    for seat, row in enumerate(rows):
+        row["mission_tiles"] = mission_names[seat]
+        row["total"] = row["dinosaurs"] + row["tiles"] + row["bones"] + row["missions"]
+    return rows
+
+
+def colour_counts(s, colour: int) -> list[int]:
+    """Tiles of a colour each seat owns, restored ones and event tiles included."""
+    counts = [0] * s.num_players
+    for p in range(NUM_TILES):
+        if s.owner[p] >= 0 and s.c.kind_colour[s.kind[p]] == colour:
+            counts[s.owner[p]] += 1
+    return counts
+
+
+def black_mission_winners(s, colour: int) -> list[int]:
+    counts = colour_counts(s, colour)
+    best = max(counts)
+    return [seat for seat, count in enumerate(counts) if count == best] if best > 0 else []
+
+
+def scores(s) -> list[int]:
+    return [row["total"] for row in breakdown(s)]
+
+
+def tiles_owned(s) -> list[int]:
+    counts = [0] * s.num_players
+    for p in range(NUM_TILES):
+        if s.owner[p] >= 0:
+            counts[s.owner[p]] += 1
+    return counts
+
+
+def winners(s) -> list[int]:
+    """Most points; ties: most dinosaur tiles among the tied, then most bone tokens (rulebook)."""
+    totals = scores(s)
+    tiles = tiles_owned(s)
+    ranking = [(totals[seat], tiles[seat], s.bones[seat]) for seat in range(s.num_players)]
+    best = max(ranking)
+    return [seat for seat in range(s.num_players) if ranking[seat] == best]
+
+
+def outcome(s) -> dict:
+    return {
+        "over": s.over,
+        "scores": scores(s),
+        "winners": winners(s),
+        "breakdown": breakdown(s),
+        "dinosaurs_restored": len(s.dinos),
+        "rounds": s.round,
+    }

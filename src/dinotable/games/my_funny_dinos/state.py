@@ -1,0 +1,182 @@
+"""The My Funny Dinos state: flat lists of small ints, so that clone() is a handful of list copies.
+
+Tiles are physical pieces numbered 0-39; `kind[p]` says which fossil piece p is (its colour, part and
+icon). For tiles still buried in the pile that is hidden information: determinize() re-deals it.
+"""
+
+from __future__ import annotations
+
+from dinotable.core.contract import State
+from dinotable.core.errors import IllegalAction
+from dinotable.core.rng import derive_seed, seed_state, shuffle
+from dinotable.games.my_funny_dinos import render, rules, scoring
+from dinotable.games.my_funny_dinos.rules import COLOUR_KNOWN, EXCAVATE, FULLY_KNOWN, NOBODY, NUM_TILES
+
+# Fields that are lists and must be copied by clone(); everything else is an int, a bool, or shared and
+# never mutated in place (content, options, kind, the static pile risks, the revealed missions).
+_FLAT_LISTS = ("owner", "restored", "spot", "known", "pile", "bones", "parts", "mission_owner", "dinos", "history")
+
+
+class MyFunnyDinosState(State):
+    def __init__(self, game, num_players: int, seed: int, options: dict) -> None:
+        c = game.content
+        self.game = game
+        self.c = c
+        self.num_players = num_players
+        self.seed = seed
+        self.options = options
+        self.dexterity = tuple(options["dexterity"])
+        self.dice_mode = options["excavation"] == "dice"
+        self.shaky = options["shaky_stacks"]
+        rng = seed_state(seed)
+
+        # The pile: shuffle the 40 tiles and deal them round-robin onto the spots, bottom to top.
+        kinds = list(range(NUM_TILES))
+        rng = shuffle(rng, kinds)
+        self.kind = kinds
+        self.owner = [NOBODY] * NUM_TILES
+        self.restored = [False] * NUM_TILES
+        self.spot = [p % c.num_spots for p in range(NUM_TILES)]
+        self.stacks = [[p for p in range(NUM_TILES) if p % c.num_spots == s] for s in range(c.num_spots)]
+        self.known = [0] * NUM_TILES
+        for stack in self.stacks:
+            rules._reveal(self, stack)
+        self.pile = list(range(NUM_TILES))
+
+        # Base tiles with their rock stacks on distinct spots ("they should not be overlapped").
+        base_spots = list(c.base_spots)
+        rng = shuffle(rng, base_spots)
+        rocks = options["rocks_per_base"]
+        base_rocks = [0] * c.num_spots
+        for spot in base_spots[: c.bases]:
+            base_rocks[spot] = rocks
+        self.base_rocks = tuple(base_rocks)
+        m = c.model
+        self.spot_risk = tuple(
+            m["rock_base"]
+            + (m["rock_base_here"] + m["rock_per_rock_here"] * base_rocks[s] if base_rocks[s] else 0.0)
+            + m["rock_per_rock_near"] * sum(base_rocks[t] for t in c.spot_neighbours[s])
+            for s in range(c.num_spots)
+        )
+
+        # Three of the seven mission tiles, face up; the rest are out of the game unseen.
+        order = list(range(len(c.missions)))
+        rng = shuffle(rng, order)
+        self.missions = tuple(sorted(order[: c.numbers["missions_revealed"]]))
+        self.mission_owner = [NOBODY] * len(self.missions)
+        self.red_open = tuple(i for i, m_ in enumerate(self.missions) if c.missions[m_].border == "red")
+
+        start = c.numbers["starting_bones"]
+        self.bones = [start] * num_players
+        self.supply = c.numbers["bone_supply"] - start * num_players
+        self.parts = [0] * (4 * num_players)  # loose tiles per seat and part: seat * 4 + part
+        self.dinos: list[tuple] = []  # (seat, pieces, value, exhibited, number of colours)
+        self.first_player = 0  # holds the amber token
+        self.cur = 0
+        self.phase = EXCAVATE
+        self.digs = 1
+        self.picks: tuple[int, ...] = ()
+        self.round = 1
+        self.final_round = False
+        self.over = False
+        self.rng = rng
+        self.history: list[int] = []
+        self._legal = rules.legal_actions(self)
+
+    # ------------------------------------------------------------------------------------- contract
+    @property
+    def current_player(self) -> int | None:
+        return None if self.over else self.cur
+
+    @property
+    def is_over(self) -> bool:
+        return self.over
+
+    def legal_actions(self) -> list[int]:
+        return list(self._legal)
+
+    def apply(self, action: int) -> list:
+        if type(action) is not int or action not in self._legal:
+            raise IllegalAction(self._illegal_message(action))
+        events: list = []
+        self.history.append(action)
+        rules.step(self, action, events)
+        # A decision with a single option resolves itself.
+        legal = rules.legal_actions(self)
+        while len(legal) == 1:
+            rules.step(self, legal[0], events)
+            legal = rules.legal_actions(self)
+        self._legal = legal
+        return events
+
+    def _illegal_message(self, action) -> str:
+        if self.over:
+            return f"action {action!r} is not legal: the game is over"
+        legal = ", ".join(map(str, self._legal))
+        return f"action {action!r} is not legal now ({rules.PHASE_NAMES[self.phase]}); legal: {legal}"
+
+    def action_text(self, action: int) -> str:
+        return render.action_text(self, action)
+
+    def scores(self) -> list[int]:
+        return scoring.scores(self)
+
+    def winners(self) -> list[int]:
+        return scoring.winners(self)
+
+    def outcome(self) -> dict:
+        return scoring.outcome(self)
+
+    def view(self, seat: int | None) -> dict:
+        return render.view(self, seat)
+
+    def clone(self) -> MyFunnyDinosState:
+        new = MyFunnyDinosState.__new__(MyFunnyDinosState)
+        d = self.__dict__.copy()
+        for name in _FLAT_LISTS:
+            d[name] = d[name][:]
+        d["stacks"] = [stack[:] for stack in self.stacks]
+        new.__dict__ = d
+        return new
+
+    def determinize(self, seat: int | None, seed: int) -> MyFunnyDinosState:
+        """A copy in which the buried tiles are re-dealt and the future chance is re-seeded.
+
+        Nobody at the table knows a buried tile (all seats see the same pile), so `seat` changes nothing
+        here; a tile whose colour ribbon shows keeps its colour.
+        """
+        if seat is not None and not 0 <= seat < self.num_players:
+            raise ValueError(f"seat {seat!r} is not a seat of this {self.num_players}-player game")
+        new = self.clone()
+        rng = seed_state(derive_seed(seed, 1))
+        hidden = [p for p in self.pile if self.known[p] < FULLY_KNOWN]
+        pool = [self.kind[p] for p in hidden]
+        rng = shuffle(rng, pool)
+        kind = self.kind[:]
+        colour_of = self.c.kind_colour
+        # Tiles whose colour shows first, each from the pool's kinds of that colour, then the rest.
+        for p in hidden:
+            if self.known[p] == COLOUR_KNOWN:
+                want = colour_of[self.kind[p]]
+                i = next(i for i, k in enumerate(pool) if colour_of[k] == want)
+                kind[p] = pool.pop(i)
+        for p in hidden:
+            if self.known[p] != COLOUR_KNOWN:
+                kind[p] = pool.pop()
+        new.kind = kind
+        new.rng = seed_state(derive_seed(seed, 2))
+        return new
+
+    def _key(self) -> tuple:
+        return (
+            self.num_players, self.seed, repr(sorted(self.options.items())),
+            tuple(self.kind), tuple(self.owner), tuple(self.restored), tuple(self.spot),
+            tuple(map(tuple, self.stacks)), tuple(self.known), tuple(self.pile), self.base_rocks,
+            self.missions, tuple(self.mission_owner), self.red_open, tuple(self.bones), self.supply,
+            tuple(self.parts), tuple(self.dinos), self.cur, self.phase, self.digs, self.picks, self.round,
+            self.final_round, self.over, self.rng, tuple(self.history),
+        )
+
+    @property
+    def phase_name(self) -> str:
+        return rules.PHASE_NAMES[self.phase]
