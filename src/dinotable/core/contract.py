@@ -64,6 +64,15 @@ class Game(ABC):
     def check_invariants(self, state: State) -> None:
         """Raises AssertionError if a rule invariant (counts conserved, values in bounds) is broken."""
 
+    # Text for terminal front ends; a game overrides these with its own render module.
+    def board_text(self, state: State, seat: int | None) -> str:
+        import json
+
+        return json.dumps(state.view(seat), indent=1)
+
+    def event_text(self, state: State, event: Event) -> str:
+        return f"{event.kind} {event.detail}"
+
     def __repr__(self) -> str:
         return f"<Game {self.name}>"
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dinotable.core.contract import Game
 from dinotable.core.options import OptionSpec
+from dinotable.games.my_funny_dinos import render
 from dinotable.games.my_funny_dinos.content import CONTENT_PATH, Content, load_content
 from dinotable.games.my_funny_dinos.heuristic import HEURISTIC
 from dinotable.games.my_funny_dinos.rules import NUM_ACTIONS, NUM_TILES
@@ -67,6 +68,12 @@ class MyFunnyDinos(Game):
             for spec in self.option_specs
         ]
         return items
+
+    def board_text(self, state: MyFunnyDinosState, seat: int | None) -> str:
+        return render.board_text(state, seat)
+
+    def event_text(self, state: MyFunnyDinosState, event) -> str:
+        return render.event_text(state, event)
 
     def check_invariants(self, s: MyFunnyDinosState) -> None:
         c = self.content

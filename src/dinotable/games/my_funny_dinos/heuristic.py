@@ -42,28 +42,30 @@ class Heuristic:
     def action_scores(self, s, seat: int, actions: list[int]) -> list[float]:
         phase = s.phase
         if phase == EXCAVATE:
+            gains = _gains(s, seat)
             unseen = _unseen_kinds(s)
             fail = BONE_VALUE if s.supply else 0.0
             return [
-                (q := success_chance(s, a, seat)) * _expected_gain(s, seat, a, unseen) + (1 - q) * fail
+                (q := success_chance(s, a, seat)) * _expected_gain(s, a, gains, unseen) + (1 - q) * fail
                 for a in actions
             ]
         if phase == GIVE:
-            return [-_gain(s, seat, s.kind[a - PICK]) for a in actions]
+            gains = _gains(s, seat)
+            return [-gains[s.kind[a - PICK]] for a in actions]
         if phase == TAKE:
-            return [
-                _gain(s, seat, s.kind[a - PICK]) + 0.5 * _gain(s, s.owner[a - PICK], s.kind[a - PICK])
-                for a in actions
-            ]
+            own = _gains(s, seat)
+            theirs = {o: _gains(s, o) for o in range(s.num_players) if o != seat}
+            return [own[s.kind[a - PICK]] + 0.5 * theirs[s.owner[a - PICK]][s.kind[a - PICK]] for a in actions]
+        colour_of = s.c.kind_colour
         if phase == RESTORE:
-            # Restoring turns four 1-point tiles into a 6- or 10-point dinosaur and moves the end closer.
-            return [-1.0 if a == PASS else _colour_matches(s, seat, s.kind[a - PICK]) for a in actions]
-        # Tail and legs: keep to the head's colour where possible.
-        picked = {s.c.kind_colour[s.kind[p]] for p in s.picks}
-        head_colour = s.c.kind_colour[s.kind[s.picks[0]]]
+            # Restoring turns four 1-point tiles into a 6- or 10-point dinosaur: always worth it.
+            colours = _loose_colours(s, seat)
+            return [-1.0 if a == PASS else float(colours[colour_of[s.kind[a - PICK]]]) for a in actions]
+        # Tail and legs: keep to the head's colour where possible, else spread the colours.
+        picked = {colour_of[s.kind[p]] for p in s.picks}
+        head_colour = colour_of[s.kind[s.picks[0]]]
         return [
-            2.0 * (s.c.kind_colour[s.kind[a - PICK]] == head_colour)
-            + 0.3 * (s.c.kind_colour[s.kind[a - PICK]] not in picked)
+            2.0 * (colour_of[s.kind[a - PICK]] == head_colour) + 0.3 * (colour_of[s.kind[a - PICK]] not in picked)
             for a in actions
         ]
 
@@ -83,33 +85,48 @@ def _deficit(heads: int, tails: int, legs: int) -> int:
     return max(0, 1 - (heads - k)) + max(0, 1 - (tails - k)) + max(0, 2 - (legs - 2 * k))
 
 
-def _gain(s, seat: int, kind: int) -> float:
-    """What owning a tile of this kind is worth to a seat, beyond nothing."""
+def _loose_colours(s, seat: int) -> list[int]:
+    """Loose body parts (not event tiles) a seat holds, per colour."""
     c = s.c
-    value = float(c.kind_points[kind])
-    part = c.kind_part[kind]
+    counts = [0] * len(c.colours)
+    for p in _loose(s, seat):
+        if c.kind_part[s.kind[p]] != EVENT:
+            counts[c.kind_colour[s.kind[p]]] += 1
+    return counts
+
+
+def _gains(s, seat: int) -> list[float]:
+    """What owning a tile of each kind is worth to a seat, beyond nothing: one entry per kind."""
+    c = s.c
     base = seat * 4
-    if part == EVENT:
-        icon = c.kind_icon[kind]
-        if icon == SHOVEL:
-            value += EXTRA_EXCAVATION
-        elif icon == EXCHANGE:
-            value += EXCHANGE_VALUE
-        elif icon == BONE_PILE:
-            value += BONE_VALUE * sum(1 for o in range(s.num_players) if o != seat and s.bones[o])
-        if any(c.missions[s.missions[slot]].condition == "own_event_tiles" for slot in s.red_open):
-            value += RED_MISSION_PROGRESS * (1 + s.parts[base + EVENT]) / 3
-        return value
-    counts = [s.parts[base + HEAD], s.parts[base + TAIL], s.parts[base + LEG]]
+    colours = _loose_colours(s, seat)
+    counts = (s.parts[base + HEAD], s.parts[base + TAIL], s.parts[base + LEG])
     before = _deficit(*counts)
-    counts[part] += 1
-    if _deficit(*counts) < before:
-        value += COMPLETES_SET
-    colour = c.kind_colour[kind]
-    value += SAME_COLOUR * sum(
-        1 for p in _loose(s, seat) if c.kind_part[s.kind[p]] != EVENT and c.kind_colour[s.kind[p]] == colour
-    )
-    return value
+    helps = []
+    for part in (HEAD, TAIL, LEG):
+        after = list(counts)
+        after[part] += 1
+        helps.append(COMPLETES_SET if _deficit(*after) < before else 0.0)
+    bone_pile = BONE_VALUE * sum(1 for o in range(s.num_players) if o != seat and s.bones[o])
+    events_wanted = any(c.missions[s.missions[slot]].condition == "own_event_tiles" for slot in s.red_open)
+    event_progress = RED_MISSION_PROGRESS * (1 + s.parts[base + EVENT]) / 3 if events_wanted else 0.0
+    gains = []
+    for kind in range(len(c.kind_part)):
+        value = float(c.kind_points[kind])
+        part = c.kind_part[kind]
+        if part == EVENT:
+            icon = c.kind_icon[kind]
+            if icon == SHOVEL:
+                value += EXTRA_EXCAVATION
+            elif icon == EXCHANGE:
+                value += EXCHANGE_VALUE
+            elif icon == BONE_PILE:
+                value += bone_pile
+            value += event_progress
+        else:
+            value += helps[part] + SAME_COLOUR * colours[c.kind_colour[kind]]
+        gains.append(value)
+    return gains
 
 
 def _unseen_kinds(s) -> list[int]:
@@ -117,19 +134,14 @@ def _unseen_kinds(s) -> list[int]:
     return [s.kind[p] for p in s.pile if s.known[p] < FULLY_KNOWN]
 
 
-def _expected_gain(s, seat: int, piece: int, unseen: list[int]) -> float:
+def _expected_gain(s, piece: int, gains: list[float], unseen: list[int]) -> float:
     known = s.known[piece]
     if known == FULLY_KNOWN:
-        return _gain(s, seat, s.kind[piece])
+        return gains[s.kind[piece]]
     if known == COLOUR_KNOWN:
         colour = s.c.kind_colour[s.kind[piece]]
         unseen = [k for k in unseen if s.c.kind_colour[k] == colour]
-    return sum(_gain(s, seat, k) for k in unseen) / len(unseen)
-
-
-def _colour_matches(s, seat: int, head_kind: int) -> float:
-    colour = s.c.kind_colour[head_kind]
-    return float(sum(1 for p in _loose(s, seat) if s.c.kind_colour[s.kind[p]] == colour))
+    return sum(gains[k] for k in unseen) / len(unseen)
 
 
 HEURISTIC = Heuristic()

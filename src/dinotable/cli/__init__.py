@@ -1,0 +1,1 @@
+"""The terminal front end: `dinotable play | replay | simulate | bench | rules | games`."""

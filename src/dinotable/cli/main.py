@@ -1,0 +1,230 @@
+"""`dinotable`: play, replay, simulate and benchmark the games from a terminal."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+import dinotable
+from dinotable.agents import AGENTS
+from dinotable.cli.play import play as play_game, seat_names, score_lines
+from dinotable.core.errors import ContentError, RecordError
+from dinotable.core.options import parse_option_args
+from dinotable.core.record import load_doc, replay as replay_record
+
+app = typer.Typer(add_completion=False, no_args_is_help=True, help=__doc__)
+out = Console(highlight=False, markup=False)
+err = Console(stderr=True, highlight=False)
+
+OptionArgs = Annotated[
+    list[str] | None,
+    typer.Option("--option", "-o", help="a game option as name=value (repeatable); see `dinotable rules GAME`"),
+]
+
+
+def _fail(message: str) -> typer.Exit:
+    err.print(f"[red]error:[/red] {message}", markup=True)
+    return typer.Exit(code=2)
+
+
+def _game(name: str):
+    try:
+        return dinotable.get_game(name)
+    except (ValueError, ContentError) as exc:
+        raise _fail(str(exc)) from None
+
+
+def _options(game, args: list[str] | None) -> dict:
+    try:
+        return parse_option_args(game.option_specs, args or [])
+    except ValueError as exc:
+        raise _fail(str(exc)) from None
+
+
+@app.command()
+def games() -> None:
+    """List the games."""
+    for name in dinotable.list_games():
+        game = _game(name)
+        out.print(f"{name:<22} {game.title} ({game.min_players}-{game.max_players} players)")
+
+
+@app.command()
+def rules(
+    game_name: Annotated[str, typer.Argument(metavar="GAME")],
+    provenance: Annotated[bool, typer.Option("--provenance", help="list every designed rule and component")] = False,
+    all_items: Annotated[bool, typer.Option("--all", help="with --provenance: rulebook items too")] = False,
+    as_json: Annotated[bool, typer.Option("--json")] = False,
+) -> None:
+    """A game's options, and where each of its rules and components comes from."""
+    game = _game(game_name)
+    items = game.provenance()
+    if provenance:
+        shown = items if all_items else [i for i in items if i["provenance"] == "designed"]
+        if as_json:
+            out.print_json(json.dumps(shown))
+            return
+        table = Table(title=f"{game.title}: {'all items' if all_items else 'designed items'} ({len(shown)})")
+        for column in ("kind", "name", "provenance", "text"):
+            table.add_column(column, overflow="fold")
+        for item in shown:
+            table.add_row(item["kind"], item["name"], item["provenance"], item["text"])
+        out.print(table)
+        return
+    counts = {p: sum(1 for i in items if i["provenance"] == p) for p in ("rulebook", "published", "designed")}
+    out.print(f"{game.title} ({game.name}), rules version {game.version}, {game.min_players}-{game.max_players} players")
+    out.print(f"Items: {counts['rulebook']} from the rulebook, {counts['published']} published, "
+              f"{counts['designed']} designed (list them with --provenance).")
+    out.print("Options (-o name=value):")
+    for spec in game.option_specs:
+        choices = f" [{' | '.join(map(str, spec.choices))}]" if spec.choices else ""
+        out.print(f"  {spec.name}{choices}, default {spec.default!r}: {spec.help}")
+
+
+@app.command()
+def play(
+    game_name: Annotated[str, typer.Argument(metavar="GAME")] = "my-funny-dinos",
+    players: Annotated[str, typer.Option(help="one per seat: human, or an agent (" + ", ".join(AGENTS) + ")")] = "human,greedy,random",
+    seed: Annotated[int | None, typer.Option(help="the game's seed (random if not given)")] = None,
+    option: OptionArgs = None,
+) -> None:
+    """Play a game in the terminal, people and bots."""
+    game = _game(game_name)
+    specs = [s.strip() for s in players.split(",") if s.strip()]
+    for spec in specs:
+        name = spec.split(":")[0]
+        if name != "human" and name not in AGENTS:
+            raise _fail(f"unknown player {spec!r}: use human or one of {', '.join(sorted(AGENTS))}")
+    if seed is None:
+        seed = int.from_bytes(os.urandom(4), "big")
+    options = _options(game, option)
+    try:
+        game.new_game(len(specs), seed, options)
+    except ValueError as exc:
+        raise _fail(str(exc)) from None
+    play_game(game, specs, seed, options, read=input, write=out.print if sys.stdout.isatty() else print)
+
+
+@app.command()
+def replay(
+    path: Annotated[Path, typer.Argument(metavar="FILE")],
+    step: Annotated[bool, typer.Option("--step", help="wait for Enter after each decision")] = False,
+) -> None:
+    """Replay a saved game, decision by decision, with the final scores."""
+    try:
+        doc = load_doc(path)
+        game = _game(doc["game"])
+        replay_record(game, doc)  # checks the whole record before showing any of it
+    except RecordError as exc:
+        raise _fail(str(exc)) from None
+    state = game.new_game(doc["num_players"], doc["seed"], doc["options"])
+    names = seat_names(["player"] * doc["num_players"])
+    names = [n.split(" (")[0] for n in names]
+    print(f"{game.title}, seed {doc['seed']}, {doc['num_players']} players, {len(doc['history'])} decisions")
+    for action in doc["history"]:
+        seat = state.current_player
+        print(f"{names[seat]}: {state.action_text(action)}")
+        for event in state.apply(action):
+            print("  " + game.event_text(state, event))
+        if step:
+            try:
+                input("")
+            except EOFError:
+                step = False
+    print()
+    print(game.board_text(state, None))
+    print("Final scores:" if state.is_over else "Scores so far (the record ends before the game does):")
+    for line in score_lines(state, names):
+        print("  " + line)
+    if state.is_over:
+        print("Winner(s): " + ", ".join(names[w] for w in state.winners()))
+
+
+@app.command()
+def simulate(
+    game_name: Annotated[str, typer.Argument(metavar="GAME")],
+    players: Annotated[int, typer.Option(help="number of players")] = 2,
+    games: Annotated[int, typer.Option(help="number of games")] = 100,
+    agents: Annotated[str, typer.Option(help="one agent for all seats, or one per seat, comma-separated")] = "random",
+    seed: Annotated[int, typer.Option(help="the run's seed; game i uses a seed derived from it")] = 0,
+    workers: Annotated[int, typer.Option(help="processes to play in (results do not depend on it)")] = 1,
+    as_json: Annotated[bool, typer.Option("--json", help="print the summary as JSON")] = False,
+    option: OptionArgs = None,
+) -> None:
+    """Play many games between agents; per-seat win rates with 95% intervals, scores, game length."""
+    from dinotable.sim import simulate as run, summarize
+
+    game = _game(game_name)
+    options = _options(game, option)
+    specs = [a.strip() for a in agents.split(",") if a.strip()]
+    start = time.perf_counter()
+    try:
+        with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                      console=err, transient=True, disable=not err.is_terminal) as bar:
+            task = bar.add_task(f"{game.title}", total=games)
+            results = run(game_name, players, games, specs, seed=seed, workers=workers, options=options,
+                          progress=lambda k: bar.advance(task, k))
+    except ValueError as exc:
+        raise _fail(str(exc)) from None
+    elapsed = time.perf_counter() - start
+    summary = summarize(results, specs)
+    summary.update(game=game_name, players=players, seed=seed, options=options, seconds=round(elapsed, 3))
+    if as_json:
+        print(json.dumps(summary, indent=1))
+        return
+    table = Table(title=f"{game.title}: {games} games, {players} players, seed {seed} ({elapsed:.1f} s)")
+    for column in ("seat", "agent", "win rate", "95% interval", "score mean", "score sd"):
+        table.add_column(column, justify="right")
+    for s in summary["seats"]:
+        low, high = s["win_rate_ci95"]
+        table.add_row(str(s["seat"] + 1), s["agent"], f"{s['win_rate']:.1%}", f"{low:.1%} - {high:.1%}",
+                      f"{s['score_mean']:.2f}", f"{s['score_sd']:.2f}")
+    out.print(table)
+    length = summary["length"]
+    out.print(f"Game length: {length['decisions_mean']:.1f} decisions (sd {length['decisions_sd']:.1f}, "
+              f"{length['decisions_min']}-{length['decisions_max']}), {length['rounds_mean']:.1f} rounds. "
+              "Ties share the win.")
+
+
+@app.command()
+def bench(
+    game_name: Annotated[str | None, typer.Option("--game", help="one game (default: every game)")] = None,
+    seconds: Annotated[float, typer.Option(help="random-play time per game")] = 3.0,
+    players: Annotated[int | None, typer.Option(help="player count (default: 3 where allowed)")] = None,
+    as_json: Annotated[bool, typer.Option("--json")] = False,
+) -> None:
+    """Engine speed on one core: random-play games/s and decisions/s, clone() and legal_actions()+apply()."""
+    from dinotable.sim.bench import bench_game
+
+    names = [game_name] if game_name else dinotable.list_games()
+    rows = [bench_game(_game(name).name, seconds=seconds, num_players=players) for name in names]
+    if as_json:
+        print(json.dumps(rows, indent=1))
+        return
+    header = ("game", "players", "games/s", "decisions/s", "decisions/game", "clone() us", "legal+apply us")
+    lines = [header] + [
+        (r["game"], str(r["players"]), f"{r['games_per_s']:,.0f}", f"{r['decisions_per_s']:,.0f}",
+         f"{r['decisions_per_game']:.1f}", f"{r['clone_us']:.2f}", f"{r['legal_apply_us']:.2f}")
+        for r in rows
+    ]
+    widths = [max(len(line[i]) for line in lines) for i in range(len(header))]
+    print("dinotable bench: one core, random play; legal+apply is per decision")
+    for line in lines:
+        print("  ".join(cell.rjust(w) if i else cell.ljust(w) for i, (cell, w) in enumerate(zip(line, widths))))
+
+
+def main() -> None:
+    app()
+
+
+if __name__ == "__main__":
+    main()

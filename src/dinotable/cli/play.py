@@ -1,0 +1,113 @@
+"""Playing a game in the terminal: people at the prompt, agents on their seats, one rules path."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from dinotable.agents import Observation, make_agent
+from dinotable.core.record import save
+
+HELP = """Type the number of an action to take it. Other commands:
+  board        show the table again
+  scores       the score each player would have if the game ended now
+  save [FILE]  save the game (a record you can load with `dinotable replay FILE`)
+  help         this text
+  quit         leave the game (save first to keep it)"""
+
+
+def seat_names(specs: list[str]) -> list[str]:
+    return [f"player {i + 1} ({spec})" for i, spec in enumerate(specs)]
+
+
+def score_lines(state, names: list[str]) -> list[str]:
+    rows = state.outcome().get("breakdown") or [{"total": s} for s in state.scores()]
+    keys = [k for k, v in rows[0].items() if isinstance(v, int) and k != "total"] + ["total"]
+    width = max(len(n) for n in names)
+    lines = [" " * width + "  " + "  ".join(f"{k:>9}" for k in keys)]
+    for name, row in zip(names, rows, strict=True):
+        lines.append(f"{name:<{width}}  " + "  ".join(f"{row[k]:>9}" for k in keys))
+    return lines
+
+
+class Quit(Exception):
+    pass
+
+
+def play(game, specs: list[str], seed: int, options: dict, read: Callable[[str], str] = input,
+         write: Callable[[str], None] = print, default_save: str | None = None) -> object:
+    """Plays one game to its end (or until a person quits); returns the final state."""
+    state = game.new_game(len(specs), seed, options)
+    names = seat_names(specs)
+    agents = [
+        None if spec == "human" else make_agent(spec, game, seed * 31 + seat) for seat, spec in enumerate(specs)
+    ]
+    write(f"{game.title}: {', '.join(names)}. Seed {seed}.")
+    default_save = default_save or f"{game.name}-{seed}.dinotable.json"
+    shown_board = False
+    while not state.is_over:
+        seat = state.current_player
+        if agents[seat] is None:
+            if not shown_board:
+                write("")
+                write(game.board_text(state, seat))
+                shown_board = True
+            try:
+                action = _ask(state, seat, names, read, write, default_save, game)
+            except Quit:
+                write("Game left unfinished.")
+                return state
+        else:
+            action = agents[seat].act(Observation(state, seat))
+        write(f"{names[seat]}: {state.action_text(action)}")
+        for event in state.apply(action):
+            write("  " + game.event_text(state, event))
+            shown_board = False
+    write("")
+    write(game.board_text(state, None))
+    write("")
+    write("Final scores:")
+    for line in score_lines(state, names):
+        write("  " + line)
+    winners = state.winners()
+    write(("Winner: " if len(winners) == 1 else "Shared win: ") + ", ".join(names[w] for w in winners))
+    return state
+
+
+def _ask(state, seat, names, read, write, default_save, game) -> int:
+    legal = state.legal_actions()
+    write(f"{names[seat]}, your move:")
+    for i, action in enumerate(legal, 1):
+        write(f"  {i:>2}. {state.action_text(action)}")
+    while True:
+        try:
+            line = read("> ").strip()
+        except EOFError:
+            raise Quit from None
+        if not line:
+            continue
+        word, _, arg = line.partition(" ")
+        word = word.lower()
+        if word.isdigit():
+            choice = int(word)
+            if 1 <= choice <= len(legal):
+                return legal[choice - 1]
+            write(f"There is no action {choice}: choose 1 to {len(legal)}.")
+        elif word in ("help", "?", "h"):
+            write(HELP)
+        elif word in ("board", "b"):
+            write(game.board_text(state, seat))
+        elif word == "scores":
+            for text in score_lines(state, names):
+                write("  " + text)
+        elif word == "save":
+            path = Path(arg.strip() or default_save)
+            try:
+                save(state, path)
+                write(f"Saved to {path}. Replay it with: dinotable replay {path}")
+            except OSError as exc:
+                write(f"Could not save to {path}: {exc.strerror}")
+        elif word in ("quit", "exit", "q"):
+            raise Quit
+        else:
+            write(f"{line!r} is not a choice: type a number from 1 to {len(legal)}, or help.")

@@ -1,0 +1,74 @@
+"""The project's own benchmark: engine speed per game, through the public contract only, on one core.
+
+For each game: random-play games/s and decisions/s (new_game, legal_actions, a random choice, apply),
+the cost of clone() on positions taken from real games, and the cost of legal_actions() + apply() alone
+per decision (replaying recorded random games, with no choosing in the timed loop).
+"""
+
+from __future__ import annotations
+
+import time
+
+from dinotable.core.registry import get_game
+from dinotable.core.rng import Rng
+
+
+def bench_game(name: str, seconds: float = 2.0, num_players: int | None = None, seed: int = 0) -> dict:
+    game = get_game(name)
+    players = num_players or min(max(game.min_players, 3), game.max_players)
+    rng = Rng(seed)
+
+    # 1. Random play for `seconds`.
+    games = decisions = 0
+    histories = []
+    start = time.perf_counter()
+    deadline = start + seconds
+    while time.perf_counter() < deadline:
+        state = game.new_game(players, seed + games)
+        while not state.is_over:
+            legal = state.legal_actions()
+            state.apply(legal[rng.below(len(legal))])
+        decisions += len(state.history)
+        if len(histories) < 200:
+            histories.append((seed + games, state.history))
+        games += 1
+    elapsed = time.perf_counter() - start
+
+    # 2. legal_actions() + apply() alone, replaying the recorded games.
+    timed = 0.0
+    replayed = 0
+    snapshots = []
+    for game_seed, history in histories:
+        state = game.new_game(players, game_seed)
+        t0 = time.perf_counter()
+        for action in history:
+            state.legal_actions()
+            state.apply(action)
+        timed += time.perf_counter() - t0
+        replayed += len(history)
+        # Positions at a third and two thirds of the game, for clone().
+        for k in (len(history) // 3, 2 * len(history) // 3):
+            snap = game.new_game(players, game_seed)
+            for action in history[:k]:
+                snap.apply(action)
+            snapshots.append(snap)
+
+    # 3. clone() on those positions.
+    repeats = max(1, 20_000 // max(1, len(snapshots)))
+    t0 = time.perf_counter()
+    for _ in range(repeats):
+        for snap in snapshots:
+            snap.clone()
+    clone_time = (time.perf_counter() - t0) / (repeats * len(snapshots))
+
+    return {
+        "game": name,
+        "players": players,
+        "games": games,
+        "seconds": elapsed,
+        "games_per_s": games / elapsed,
+        "decisions_per_s": decisions / elapsed,
+        "decisions_per_game": decisions / games if games else 0.0,
+        "clone_us": clone_time * 1e6,
+        "legal_apply_us": timed / replayed * 1e6 if replayed else 0.0,
+    }

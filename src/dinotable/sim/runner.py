@@ -1,0 +1,127 @@
+"""Play many games: one process or several, with results that do not depend on how many.
+
+Game i of a run is seeded with derive_seed(seed, i) and its agents with seeds derived from that, so a
+game's result depends only on (seed, i): any number of workers gives the same results in the same order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import asdict, dataclass
+
+from dinotable.agents import Observation, make_agent
+from dinotable.core.registry import get_game
+from dinotable.core.rng import derive_seed
+from dinotable.sim.stats import mean_sd, wilson_interval
+
+AGENT_SEED_KEY = 1_000
+
+
+@dataclass(frozen=True)
+class GameResult:
+    index: int
+    seed: int
+    scores: list[int]
+    winners: list[int]
+    decisions: int
+    rounds: int | None
+
+
+def play_game(game, num_players: int, seed: int, agent_specs: list[str], options: dict | None = None,
+              index: int = 0) -> GameResult:
+    state = game.new_game(num_players, seed, options)
+    agents = [make_agent(spec, game, derive_seed(seed, AGENT_SEED_KEY + seat)) for seat, spec in enumerate(agent_specs)]
+    limit = game.max_decisions
+    while not state.is_over:
+        if len(state.history) >= limit:
+            raise RuntimeError(f"{game.name} seed {seed}: no end after {limit} decisions")
+        seat = state.current_player
+        state.apply(agents[seat].act(Observation(state, seat)))
+    outcome = state.outcome()
+    return GameResult(index, seed, state.scores(), state.winners(), len(state.history), outcome.get("rounds"))
+
+
+def _play_batch(args: tuple) -> list[GameResult]:
+    game_name, num_players, seed, agent_specs, options, indices = args
+    game = get_game(game_name)
+    return [play_game(game, num_players, derive_seed(seed, i), agent_specs, options, i) for i in indices]
+
+
+def simulate(game_name: str, num_players: int, games: int, agent_specs: list[str], seed: int = 0,
+             workers: int = 1, options: dict | None = None,
+             progress: Callable[[int], None] | None = None) -> list[GameResult]:
+    """Plays `games` games; returns their results in game order. `progress(k)` is told of each k finished."""
+    game = get_game(game_name)
+    agent_specs = list(agent_specs)
+    if len(agent_specs) == 1:
+        agent_specs *= num_players
+    if len(agent_specs) != num_players:
+        raise ValueError(f"{len(agent_specs)} agents given for {num_players} players: give one, or one per seat")
+    game.new_game(num_players, seed, options)  # fail fast on a bad player count or option
+    for seat, spec in enumerate(agent_specs):
+        make_agent(spec, game, seat)  # ... and on a bad agent spec
+    if games <= 0:
+        raise ValueError("the number of games must be positive")
+    if workers <= 0:
+        raise ValueError("the number of workers must be positive")
+    batch = max(1, min(50, games // (workers * 8) or 1))
+    jobs = [
+        (game_name, num_players, seed, agent_specs, options, list(range(start, min(games, start + batch))))
+        for start in range(0, games, batch)
+    ]
+    results: list[GameResult] = []
+    if workers == 1:
+        for job in jobs:
+            results.extend(_play_batch(job))
+            if progress:
+                progress(len(job[-1]))
+    else:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            for done in pool.map(_play_batch, jobs):
+                results.extend(done)
+                if progress:
+                    progress(len(done))
+    results.sort(key=lambda r: r.index)
+    return results
+
+
+def summarize(results: list[GameResult], agent_specs: list[str]) -> dict:
+    """Per seat: win rate (ties shared) with a 95% Wilson interval, score mean and spread; game length."""
+    n = len(results)
+    num_players = len(results[0].scores) if results else len(agent_specs)
+    if len(agent_specs) == 1:
+        agent_specs = agent_specs * num_players
+    seats = []
+    for seat in range(num_players):
+        wins = sum(1 / len(r.winners) for r in results if seat in r.winners)
+        low, high = wilson_interval(wins, n)
+        mean, sd = mean_sd([r.scores[seat] for r in results])
+        seats.append({
+            "seat": seat,
+            "agent": agent_specs[seat],
+            "wins": wins,
+            "win_rate": wins / n if n else 0.0,
+            "win_rate_ci95": [low, high],
+            "score_mean": mean,
+            "score_sd": sd,
+        })
+    decisions_mean, decisions_sd = mean_sd([r.decisions for r in results])
+    rounds = [r.rounds for r in results if r.rounds is not None]
+    rounds_mean, rounds_sd = mean_sd(rounds)
+    return {
+        "games": n,
+        "seats": seats,
+        "length": {
+            "decisions_mean": decisions_mean,
+            "decisions_sd": decisions_sd,
+            "decisions_min": min((r.decisions for r in results), default=0),
+            "decisions_max": max((r.decisions for r in results), default=0),
+            "rounds_mean": rounds_mean,
+            "rounds_sd": rounds_sd,
+        },
+    }
+
+
+def results_as_dicts(results: list[GameResult]) -> list[dict]:
+    return [asdict(r) for r in results]
