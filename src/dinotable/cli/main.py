@@ -16,10 +16,12 @@ from rich.table import Table
 
 import dinotable
 from dinotable.agents import AGENTS
-from dinotable.cli.play import play as play_game, seat_names, score_lines
+from dinotable.cli.play import play as play_game
+from dinotable.cli.play import score_lines, seat_names
 from dinotable.core.errors import ContentError, RecordError
 from dinotable.core.options import parse_option_args
-from dinotable.core.record import load_doc, replay as replay_record
+from dinotable.core.record import load_doc
+from dinotable.core.record import replay as replay_record
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, help=__doc__)
 out = Console(highlight=False, markup=False)
@@ -81,9 +83,13 @@ def rules(
         out.print(table)
         return
     counts = {p: sum(1 for i in items if i["provenance"] == p) for p in ("rulebook", "published", "designed")}
-    out.print(f"{game.title} ({game.name}), rules version {game.version}, {game.min_players}-{game.max_players} players")
-    out.print(f"Items: {counts['rulebook']} from the rulebook, {counts['published']} published, "
-              f"{counts['designed']} designed (list them with --provenance).")
+    out.print(
+        f"{game.title} ({game.name}), rules version {game.version}, {game.min_players}-{game.max_players} players"
+    )
+    out.print(
+        f"Items: {counts['rulebook']} from the rulebook, {counts['published']} published, "
+        f"{counts['designed']} designed (list them with --provenance)."
+    )
     out.print("Options (-o name=value):")
     for spec in game.option_specs:
         choices = f" [{' | '.join(map(str, spec.choices))}]" if spec.choices else ""
@@ -93,7 +99,9 @@ def rules(
 @app.command()
 def play(
     game_name: Annotated[str, typer.Argument(metavar="GAME")] = "my-funny-dinos",
-    players: Annotated[str, typer.Option(help="one per seat: human, or an agent (" + ", ".join(AGENTS) + ")")] = "human,greedy,random",
+    players: Annotated[
+        str, typer.Option(help="one per seat: human, or an agent (" + ", ".join(AGENTS) + ")")
+    ] = "human,greedy,random",
     seed: Annotated[int | None, typer.Option(help="the game's seed (random if not given)")] = None,
     option: OptionArgs = None,
 ) -> None:
@@ -161,18 +169,34 @@ def simulate(
     option: OptionArgs = None,
 ) -> None:
     """Play many games between agents; per-seat win rates with 95% intervals, scores, game length."""
-    from dinotable.sim import simulate as run, summarize
+    from dinotable.sim import simulate as run
+    from dinotable.sim import summarize
 
     game = _game(game_name)
     options = _options(game, option)
     specs = [a.strip() for a in agents.split(",") if a.strip()]
     start = time.perf_counter()
     try:
-        with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                      console=err, transient=True, disable=not err.is_terminal) as bar:
+        with Progress(
+            TextColumn("{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+            console=err,
+            transient=True,
+            disable=not err.is_terminal,
+        ) as bar:
             task = bar.add_task(f"{game.title}", total=games)
-            results = run(game_name, players, games, specs, seed=seed, workers=workers, options=options,
-                          progress=lambda k: bar.advance(task, k))
+            results = run(
+                game_name,
+                players,
+                games,
+                specs,
+                seed=seed,
+                workers=workers,
+                options=options,
+                progress=lambda k: bar.advance(task, k),
+            )
     except ValueError as exc:
         raise _fail(str(exc)) from None
     elapsed = time.perf_counter() - start
@@ -186,13 +210,21 @@ def simulate(
         table.add_column(column, justify="right")
     for s in summary["seats"]:
         low, high = s["win_rate_ci95"]
-        table.add_row(str(s["seat"] + 1), s["agent"], f"{s['win_rate']:.1%}", f"{low:.1%} - {high:.1%}",
-                      f"{s['score_mean']:.2f}", f"{s['score_sd']:.2f}")
+        table.add_row(
+            str(s["seat"] + 1),
+            s["agent"],
+            f"{s['win_rate']:.1%}",
+            f"{low:.1%} - {high:.1%}",
+            f"{s['score_mean']:.2f}",
+            f"{s['score_sd']:.2f}",
+        )
     out.print(table)
     length = summary["length"]
-    out.print(f"Game length: {length['decisions_mean']:.1f} decisions (sd {length['decisions_sd']:.1f}, "
-              f"{length['decisions_min']}-{length['decisions_max']}), {length['rounds_mean']:.1f} rounds. "
-              "Ties share the win.")
+    out.print(
+        f"Game length: {length['decisions_mean']:.1f} decisions (sd {length['decisions_sd']:.1f}, "
+        f"{length['decisions_min']}-{length['decisions_max']}), {length['rounds_mean']:.1f} rounds. "
+        "Ties share the win."
+    )
 
 
 @app.command()
@@ -212,14 +244,25 @@ def bench(
         return
     header = ("game", "players", "games/s", "decisions/s", "decisions/game", "clone() us", "legal+apply us")
     lines = [header] + [
-        (r["game"], str(r["players"]), f"{r['games_per_s']:,.0f}", f"{r['decisions_per_s']:,.0f}",
-         f"{r['decisions_per_game']:.1f}", f"{r['clone_us']:.2f}", f"{r['legal_apply_us']:.2f}")
+        (
+            r["game"],
+            str(r["players"]),
+            f"{r['games_per_s']:,.0f}",
+            f"{r['decisions_per_s']:,.0f}",
+            f"{r['decisions_per_game']:.1f}",
+            f"{r['clone_us']:.2f}",
+            f"{r['legal_apply_us']:.2f}",
+        )
         for r in rows
     ]
     widths = [max(len(line[i]) for line in lines) for i in range(len(header))]
     print("dinotable bench: one core, random play; legal+apply is per decision")
     for line in lines:
-        print("  ".join(cell.rjust(w) if i else cell.ljust(w) for i, (cell, w) in enumerate(zip(line, widths))))
+        print(
+            "  ".join(
+                cell.rjust(w) if i else cell.ljust(w) for i, (cell, w) in enumerate(zip(line, widths, strict=True))
+            )
+        )
 
 
 def main() -> None:

@@ -34,14 +34,19 @@ class Quit(Exception):
     pass
 
 
-def play(game, specs: list[str], seed: int, options: dict, read: Callable[[str], str] = input,
-         write: Callable[[str], None] = print, default_save: str | None = None) -> object:
+def play(
+    game,
+    specs: list[str],
+    seed: int,
+    options: dict,
+    read: Callable[[str], str] = input,
+    write: Callable[[str], None] = print,
+    default_save: str | None = None,
+) -> object:
     """Plays one game to its end (or until a person quits); returns the final state."""
     state = game.new_game(len(specs), seed, options)
     names = seat_names(specs)
-    agents = [
-        None if spec == "human" else make_agent(spec, game, seed * 31 + seat) for seat, spec in enumerate(specs)
-    ]
+    agents = [None if spec == "human" else make_agent(spec, game, seed * 31 + seat) for seat, spec in enumerate(specs)]
     write(f"{game.title}: {', '.join(names)}. Seed {seed}.")
     default_save = default_save or f"{game.name}-{seed}.dinotable.json"
     shown_board = False

@@ -79,9 +79,7 @@ class OptionSpec:
         return float(value)
 
     def _in_range(self, value):
-        if (self.minimum is not None and value < self.minimum) or (
-            self.maximum is not None and value > self.maximum
-        ):
+        if (self.minimum is not None and value < self.minimum) or (self.maximum is not None and value > self.maximum):
             raise self._error(value, f"between {self.minimum} and {self.maximum}")
         return value
 

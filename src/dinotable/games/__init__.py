@@ -1,12 +1,12 @@
 """One package per game, each with the same role-named files:
 
-    content.toml   components and numbers, each with its provenance (rulebook / published / designed)
-    content.py     loads and validates content.toml into pre-indexed tuples
-    state.py       the flat, cheaply copied state, its view and determinize
-    rules.py       legal actions and apply
-    scoring.py     scores, tie-breaks, the score breakdown
-    render.py      text of actions, events and the board
-    heuristic.py   the game's own evaluation, used by heuristic and search agents
+content.toml   components and numbers, each with its provenance (rulebook / published / designed)
+content.py     loads and validates content.toml into pre-indexed tuples
+state.py       the flat, cheaply copied state, its view and determinize
+rules.py       legal actions and apply
+scoring.py     scores, tie-breaks, the score breakdown
+render.py      text of actions, events and the board
+heuristic.py   the game's own evaluation, used by heuristic and search agents
 """
 
 from dinotable.core.registry import register_lazy

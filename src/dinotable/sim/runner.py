@@ -28,8 +28,9 @@ class GameResult:
     rounds: int | None
 
 
-def play_game(game, num_players: int, seed: int, agent_specs: list[str], options: dict | None = None,
-              index: int = 0) -> GameResult:
+def play_game(
+    game, num_players: int, seed: int, agent_specs: list[str], options: dict | None = None, index: int = 0
+) -> GameResult:
     state = game.new_game(num_players, seed, options)
     agents = [make_agent(spec, game, derive_seed(seed, AGENT_SEED_KEY + seat)) for seat, spec in enumerate(agent_specs)]
     limit = game.max_decisions
@@ -48,9 +49,16 @@ def _play_batch(args: tuple) -> list[GameResult]:
     return [play_game(game, num_players, derive_seed(seed, i), agent_specs, options, i) for i in indices]
 
 
-def simulate(game_name: str, num_players: int, games: int, agent_specs: list[str], seed: int = 0,
-             workers: int = 1, options: dict | None = None,
-             progress: Callable[[int], None] | None = None) -> list[GameResult]:
+def simulate(
+    game_name: str,
+    num_players: int,
+    games: int,
+    agent_specs: list[str],
+    seed: int = 0,
+    workers: int = 1,
+    options: dict | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> list[GameResult]:
     """Plays `games` games; returns their results in game order. `progress(k)` is told of each k finished."""
     game = get_game(game_name)
     agent_specs = list(agent_specs)
@@ -97,15 +105,17 @@ def summarize(results: list[GameResult], agent_specs: list[str]) -> dict:
         wins = sum(1 / len(r.winners) for r in results if seat in r.winners)
         low, high = wilson_interval(wins, n)
         mean, sd = mean_sd([r.scores[seat] for r in results])
-        seats.append({
-            "seat": seat,
-            "agent": agent_specs[seat],
-            "wins": wins,
-            "win_rate": wins / n if n else 0.0,
-            "win_rate_ci95": [low, high],
-            "score_mean": mean,
-            "score_sd": sd,
-        })
+        seats.append(
+            {
+                "seat": seat,
+                "agent": agent_specs[seat],
+                "wins": wins,
+                "win_rate": wins / n if n else 0.0,
+                "win_rate_ci95": [low, high],
+                "score_mean": mean,
+                "score_sd": sd,
+            }
+        )
     decisions_mean, decisions_sd = mean_sd([r.decisions for r in results])
     rounds = [r.rounds for r in results if r.rounds is not None]
     rounds_mean, rounds_sd = mean_sd(rounds)

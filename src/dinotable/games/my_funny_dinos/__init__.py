@@ -38,24 +38,31 @@ class MyFunnyDinos(Game):
         rocks = content.numbers["rocks_per_base"]
         self.option_specs = (
             OptionSpec(
-                "rocks_per_base", "choice", rocks,
+                "rocks_per_base",
+                "choice",
+                rocks,
                 f"rocks on each base tile: {rocks}, or {content.numbers['rocks_per_base_easy']} for the easier game",
                 choices=(rocks, content.numbers["rocks_per_base_easy"]),
             ),
             OptionSpec(
-                "excavation", "choice", "model",
+                "excavation",
+                "choice",
+                "model",
                 "how an excavation attempt is decided: 'model' (the pile model, with dexterity) "
                 "or 'dice' (a plain die roll, no skill)",
-                choices=("model", "dice"), provenance="designed",
+                choices=("model", "dice"),
+                provenance="designed",
             ),
             OptionSpec(
-                "dexterity", "per_seat_float", 1.0,
+                "dexterity",
+                "per_seat_float",
+                1.0,
                 "how steady each seat's hand is (1.0 ordinary; one value, or one per seat)",
-                minimum=0.25, maximum=4.0, provenance="designed",
+                minimum=0.25,
+                maximum=4.0,
+                provenance="designed",
             ),
-            OptionSpec(
-                "shaky_stacks", "bool", False, "rock stacks get shakier every round", provenance="designed"
-            ),
+            OptionSpec("shaky_stacks", "bool", False, "rock stacks get shakier every round", provenance="designed"),
         )
 
     def _new_state(self, num_players: int, seed: int, options: dict) -> MyFunnyDinosState:
@@ -87,7 +94,8 @@ class MyFunnyDinos(Game):
         for seat in range(s.num_players):
             for part in range(4):
                 loose = sum(
-                    1 for p in range(NUM_TILES)
+                    1
+                    for p in range(NUM_TILES)
                     if s.owner[p] == seat and not s.restored[p] and c.kind_part[s.kind[p]] == part
                 )
                 assert s.parts[seat * 4 + part] == loose, "loose part counts out of date"

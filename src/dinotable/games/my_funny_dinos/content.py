@@ -91,8 +91,16 @@ def load_content(path: str | Path = CONTENT_PATH) -> Content:
             if "easy" in entry:
                 numbers[name + "_easy"] = r.get(entry, "easy", int, where)
     for required in (
-        "bone_supply", "starting_bones", "exhibition_tiles", "dinosaurs_to_end", "missions_revealed",
-        "rocks_per_base", "single_colour_dinosaur", "mixed_dinosaur", "loose_tile", "bones_per_point",
+        "bone_supply",
+        "starting_bones",
+        "exhibition_tiles",
+        "dinosaurs_to_end",
+        "missions_revealed",
+        "rocks_per_base",
+        "single_colour_dinosaur",
+        "mixed_dinosaur",
+        "loose_tile",
+        "bones_per_point",
     ):
         if required not in numbers:
             raise r.fail("numbers", f"missing {required!r}")
@@ -203,15 +211,20 @@ def load_content(path: str | Path = CONTENT_PATH) -> Content:
         entry = r.table(excavation, mode, "excavation")
         r.provenance(entry, f"excavation.{mode}")
         prov.append(provenance_item("excavation", mode, entry))
-        models[mode] = {
-            k: v for k, v in entry.items() if k not in ("provenance", "why", "source")
-        }
+        models[mode] = {k: v for k, v in entry.items() if k not in ("provenance", "why", "source")}
         for key, value in models[mode].items():
             if isinstance(value, bool) or not isinstance(value, int | float) or value < 0:
                 raise r.fail(f"excavation.{mode}.{key}", f"must be a non-negative number, got {value!r}")
     for key in (
-        "rock_base", "rock_per_tile_above", "rock_base_here", "rock_per_rock_here", "rock_per_rock_near",
-        "rock_shaky_per_round", "edge_base", "edge_per_tile_above", "max_failure",
+        "rock_base",
+        "rock_per_tile_above",
+        "rock_base_here",
+        "rock_per_rock_here",
+        "rock_per_rock_near",
+        "rock_shaky_per_round",
+        "edge_base",
+        "edge_per_tile_above",
+        "max_failure",
     ):
         if key not in models["model"]:
             raise r.fail("excavation.model", f"missing {key!r}")

@@ -61,16 +61,18 @@ def view(s, seat: int | None) -> dict:
     c = s.c
     players = []
     for p_seat in range(s.num_players):
-        players.append({
-            "seat": p_seat,
-            "bones": s.bones[p_seat],
-            "tiles": [tile_view(s, p) for p in range(NUM_TILES) if s.owner[p] == p_seat and not s.restored[p]],
-            "dinosaurs": [
-                {"tiles": [tile_view(s, p) for p in pieces], "value": value, "exhibited": exhibited}
-                for owner, pieces, value, exhibited, _ in s.dinos
-                if owner == p_seat
-            ],
-        })
+        players.append(
+            {
+                "seat": p_seat,
+                "bones": s.bones[p_seat],
+                "tiles": [tile_view(s, p) for p in range(NUM_TILES) if s.owner[p] == p_seat and not s.restored[p]],
+                "dinosaurs": [
+                    {"tiles": [tile_view(s, p) for p in pieces], "value": value, "exhibited": exhibited}
+                    for owner, pieces, value, exhibited, _ in s.dinos
+                    if owner == p_seat
+                ],
+            }
+        )
     return {
         "game": s.game.name,
         "seat": seat,
@@ -148,15 +150,17 @@ def event_text(s, event) -> str:
         cause = "the rocks collapsed" if d["cause"] == "rocks" else "tiles slid off the paper"
         text = f"{who} failed to excavate #{d['piece']}{roll}: {cause}"
         if d.get("fallen"):
-            text += f"; tiles {', '.join('#%d' % p for p in d['fallen'])} back on the centre"
+            text += f"; tiles {', '.join(f'#{p}' for p in d['fallen'])} back on the centre"
         return text + ("; takes a bone from the supply" if d["bone"] else "; the bone supply is empty")
     if kind == "bones-taken":
         if not d["from"]:
             return f"{who}: bone pile, but nobody has a bone to give"
         return f"{who} takes a bone from {', '.join(player_name(o) for o in d['from'])}"
     if kind == "exchanged":
-        return (f"{who} gives #{d['gave']} ({tile_name(s, d['gave'])}) to {player_name(d['with'])} "
-                f"for #{d['took']} ({tile_name(s, d['took'])})")
+        return (
+            f"{who} gives #{d['gave']} ({tile_name(s, d['gave'])}) to {player_name(d['with'])} "
+            f"for #{d['took']} ({tile_name(s, d['took'])})"
+        )
     if kind == "exchange-skipped":
         return f"{who}: exchange, but no other player has a loose tile"
     if kind == "restored":
@@ -174,8 +178,10 @@ def event_text(s, event) -> str:
 def board_text(s, seat: int | None = None) -> str:
     """The table as plain text lines: missions, the pile, each player's tiles, bones and dinosaurs."""
     v = view(s, seat)
-    lines = [f"Round {v['round']}  ·  dinosaurs restored {v['dinosaurs_restored']}/5"
-             f"  ·  bone supply {v['bone_supply']}" + ("  ·  FINAL ROUND" if v["final_round"] else "")]
+    lines = [
+        f"Round {v['round']}  ·  dinosaurs restored {v['dinosaurs_restored']}/5"
+        f"  ·  bone supply {v['bone_supply']}" + ("  ·  FINAL ROUND" if v["final_round"] else "")
+    ]
     lines.append("Missions:")
     for m in v["missions"]:
         owner = f" - taken by {player_name(m['owner'])}" if m["owner"] is not None else ""

@@ -31,8 +31,16 @@ PASS = 80  # end the turn without restoring
 NUM_ACTIONS = 81
 
 EXCAVATE, GIVE, TAKE, RESTORE, TAIL_STEP, LEG1_STEP, LEG2_STEP, OVER = range(8)
-PHASE_NAMES = ("excavate", "exchange: give", "exchange: take", "restore", "restore: tail", "restore: leg",
-               "restore: second leg", "over")
+PHASE_NAMES = (
+    "excavate",
+    "exchange: give",
+    "exchange: take",
+    "restore",
+    "restore: tail",
+    "restore: leg",
+    "restore: second leg",
+    "over",
+)
 
 NOBODY = -1
 FULLY_KNOWN, COLOUR_KNOWN, UNKNOWN = 2, 1, 0
@@ -58,9 +66,7 @@ def legal_actions(s) -> tuple[int, ...]:
     if phase == GIVE:
         return tuple(PICK + p for p in range(NUM_TILES) if s.owner[p] == cur and not s.restored[p])
     if phase == TAKE:
-        return tuple(
-            PICK + p for p in range(NUM_TILES) if s.owner[p] >= 0 and s.owner[p] != cur and not s.restored[p]
-        )
+        return tuple(PICK + p for p in range(NUM_TILES) if s.owner[p] >= 0 and s.owner[p] != cur and not s.restored[p])
     return ()
 
 
@@ -249,7 +255,7 @@ def step(s, action: int, events: list) -> None:
         else:
             s.picks = (action - PICK,)
             s.phase = TAIL_STEP
-    elif phase == TAIL_STEP or phase == LEG1_STEP:
+    elif phase in (TAIL_STEP, LEG1_STEP):
         s.picks = (*s.picks, action - PICK)
         s.phase += 1
     elif phase == LEG2_STEP:

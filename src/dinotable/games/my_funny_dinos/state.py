@@ -14,7 +14,18 @@ from dinotable.games.my_funny_dinos.rules import COLOUR_KNOWN, EXCAVATE, FULLY_K
 
 # Fields that are lists and must be copied by clone(); everything else is an int, a bool, or shared and
 # never mutated in place (content, options, kind, the static pile risks, the revealed missions).
-_FLAT_LISTS = ("owner", "restored", "spot", "known", "pile", "bones", "parts", "mission_owner", "dinos", "history")
+_FLAT_LISTS = (
+    "owner",
+    "restored",
+    "spot",
+    "known",
+    "pile",
+    "bones",
+    "parts",
+    "mission_owner",
+    "dinos",
+    "history",
+)
 
 
 class MyFunnyDinosState(State):
@@ -169,12 +180,33 @@ class MyFunnyDinosState(State):
 
     def _key(self) -> tuple:
         return (
-            self.num_players, self.seed, repr(sorted(self.options.items())),
-            tuple(self.kind), tuple(self.owner), tuple(self.restored), tuple(self.spot),
-            tuple(map(tuple, self.stacks)), tuple(self.known), tuple(self.pile), self.base_rocks,
-            self.missions, tuple(self.mission_owner), self.red_open, tuple(self.bones), self.supply,
-            tuple(self.parts), tuple(self.dinos), self.cur, self.phase, self.digs, self.picks, self.round,
-            self.final_round, self.over, self.rng, tuple(self.history),
+            self.num_players,
+            self.seed,
+            repr(sorted(self.options.items())),
+            tuple(self.kind),
+            tuple(self.owner),
+            tuple(self.restored),
+            tuple(self.spot),
+            tuple(map(tuple, self.stacks)),
+            tuple(self.known),
+            tuple(self.pile),
+            self.base_rocks,
+            self.missions,
+            tuple(self.mission_owner),
+            self.red_open,
+            tuple(self.bones),
+            self.supply,
+            tuple(self.parts),
+            tuple(self.dinos),
+            self.cur,
+            self.phase,
+            self.digs,
+            self.picks,
+            self.round,
+            self.final_round,
+            self.over,
+            self.rng,
+            tuple(self.history),
         )
 
     @property
