@@ -30,6 +30,10 @@ def make_agent(spec: str, game, seed: int) -> Agent:
     name, params = parse_spec(spec)
     if name not in AGENTS:
         raise ValueError(f"unknown agent {name!r}; known agents: {', '.join(sorted(AGENTS))}")
+    # The caller gives the game and the seed; as spec parameters they would clash with those arguments.
+    for key in ("game", "seed"):
+        if key in params:
+            raise ValueError(f"agent {name!r} takes no parameter {key!r} (the caller sets it)")
     return AGENTS[name](game, seed, **params)
 
 

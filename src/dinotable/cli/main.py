@@ -11,11 +11,12 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 import dinotable
-from dinotable.agents import AGENTS
+from dinotable.agents import AGENTS, make_agent
 from dinotable.cli.play import play as play_game
 from dinotable.cli.play import score_lines, seat_names
 from dinotable.core.errors import ContentError, RecordError
@@ -34,7 +35,8 @@ OptionArgs = Annotated[
 
 
 def _fail(message: str) -> typer.Exit:
-    err.print(f"[red]error:[/red] {message}", markup=True)
+    # The message quotes what the user typed or a file held: escape it, so it is shown, not read as markup.
+    err.print(f"[red]error:[/red] {escape(message)}", markup=True)
     return typer.Exit(code=2)
 
 
@@ -108,10 +110,15 @@ def play(
     """Play a game in the terminal, people and bots."""
     game = _game(game_name)
     specs = [s.strip() for s in players.split(",") if s.strip()]
-    for spec in specs:
-        name = spec.split(":")[0]
-        if name != "human" and name not in AGENTS:
+    for seat, spec in enumerate(specs):
+        if spec == "human":
+            continue
+        if spec.split(":")[0] not in AGENTS:
             raise _fail(f"unknown player {spec!r}: use human or one of {', '.join(sorted(AGENTS))}")
+        try:
+            make_agent(spec, game, seat)  # a bad parameter is refused here, not mid-game
+        except ValueError as exc:
+            raise _fail(f"player {spec!r}: {exc}") from None
     if seed is None:
         seed = int.from_bytes(os.urandom(4), "big")
     options = _options(game, option)
@@ -134,6 +141,8 @@ def replay(
         replay_record(game, doc)  # checks the whole record before showing any of it
     except RecordError as exc:
         raise _fail(str(exc)) from None
+    except UnicodeDecodeError:  # load_doc reads text and lets this through
+        raise _fail(f"{path}: not a text file, so not a record (a record is JSON)") from None
     state = game.new_game(doc["num_players"], doc["seed"], doc["options"])
     names = seat_names(["player"] * doc["num_players"])
     names = [n.split(" (")[0] for n in names]
@@ -238,7 +247,10 @@ def bench(
     from dinotable.sim.bench import bench_game
 
     names = [game_name] if game_name else dinotable.list_games()
-    rows = [bench_game(_game(name).name, seconds=seconds, num_players=players) for name in names]
+    try:
+        rows = [bench_game(_game(name).name, seconds=seconds, num_players=players) for name in names]
+    except ValueError as exc:  # a player count the game does not allow
+        raise _fail(str(exc)) from None
     if as_json:
         print(json.dumps(rows, indent=1))
         return

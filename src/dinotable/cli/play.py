@@ -93,11 +93,12 @@ def _ask(state, seat, names, read, write, default_save, game) -> int:
             continue
         word, _, arg = line.partition(" ")
         word = word.lower()
-        if word.isdigit():
-            choice = int(word)
+        # isdigit() alone also accepts digits int() refuses ("²"); a huge number is out of range anyway.
+        if word.isascii() and word.isdigit():
+            choice = int(word) if len(word) <= 9 else 0
             if 1 <= choice <= len(legal):
                 return legal[choice - 1]
-            write(f"There is no action {choice}: choose 1 to {len(legal)}.")
+            write(f"There is no action {word}: choose 1 to {len(legal)}.")
         elif word in ("help", "?", "h"):
             write(HELP)
         elif word in ("board", "b"):

@@ -55,11 +55,11 @@ class Reader:
         return value
 
 
-def provenance_item(kind: str, name: str, entry: dict) -> dict:
-    """One row of a game's provenance listing."""
+def provenance_item(kind: str, name: str, entry: dict, describe: str = "") -> dict:
+    """One row of a game's provenance listing: the rulebook quote, or why it was designed, or what it is."""
     return {
         "kind": kind,
         "name": name,
         "provenance": entry["provenance"],
-        "text": entry.get("source") or entry.get("why") or entry.get("text") or "",
+        "text": entry.get("source") or entry.get("why") or entry.get("text") or describe,
     }

@@ -23,7 +23,7 @@ def bench_game(name: str, seconds: float = 2.0, num_players: int | None = None, 
     histories = []
     start = time.perf_counter()
     deadline = start + seconds
-    while time.perf_counter() < deadline:
+    while games == 0 or time.perf_counter() < deadline:  # at least one game, so every rate is defined
         state = game.new_game(players, seed + games)
         while not state.is_over:
             legal = state.legal_actions()

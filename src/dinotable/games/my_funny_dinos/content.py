@@ -137,9 +137,10 @@ def load_content(path: str | Path = CONTENT_PATH) -> Content:
         if icon not in ICONS:
             raise r.fail(f"{where}.event", f"unknown event icon {icon!r}; known: {', '.join(ICONS)}")
         r.provenance(entry, where)
-        prov.append(provenance_item("colour", name, entry))
+        dinosaur = r.get(entry, "dinosaur", str, where)
+        prov.append(provenance_item("colour", name, entry, f"{dinosaur}: head, tail, 2 legs, {icon} event tile"))
         colours.append(name)
-        dinosaurs.append(r.get(entry, "dinosaur", str, where))
+        dinosaurs.append(dinosaur)
         for part, part_name in enumerate(PARTS):
             for _ in range(r.get(per_colour, part_name, int, "tiles.parts")):
                 kind_colour.append(i)
@@ -170,9 +171,9 @@ def load_content(path: str | Path = CONTENT_PATH) -> Content:
         count = r.get(entry, "count", int, where) if condition != "most_colour" else 0
         mission_id = r.get(entry, "id", str, where)
         r.provenance(entry, where)
-        prov.append(provenance_item("mission", mission_id, entry))
         points = r.get(entry, "points", int, where)
         text = _mission_text(condition, colours[colour] if colour >= 0 else "", count)
+        prov.append(provenance_item("mission", mission_id, entry, f"{border}, {points} points: {text}"))
         missions.append(Mission(i, mission_id, border, condition, colour, count, points, text))
     if len(missions) != NUM_MISSIONS:
         raise r.fail("mission", f"there must be {NUM_MISSIONS} mission tiles (rulebook), not {len(missions)}")

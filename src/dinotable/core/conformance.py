@@ -1,0 +1,190 @@
+"""The checks every registered game must pass (DESIGN.md, "Conformance").
+
+Each check takes a game, a player count, an option set and a seed, plays seeded random games through the
+public contract only, and raises AssertionError saying what broke. The project's tests run them against
+every game, player count and option set; a new game is covered by registering it.
+"""
+
+from __future__ import annotations
+
+import json
+
+from dinotable.core.errors import IllegalAction
+from dinotable.core.rng import Rng, derive_seed
+
+
+def _where(game, num_players, options, seed) -> str:
+    return f"{game.name} players={num_players} options={options} seed={seed}"
+
+
+def random_game(game, num_players: int, options: dict, seed: int, on_step=None):
+    """Plays one seeded random game to its end; `on_step(state)` sees every decision point."""
+    state = game.new_game(num_players, seed, options)
+    rng = Rng(derive_seed(seed, 77))
+    while not state.is_over:
+        assert len(state.history) < game.max_decisions, (
+            f"{_where(game, num_players, options, seed)}: no end after {game.max_decisions} decisions"
+        )
+        if on_step is not None:
+            on_step(state)
+        legal = state.legal_actions()
+        state.apply(legal[rng.below(len(legal))])
+    if on_step is not None:
+        on_step(state)
+    return state
+
+
+def check_soak(game, num_players: int, options: dict, seed: int) -> None:
+    """A random game ends within the bound, with sane decision points and invariants all the way."""
+    where = _where(game, num_players, options, seed)
+
+    def step(state) -> None:
+        game.check_invariants(state)
+        if state.is_over:
+            assert state.current_player is None, f"{where}: a finished game still has a player to move"
+            assert state.legal_actions() == [], f"{where}: a finished game still has legal actions"
+            return
+        seat = state.current_player
+        assert isinstance(seat, int) and 0 <= seat < num_players, f"{where}: current_player {seat!r}"
+        legal = state.legal_actions()
+        assert legal, f"{where}: no legal action in an unfinished game"
+        assert len(set(legal)) == len(legal), f"{where}: duplicate legal actions {legal}"
+        assert all(isinstance(a, int) and 0 <= a < game.num_distinct_actions for a in legal), (
+            f"{where}: an action id outside range({game.num_distinct_actions}): {legal}"
+        )
+        assert legal == state.legal_actions(), f"{where}: legal_actions() changes between calls"
+        for a in legal:
+            assert isinstance(state.action_text(a), str) and state.action_text(a), f"{where}: no text for {a}"
+
+    state = random_game(game, num_players, options, seed, step)
+    scores = state.scores()
+    assert len(scores) == num_players and all(isinstance(s, int) for s in scores), f"{where}: scores {scores}"
+    winners = state.winners()
+    assert winners and set(winners) <= set(range(num_players)), f"{where}: winners {winners}"
+    outcome = state.outcome()
+    assert outcome["scores"] == scores and outcome["winners"] == winners, f"{where}: outcome disagrees"
+    json.dumps(outcome)
+
+
+def check_replay(game, num_players: int, options: dict, seed: int) -> None:
+    """The same seed and actions give the same game; a record survives JSON and loads to an equal state,
+    and a record cut short loads to the state at that point."""
+    where = _where(game, num_players, options, seed)
+    first = random_game(game, num_players, options, seed)
+    second = random_game(game, num_players, options, seed)
+    assert first == second and first.history == second.history, f"{where}: the same seed gave two games"
+    doc = json.loads(json.dumps(first.to_json()))
+    assert doc == first.to_json(), f"{where}: the record is not plain JSON"
+    loaded = game.from_json(doc)
+    assert loaded == first, f"{where}: from_json(to_json()) differs from the state"
+    assert game.from_json(json.dumps(doc)) == first, f"{where}: loading the JSON text differs"
+    half = len(first.history) // 2
+    partial = game.new_game(num_players, seed, options)
+    for action in first.history[:half]:
+        partial.apply(action)
+    doc["history"] = first.history[:half]
+    assert game.from_json(doc) == partial, f"{where}: a record cut short does not load to the same point"
+
+
+def _sample_points(game, num_players, options, seed, count: int = 6) -> list:
+    """Clones of a random game's decision points, spread over the game."""
+    points = []
+    random_game(game, num_players, options, seed, lambda s: points.append(s.clone()) if not s.is_over else None)
+    if len(points) <= count:
+        return points
+    stride = len(points) / count
+    return [points[int(i * stride)] for i in range(count)]
+
+
+def check_clone(game, num_players: int, options: dict, seed: int) -> None:
+    """A clone equals its original and is untouched by moves on it, and the original by moves on the clone."""
+    where = _where(game, num_players, options, seed)
+    rng = Rng(derive_seed(seed, 5))
+    for state in _sample_points(game, num_players, options, seed):
+        before = state.clone()
+        copy = state.clone()
+        assert copy == state, f"{where}: a clone differs from its original"
+        # Play the clone on to the end: the original must not move.
+        while not copy.is_over:
+            legal = copy.legal_actions()
+            copy.apply(legal[rng.below(len(legal))])
+        assert state == before, f"{where}: moves on a clone changed the original"
+        # And the other way round.
+        copy = state.clone()
+        snapshot = copy.clone()
+        legal = state.legal_actions()
+        state.apply(legal[rng.below(len(legal))])
+        assert copy == snapshot, f"{where}: a move on the original changed its clone"
+
+
+def check_actions(game, num_players: int, options: dict, seed: int) -> None:
+    """Every legal id applies; every other id, and every non-id, is refused with IllegalAction and the
+    state is left exactly as it was."""
+    where = _where(game, num_players, options, seed)
+    for state in _sample_points(game, num_players, options, seed, count=4):
+        legal = set(state.legal_actions())
+        snapshot = state.clone()
+        for a in range(game.num_distinct_actions):
+            if a in legal:
+                copy = state.clone()
+                events = copy.apply(a)
+                assert isinstance(events, list), f"{where}: apply({a}) did not return a list of events"
+                assert copy.history == state.history + [a], f"{where}: apply({a}) did not record the action"
+            else:
+                try:
+                    state.apply(a)
+                except IllegalAction:
+                    pass
+                else:
+                    raise AssertionError(f"{where}: illegal action {a} was accepted")
+                assert state == snapshot, f"{where}: a refused action {a} changed the state"
+        for bad in (-1, game.num_distinct_actions, None, "0", 1.0, True):
+            try:
+                state.apply(bad)
+            except IllegalAction:
+                pass
+            else:
+                raise AssertionError(f"{where}: {bad!r} was accepted as an action")
+            assert state == snapshot, f"{where}: a refused action {bad!r} changed the state"
+
+
+def check_views(game, num_players: int, options: dict, seed: int) -> None:
+    """Views are JSON; a determinized copy looks the same to the seat it was made for (and to a
+    spectator), offers the same actions, does not disturb the original, and plays on to an end."""
+    where = _where(game, num_players, options, seed)
+    for i, state in enumerate(_sample_points(game, num_players, options, seed, count=5)):
+        snapshot = state.clone()
+        spectator = state.view(None)
+        json.dumps(spectator)
+        for seat in range(num_players):
+            view = state.view(seat)
+            assert json.loads(json.dumps(view)) == view, f"{where}: view({seat}) is not plain JSON"
+            for k in range(3):
+                det = state.determinize(seat, derive_seed(seed, i, seat, k))
+                assert det.view(seat) == view, f"{where}: view({seat}) differs on a copy determinized for it"
+                assert det.view(None) == spectator, f"{where}: the spectator view differs on a determinized copy"
+                if seat == state.current_player:
+                    assert det.legal_actions() == state.legal_actions(), (
+                        f"{where}: a determinized copy offers other actions to the seat it was made for"
+                    )
+                game.check_invariants(det)
+                rng = Rng(derive_seed(seed, 9, k))
+                while not det.is_over:
+                    assert len(det.history) < game.max_decisions, f"{where}: a determinized copy never ends"
+                    legal = det.legal_actions()
+                    det.apply(legal[rng.below(len(legal))])
+        assert state == snapshot, f"{where}: determinize changed the original"
+
+
+CHECKS = {
+    "soak": check_soak,
+    "replay": check_replay,
+    "clone": check_clone,
+    "actions": check_actions,
+    "views": check_views,
+}
+
+
+def run_all(game, num_players: int, options: dict, seed: int) -> None:
+    for check in CHECKS.values():
+        check(game, num_players, options, seed)
