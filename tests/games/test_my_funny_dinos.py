@@ -86,7 +86,7 @@ def steer(s, low: float, high: float) -> None:
 def steer_die(s, roll: int) -> None:
     for i in range(1000):
         state = seed_state(i)
-        if next_below(state, 6)[1] + 1 == roll:
+        if next_below(state, 12)[1] + 1 == roll:
             s.rng = state
             return
 
@@ -305,15 +305,16 @@ def test_excavation_outcomes_follow_the_model_chances():
 
 
 def test_dice_mode_rolls_a_die_against_the_risk():
-    """Designed dice mode: roll a six-sided die, fail on a roll at or below 1 + tiles above (at most 2)
-    + 1 if a base rests on the spot."""
-    s = new(3, 2, excavation="dice")
-    for p in s.pile:
-        above = rules.tiles_above(s, p)
-        expected = 1 + min(above, 2) + (1 if s.base_rocks[s.spot[p]] else 0)
-        assert rules.dice_risk(s, p) == expected
-        assert sum(rules.failure_chances(s, p, 0)) == pytest.approx(expected / 6)
-    p = body_piece_on_top(s, lambda spot: not s.base_rocks[spot])  # risk 1: fails only on a 1
+    """Designed dice mode: roll a twelve-sided die, fail on a roll at or below 1, +1 per tile above (at
+    most 2), +1 per rock on the spot's base beyond the first, +1 at the paper's edge."""
+    for rocks in (3, 2):
+        s = new(3, 2, excavation="dice", rocks_per_base=rocks)
+        for p in s.pile:
+            spot = s.spot[p]
+            expected = 1 + min(rules.tiles_above(s, p), 2) + max(0, s.base_rocks[spot] - 1) + C.spot_edge[spot]
+            assert rules.dice_risk(s, p) == expected
+            assert sum(rules.failure_chances(s, p, 0)) == pytest.approx(expected / 12)
+    p = body_piece_on_top(s, lambda spot: not s.base_rocks[spot] and not C.spot_edge[spot])  # fails only on a 1
     trial = s.clone()
     steer_die(trial, 1)
     events = trial.apply(p)
@@ -322,6 +323,20 @@ def test_dice_mode_rolls_a_die_against_the_risk():
     steer_die(trial, 2)
     events = trial.apply(p)
     assert events[0].kind == "excavated" and events[0].detail["roll"] == 2
+
+
+def test_dice_mode_easy_game_and_shaky_stacks():
+    """'you will be able to use two rocks for easier game' holds in dice mode too; designed shaky_stacks
+    adds 1 to the risk every 4 rounds; dexterity is refused there, a die has no skill."""
+    hard, easy = new(3, 2, excavation="dice"), new(3, 2, excavation="dice", rocks_per_base=2)
+    under = [p for p in hard.pile if hard.base_rocks[hard.spot[p]]]
+    assert all(rules.dice_risk(easy, p) == rules.dice_risk(hard, p) - 1 for p in under)
+    shaky = new(3, 2, excavation="dice", shaky_stacks=True)
+    p = shaky.pile[0]
+    shaky.round = 9
+    assert rules.dice_risk(shaky, p) == min(11, rules.dice_risk(hard, p) + 2)
+    with pytest.raises(ValueError, match="dexterity"):
+        new(3, 2, excavation="dice", dexterity=2.0)
 
 
 # --------------------------------------------------------------------------------------------- events
@@ -432,10 +447,9 @@ def test_restoring_needs_head_tail_and_two_legs_and_no_event_tiles():
     special = give(s2, 0, event_kind("two"))[0]
     to_restore_phase(s2)
     assert sorted(s2.legal_actions()) == [PICK + pieces[0], PASS]
-    s2.apply(PICK + pieces[0])  # the only tail resolves itself
-    assert s2.phase == rules.LEG1_STEP
-    assert sorted(s2.legal_actions()) == sorted([PICK + pieces[2], PICK + pieces[3]])
-    assert PICK + special not in s2.legal_actions()
+    s2.apply(PICK + pieces[0])  # the only tail and the only pair of legs resolve themselves
+    assert len(s2.dinos) == 1 and sorted(s2.dinos[0][1]) == sorted(pieces)
+    assert s2.owner[special] == 0 and not s2.restored[special]
 
 
 @pytest.mark.parametrize(
@@ -734,8 +748,9 @@ def test_illegal_actions_are_refused_with_the_reason():
     assert s == snapshot
 
 
-def test_loose_part_helpers_agree_with_legal_actions():
-    """The legal restoration choices are exactly the seat's loose heads (and ending the turn)."""
+def test_restoration_choices_are_the_seats_loose_parts():
+    """The legal restoration choices are the seat's loose heads (or ending the turn), then its tails, then
+    each pair of its legs once (the lower-numbered leg first)."""
     s = new()
     pieces = give(
         s,
@@ -745,10 +760,28 @@ def test_loose_part_helpers_agree_with_legal_actions():
         kind("green", "tail"),
         kind("green", "leg", 0),
         kind("green", "leg", 1),
+        kind("red", "leg", 0),
     )
     to_restore_phase(s)
     heads = sorted(PICK + p for p in pieces if C.kind_part[s.kind[p]] == HEAD)
-    assert sorted(s.legal_actions()) == sorted(heads + [PASS])
+    legs = sorted(p for p in pieces if C.kind_part[s.kind[p]] == LEG)
+    assert s.legal_actions() == heads + [PASS]
     s.apply(heads[0])  # the only tail resolves itself
     assert s.phase == rules.LEG1_STEP
-    assert sorted(s.legal_actions()) == sorted(PICK + p for p in pieces if C.kind_part[s.kind[p]] == LEG)
+    assert s.legal_actions() == [PICK + legs[0], PICK + legs[1]]
+    s.apply(PICK + legs[0])
+    assert s.legal_actions() == [PICK + legs[1], PICK + legs[2]]
+    s.apply(PICK + legs[2])
+    assert len(s.dinos) == 1 and sorted(s.dinos[0][1][2:]) == [legs[0], legs[2]]
+
+
+def test_view_shows_mission_takers_and_black_mission_leaders():
+    """The table shows who took each red mission and who leads each black mission's colour now."""
+    s = new(3)
+    s.missions = (0, 5, 6)  # most yellow, six bones, three special tiles
+    s.mission_owner = [-1, 2, -1]
+    s.red_open = (2,)
+    give(s, 1, kind("yellow", "head"))
+    owners = {m["id"]: m["owners"] for m in s.view(0)["missions"]}
+    assert owners == {"most-yellow": [1], "six-bones": [2], "three-special-tiles": []}
+    assert "led by player 2" in GAME.board_text(s, 0) and "taken by player 3" in GAME.board_text(s, 0)

@@ -46,7 +46,9 @@ class Game(ABC):
             )
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise ValueError(f"seed must be a whole number, got {seed!r}")
-        return self._new_state(num_players, seed, validate_options(self.option_specs, options, num_players))
+        options = validate_options(self.option_specs, options, num_players)
+        self.check_options(options, num_players)
+        return self._new_state(num_players, seed, options)
 
     @abstractmethod
     def _new_state(self, num_players: int, seed: int, options: dict) -> State: ...
@@ -56,6 +58,9 @@ class Game(ABC):
         from dinotable.core.record import replay
 
         return replay(self, doc)
+
+    def check_options(self, options: dict, num_players: int) -> None:
+        """Raises ValueError, naming the options, for a combination of options that does not go together."""
 
     def provenance(self) -> list[dict]:
         """Every rule and component with where it comes from: rulebook, published or designed."""

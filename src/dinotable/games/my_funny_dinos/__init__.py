@@ -25,7 +25,8 @@ class MyFunnyDinos(Game):
         {"rocks_per_base": 2},
         {"excavation": "dice"},
         {"shaky_stacks": True, "dexterity": 0.5},
-        {"dexterity": 2.0, "rocks_per_base": 2, "excavation": "dice"},
+        {"rocks_per_base": 2, "excavation": "dice", "shaky_stacks": True},
+        {"dexterity": 2.0, "rocks_per_base": 2},
     )
     # Every turn removes a tile or ends; 40 tiles, at most a few decisions each, plus failed turns.
     max_decisions = 2_000
@@ -64,6 +65,12 @@ class MyFunnyDinos(Game):
             ),
             OptionSpec("shaky_stacks", "bool", False, "rock stacks get shakier every round", provenance="designed"),
         )
+
+    def check_options(self, options: dict, num_players: int) -> None:
+        if options["excavation"] == "dice" and any(d != 1.0 for d in options["dexterity"]):
+            raise ValueError(
+                "option 'dexterity' has no effect with excavation='dice' (a die has no skill); leave it at 1.0"
+            )
 
     def _new_state(self, num_players: int, seed: int, options: dict) -> MyFunnyDinosState:
         return MyFunnyDinosState(self, num_players, seed, options)

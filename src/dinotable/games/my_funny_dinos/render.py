@@ -23,6 +23,7 @@ from dinotable.games.my_funny_dinos.rules import (
     success_chance,
     tiles_above,
 )
+from dinotable.games.my_funny_dinos.scoring import black_mission_winners
 
 
 def player_name(seat: int) -> str:
@@ -103,12 +104,20 @@ def view(s, seat: int | None) -> dict:
                 "border": c.missions[m].border,
                 "text": c.missions[m].text,
                 "points": c.missions[m].points,
-                "owner": s.mission_owner[slot] if s.mission_owner[slot] >= 0 else None,
+                # Red: who took it. Black: who leads its colour now (and so scores it if the game ends).
+                "owners": _mission_owners(s, slot),
             }
             for slot, m in enumerate(s.missions)
         ],
         "players": players,
     }
+
+
+def _mission_owners(s, slot: int) -> list[int]:
+    mission = s.c.missions[s.missions[slot]]
+    if mission.border == "black":
+        return black_mission_winners(s, mission.colour)
+    return [s.mission_owner[slot]] if s.mission_owner[slot] >= 0 else []
 
 
 def action_text(s, a: int) -> str:
@@ -184,7 +193,13 @@ def board_text(s, seat: int | None = None) -> str:
     ]
     lines.append("Missions:")
     for m in v["missions"]:
-        owner = f" - taken by {player_name(m['owner'])}" if m["owner"] is not None else ""
+        names = ", ".join(player_name(o) for o in m["owners"])
+        if not names:
+            owner = ""
+        elif m["border"] == "red":
+            owner = f" - taken by {names}"
+        else:
+            owner = f" - {'scored by' if v['over'] else 'led by'} {names}"
         lines.append(f"  [{m['border']}] {m['text']} ({m['points']} pts){owner}")
     lines.append("Pile (each spot bottom -> top):")
     for spot in v["pile"]:

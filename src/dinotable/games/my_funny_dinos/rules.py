@@ -59,10 +59,10 @@ def legal_actions(s) -> tuple[int, ...]:
     if phase == TAIL_STEP:
         return tuple(_loose(s, cur, TAIL))
     if phase == LEG1_STEP:
-        return tuple(_loose(s, cur, LEG))
+        return tuple(_loose(s, cur, LEG)[:-1])  # the lower-numbered leg of the pair comes first
     if phase == LEG2_STEP:
         first = PICK + s.picks[2]
-        return tuple(a for a in _loose(s, cur, LEG) if a != first)
+        return tuple(a for a in _loose(s, cur, LEG) if a > first)
     if phase == GIVE:
         return tuple(PICK + p for p in range(NUM_TILES) if s.owner[p] == cur and not s.restored[p])
     if phase == TAKE:
@@ -86,12 +86,17 @@ def tiles_above(s, piece: int) -> int:
 
 
 def dice_risk(s, piece: int) -> int:
-    """Dice mode: the attempt fails on a roll at or below this number."""
+    """Dice mode: the attempt fails on a roll at or below this number (the die never fails on its top face)."""
     d = s.c.dice
+    spot = s.spot[piece]
     risk = d["risk_base"] + min(tiles_above(s, piece), d["risk_above_cap"]) * d["risk_per_tile_above"]
-    if s.base_rocks[s.spot[piece]]:
-        risk += d["risk_base_here"]
-    return min(risk, d["sides"])
+    if s.base_rocks[spot]:
+        risk += (s.base_rocks[spot] - 1) * d["risk_per_rock_here_beyond_first"]
+    if s.c.spot_edge[spot]:
+        risk += d["risk_edge"]
+    if s.shaky:
+        risk += (s.round - 1) // d["risk_shaky_every_rounds"]
+    return min(risk, d["sides"] - 1)
 
 
 def failure_chances(s, piece: int, seat: int) -> tuple[float, float]:
