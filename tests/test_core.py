@@ -204,3 +204,9 @@ def test_provenance_lists_every_designed_item():
     assert ("number", "players") in listed
     assert all(i["provenance"] in ("rulebook", "published", "designed") and i["text"] for i in items)
     json.dumps(items)
+
+
+def test_binary_file_is_not_a_record(tmp_path):
+    (tmp_path / "game.bin").write_bytes(b"\xff\xfe\x00\x81")
+    with pytest.raises(RecordError, match="not a text file"):
+        load_doc(tmp_path / "game.bin")

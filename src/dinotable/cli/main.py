@@ -85,6 +85,20 @@ def rules(
         out.print(table)
         return
     counts = {p: sum(1 for i in items if i["provenance"] == p) for p in ("rulebook", "published", "designed")}
+    if as_json:
+        summary = {
+            "game": game.name,
+            "title": game.title,
+            "version": game.version,
+            "players": [game.min_players, game.max_players],
+            "provenance_counts": counts,
+            "options": [
+                {"name": s.name, "kind": s.kind, "default": s.default, "choices": list(s.choices), "help": s.help}
+                for s in game.option_specs
+            ],
+        }
+        print(json.dumps(summary, indent=1))
+        return
     out.print(
         f"{game.title} ({game.name}), rules version {game.version}, {game.min_players}-{game.max_players} players"
     )
@@ -141,8 +155,6 @@ def replay(
         replay_record(game, doc)  # checks the whole record before showing any of it
     except RecordError as exc:
         raise _fail(str(exc)) from None
-    except UnicodeDecodeError:  # load_doc reads text and lets this through
-        raise _fail(f"{path}: not a text file, so not a record (a record is JSON)") from None
     state = game.new_game(doc["num_players"], doc["seed"], doc["options"])
     names = seat_names(["player"] * doc["num_players"])
     names = [n.split(" (")[0] for n in names]

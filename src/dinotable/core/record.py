@@ -77,9 +77,11 @@ def save(state, path: str | Path) -> Path:
 def load_doc(path: str | Path) -> dict:
     path = Path(path)
     try:
-        text = path.read_text()
+        text = path.read_text(encoding="utf-8")
     except OSError as exc:
         raise RecordError(f"cannot read record {str(path)!r}: {exc.strerror}") from None
+    except UnicodeDecodeError:
+        raise RecordError(f"{path}: not a text file, so not a record (a record is JSON)") from None
     try:
         return _parse(text)
     except RecordError as exc:

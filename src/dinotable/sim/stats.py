@@ -9,6 +9,8 @@ def wilson_interval(successes: float, n: int, z: float = 1.96) -> tuple[float, f
     """The Wilson score interval for a proportion (95% for z = 1.96); ties shared count fractionally."""
     if n == 0:
         return (0.0, 1.0)
+    if not 0 <= successes <= n:
+        raise ValueError(f"successes must lie between 0 and n={n}, got {successes}")
     p = successes / n
     denom = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / denom

@@ -230,8 +230,13 @@ def load_content(path: str | Path = CONTENT_PATH) -> Content:
         if key not in models["model"]:
             raise r.fail("excavation.model", f"missing {key!r}")
     for key in (
-        "sides", "risk_base", "risk_per_tile_above", "risk_above_cap", "risk_per_rock_here_beyond_first",
-        "risk_edge", "risk_shaky_every_rounds",
+        "sides",
+        "risk_base",
+        "risk_per_tile_above",
+        "risk_above_cap",
+        "risk_per_rock_here_beyond_first",
+        "risk_edge",
+        "risk_shaky_every_rounds",
     ):
         if not isinstance(models["dice"].get(key), int):
             raise r.fail("excavation.dice", f"missing whole number {key!r}")

@@ -1,0 +1,188 @@
+"""Agents: building them from specs, legal and deterministic play, strength, and what an Observation shows."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import pytest
+
+import dinotable
+from dinotable.agents import AGENTS, GreedyAgent, Observation, make_agent, parse_spec
+from dinotable.core.rng import Rng
+from dinotable.sim import simulate, summarize
+from dinotable.sim.stats import wilson_interval
+
+NAME = "my-funny-dinos"
+GAME = dinotable.get_game(NAME)
+
+# ----------------------------------------------------------------------------------------- specs
+
+
+@pytest.mark.parametrize(
+    ("spec", "name", "params"),
+    [
+        ("random", "random", {}),
+        ("  greedy ", "greedy", {}),
+        ("greedy:depth=3", "greedy", {"depth": 3}),
+        ("mcts:c=1.4:rollouts=200:policy=greedy", "mcts", {"c": 1.4, "rollouts": 200, "policy": "greedy"}),
+        ("x:neg=-2:exp=1e-3", "x", {"neg": -2, "exp": 0.001}),
+    ],
+)
+def test_parse_spec_reads_name_and_parameters(spec, name, params):
+    """A spec is a name then key=value parameters, each read as an int, a float, or else text."""
+    parsed_name, parsed = parse_spec(spec)
+    assert parsed_name == name
+    assert parsed == params
+    assert [type(v) for v in parsed.values()] == [type(v) for v in params.values()]
+
+
+@pytest.mark.parametrize("spec", ["greedy:depth", "greedy:=3", "random:a=1:b"])
+def test_parse_spec_refuses_a_parameter_without_a_value(spec):
+    """A parameter not written key=value is a ValueError quoting the spec."""
+    with pytest.raises(ValueError, match="key=value") as info:
+        parse_spec(spec)
+    assert repr(spec) in str(info.value)
+
+
+@pytest.mark.parametrize("spec", ["wizard", "wizard:level=3", "", "Random"])
+def test_make_agent_refuses_an_unknown_agent(spec):
+    """An unknown agent is a ValueError naming it and listing the known ones."""
+    with pytest.raises(ValueError) as info:
+        make_agent(spec, GAME, 0)
+    message = str(info.value)
+    assert repr(parse_spec(spec)[0]) in message
+    for known in AGENTS:
+        assert known in message
+
+
+@pytest.mark.parametrize("name", sorted(AGENTS))
+@pytest.mark.parametrize("param", ["nosuch=1", "seed=3", "game=x"])
+def test_an_agent_refuses_an_unknown_parameter(name, param):
+    """Every agent refuses a parameter it does not take, with a ValueError naming the parameter."""
+    with pytest.raises(ValueError) as info:
+        make_agent(f"{name}:{param}", GAME, 0)
+    assert repr(param.split("=")[0]) in str(info.value)
+    assert repr(name) in str(info.value)
+
+
+@pytest.mark.parametrize("name", sorted(AGENTS))
+def test_make_agent_builds_the_named_agent(name):
+    """make_agent gives an instance of the named agent class, for the game and seed it was given."""
+    agent = make_agent(name, GAME, 123)
+    assert type(agent) is AGENTS[name]
+    assert agent.game is GAME and agent.seed == 123
+
+
+def test_greedy_needs_a_heuristic():
+    """The greedy agent refuses a game that offers no heuristic, naming the game."""
+    bare = SimpleNamespace(name="bare", title="A Game Without Heuristic", heuristic=None)
+    with pytest.raises(ValueError, match="A Game Without Heuristic"):
+        GreedyAgent(bare, 0)
+
+
+# ----------------------------------------------------------------------------------------- play
+
+
+def play_checked(num_players: int, seed: int, options: dict, specs: list[str]):
+    """Plays one game with agents asked through Observations; checks every answer is legal and that asking
+    never changes the state. Returns the finished state."""
+    state = GAME.new_game(num_players, seed, options)
+    agents = [make_agent(spec, GAME, seed * 10 + seat) for seat, spec in enumerate(specs)]
+    while not state.is_over:
+        assert len(state.history) < GAME.max_decisions
+        seat = state.current_player
+        before = state.clone()
+        action = agents[seat].act(Observation(state, seat))
+        assert state == before, "an agent changed the state it was shown"
+        assert type(action) is int
+        assert action in state.legal_actions(), (specs[seat], action)
+        state.apply(action)
+    return state
+
+
+@pytest.mark.parametrize("num_players", [2, 3, 4])
+def test_agents_only_play_legal_actions(num_players):
+    """Over many seeded games, every player count and every test option set, agents only answer legal ids."""
+    names = sorted(AGENTS)
+    for k, options in enumerate(GAME.test_option_sets):
+        for seed in range(6):
+            specs = [names[(seat + seed) % len(names)] for seat in range(num_players)]
+            state = play_checked(num_players, 100 * k + seed, options, specs)
+            assert state.is_over and len(state.scores()) == num_players
+
+
+def test_greedy_is_deterministic_for_a_fixed_seed():
+    """Two greedy agents with the same seed answer the same observations the same way, and whole games of
+    greedy agents with the same seeds are the same game."""
+    first, second = GreedyAgent(GAME, 5), GreedyAgent(GAME, 5)
+    mover = Rng(17)
+    state = GAME.new_game(3, 17)
+    asked = 0
+    while not state.is_over:
+        seat = state.current_player
+        obs = Observation(state, seat)
+        assert first.act(obs) == second.act(Observation(state, seat))
+        asked += 1
+        state.apply(mover.choice(obs.legal_actions))
+    assert asked > 10
+
+    games = [play_checked(3, 31, {}, ["greedy", "greedy", "greedy"]) for _ in range(2)]
+    assert games[0].history == games[1].history
+    assert games[0].scores() == games[1].scores()
+
+
+def test_greedy_beats_random():
+    """Over 300 two-player games, seats alternated, the greedy agent's win share (ties shared) has a 95%
+    Wilson interval wholly above one half."""
+    per_side = 150
+    as_first = summarize(simulate(NAME, 2, per_side, ["greedy", "random"], seed=2024), ["greedy", "random"])
+    as_second = summarize(simulate(NAME, 2, per_side, ["random", "greedy"], seed=2025), ["random", "greedy"])
+    wins = as_first["seats"][0]["wins"] + as_second["seats"][1]["wins"]
+    low, _ = wilson_interval(wins, 2 * per_side)
+    assert low > 0.5, f"greedy won {wins} of {2 * per_side}"
+
+
+# ----------------------------------------------------------------------------------------- observations
+
+
+def positions(num_players: int, seed: int, every: int = 7):
+    """Positions of a random game, one every `every` decisions, up to its end."""
+    state = GAME.new_game(num_players, seed)
+    rng = Rng(seed)
+    while not state.is_over:
+        if len(state.history) % every == 0:
+            yield state.clone()
+        state.apply(rng.choice(state.legal_actions()))
+
+
+@pytest.mark.parametrize("num_players", [2, 4])
+def test_observation_shows_the_seats_view_and_legal_actions(num_players):
+    """An Observation gives its seat's view, the legal actions with their text, and the game."""
+    for state in positions(num_players, 3):
+        for seat in range(num_players):
+            obs = Observation(state, seat)
+            assert obs.seat == seat
+            assert obs.game is GAME
+            assert obs.view() == state.view(seat)
+            assert obs.legal_actions == state.legal_actions()
+            assert [obs.action_text(a) for a in obs.legal_actions] == [
+                state.action_text(a) for a in state.legal_actions()
+            ]
+
+
+@pytest.mark.parametrize("num_players", [2, 3])
+def test_observation_determinize_keeps_the_seats_view(num_players):
+    """determinize(seed) is a separate state whose view for the seat is the true view, the same for the same
+    seed; playing on it leaves the true state alone."""
+    for state in positions(num_players, 11):
+        seat = state.current_player
+        obs = Observation(state, seat)
+        before = state.clone()
+        for seed in (0, 1, 99):
+            copy = obs.determinize(seed)
+            assert copy is not state
+            assert copy == obs.determinize(seed)
+            assert copy.view(seat) == state.view(seat)
+            assert copy.legal_actions() == obs.legal_actions
+            copy.apply(copy.legal_actions()[-1])
+            assert state == before
