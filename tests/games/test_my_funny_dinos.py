@@ -785,3 +785,19 @@ def test_view_shows_mission_takers_and_black_mission_leaders():
     owners = {m["id"]: m["owners"] for m in s.view(0)["missions"]}
     assert owners == {"most-yellow": [1], "six-bones": [2], "three-special-tiles": []}
     assert "led by player 2" in GAME.board_text(s, 0) and "taken by player 3" in GAME.board_text(s, 0)
+
+
+def test_excavations_are_presented_face_up_first():
+    """Terminal play lists the face-up tiles first, then deeper ones, each depth by spot; the set of
+    actions is exactly the legal one."""
+    s = new(3, 5)
+    shown = GAME.present_actions(s, s.legal_actions())
+    assert sorted(shown) == s.legal_actions()
+    depths = [rules.tiles_above(s, p) for p in shown]
+    assert depths == sorted(depths) and depths[0] == 0
+    assert "on top" in s.action_text(shown[0]) and "under" in s.action_text(shown[-1])
+
+
+def test_colour_names_have_terminal_styles():
+    """Every tile colour has a terminal style (presentation data in content.toml)."""
+    assert set(GAME.text_styles) == set(C.colours)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import os
-import sys
+import re
 import time
 from pathlib import Path
 from typing import Annotated
@@ -14,6 +14,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
+from rich.text import Text
 
 import dinotable
 from dinotable.agents import AGENTS, make_agent
@@ -140,7 +141,22 @@ def play(
         game.new_game(len(specs), seed, options)
     except ValueError as exc:
         raise _fail(str(exc)) from None
-    play_game(game, specs, seed, options, read=input, write=out.print if sys.stdout.isatty() else print)
+    play_game(game, specs, seed, options, read=input, write=_styled_writer(game) if out.is_terminal else print)
+
+
+def _styled_writer(game):
+    """Prints game text on a terminal with the game's words in their styles (tile colours in colour)."""
+    words = sorted(game.text_styles, key=len, reverse=True)
+    pattern = re.compile(r"\b(" + "|".join(map(re.escape, words)) + r")\b") if words else None
+
+    def write(line: str) -> None:
+        text = Text(line)
+        if pattern:
+            for match in pattern.finditer(line):
+                text.stylize(game.text_styles[match[1]], match.start(), match.end())
+        out.print(text)
+
+    return write
 
 
 @app.command()

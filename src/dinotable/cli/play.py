@@ -80,7 +80,7 @@ def play(
 
 
 def _ask(state, seat, names, read, write, default_save, game) -> int:
-    legal = state.legal_actions()
+    legal = game.present_actions(state, state.legal_actions())
     write(f"{names[seat]}, your move:")
     for i, action in enumerate(legal, 1):
         write(f"  {i:>2}. {state.action_text(action)}")

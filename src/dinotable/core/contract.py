@@ -70,6 +70,13 @@ class Game(ABC):
         """Raises AssertionError if a rule invariant (counts conserved, values in bounds) is broken."""
 
     # Text for terminal front ends; a game overrides these with its own render module.
+    # Words a terminal may colour, and their rich style (e.g. a tile colour's name in that colour).
+    text_styles: dict[str, str] = {}
+
+    def present_actions(self, state: State, actions: list[int]) -> list[int]:
+        """The legal actions in the order a person should see them listed (by default, as given)."""
+        return actions
+
     def board_text(self, state: State, seat: int | None) -> str:
         import json
 

@@ -11,7 +11,7 @@ from dinotable.core.options import OptionSpec
 from dinotable.games.my_funny_dinos import render
 from dinotable.games.my_funny_dinos.content import CONTENT_PATH, Content, load_content
 from dinotable.games.my_funny_dinos.heuristic import HEURISTIC
-from dinotable.games.my_funny_dinos.rules import NUM_ACTIONS, NUM_TILES
+from dinotable.games.my_funny_dinos.rules import EXCAVATE, NUM_ACTIONS, NUM_TILES, tiles_above
 from dinotable.games.my_funny_dinos.state import MyFunnyDinosState
 
 
@@ -36,6 +36,7 @@ class MyFunnyDinos(Game):
         self.version = content.version
         self.min_players = content.numbers["min_players"]
         self.max_players = content.numbers["max_players"]
+        self.text_styles = dict(zip(content.colours, content.colour_styles, strict=True))
         rocks = content.numbers["rocks_per_base"]
         self.option_specs = (
             OptionSpec(
@@ -82,6 +83,12 @@ class MyFunnyDinos(Game):
             for spec in self.option_specs
         ]
         return items
+
+    def present_actions(self, state: MyFunnyDinosState, actions: list[int]) -> list[int]:
+        # Excavations are listed as a player scans the pile: face-up tiles first, then deeper ones, by spot.
+        if state.phase == EXCAVATE:
+            return sorted(actions, key=lambda p: (tiles_above(state, p), state.spot[p], p))
+        return actions
 
     def board_text(self, state: MyFunnyDinosState, seat: int | None) -> str:
         return render.board_text(state, seat)

@@ -36,6 +36,7 @@ class Content:
     version: str
     numbers: dict  # name -> value
     colours: tuple[str, ...]
+    colour_styles: tuple[str, ...]  # terminal styles (rich), presentation only
     dinosaurs: tuple[str, ...]
     # Tile kinds, indexed 0..39: colour, part and event icon (-1 for body parts).
     kind_colour: tuple[int, ...]
@@ -126,7 +127,7 @@ def load_content(path: str | Path = CONTENT_PATH) -> Content:
     if unknown_icons:
         raise r.fail("event", f"unknown event icon {sorted(unknown_icons)[0]!r}")
 
-    colours, dinosaurs = [], []
+    colours, colour_styles, dinosaurs = [], [], []
     kind_colour, kind_part, kind_icon, kind_points = [], [], [], []
     for i, entry in enumerate(r.get(data, "colour", list, "top level")):
         where = f"colour[{i}]"
@@ -140,6 +141,7 @@ def load_content(path: str | Path = CONTENT_PATH) -> Content:
         dinosaur = r.get(entry, "dinosaur", str, where)
         prov.append(provenance_item("colour", name, entry, f"{dinosaur}: head, tail, 2 legs, {icon} event tile"))
         colours.append(name)
+        colour_styles.append(entry.get("style", name) if isinstance(entry.get("style", name), str) else name)
         dinosaurs.append(dinosaur)
         for part, part_name in enumerate(PARTS):
             for _ in range(r.get(per_colour, part_name, int, "tiles.parts")):
@@ -251,6 +253,7 @@ def load_content(path: str | Path = CONTENT_PATH) -> Content:
         version=r.get(data, "version", str, "top level"),
         numbers=numbers,
         colours=tuple(colours),
+        colour_styles=tuple(colour_styles),
         dinosaurs=tuple(dinosaurs),
         kind_colour=tuple(kind_colour),
         kind_part=tuple(kind_part),

@@ -130,11 +130,12 @@ def action_text(s, a: int) -> str:
         if s.owner[p] >= 0 or s.over:
             return f"excavate tile #{p}"
         above = tiles_above(s, p)
-        where = f"spot {s.spot[p]}" + (", at the paper's edge" if s.c.spot_edge[s.spot[p]] else "")
+        depth = "on top" if above == 0 else f"under {above} tile{'s' if above > 1 else ''}"
+        where = f"spot {s.spot[p]}, {depth}" + (", at the paper's edge" if s.c.spot_edge[s.spot[p]] else "")
         if s.base_rocks[s.spot[p]]:
-            where += f", under a base with {s.base_rocks[s.spot[p]]} rocks"
+            where += f", base with {s.base_rocks[s.spot[p]]} rocks"
         chance = success_chance(s, p, s.cur)
-        return f"excavate #{p}: {tile_name(s, p)} ({where}, {above} on it) - {chance:.0%} to succeed"
+        return f"excavate #{p}: {tile_name(s, p)} ({where}) - {chance:.0%} to succeed"
     p = a - PICK
     name = f"{tile_name(s, p)} #{p}"
     if s.phase == GIVE:
