@@ -801,3 +801,27 @@ def test_excavations_are_presented_face_up_first():
 def test_colour_names_have_terminal_styles():
     """Every tile colour has a terminal style (presentation data in content.toml)."""
     assert set(GAME.text_styles) == set(C.colours)
+
+
+@pytest.mark.parametrize("agent_seed", range(8))
+def test_greedy_restores_the_single_colour_dinosaur_it_holds(agent_seed):
+    """The greedy agent values each restoration choice by the best dinosaur it can still become, so it
+    never splits a one-colour set for a mixed one (here: yellow head, tail and legs, and a blue leg)."""
+    from dinotable.agents import Observation, make_agent
+
+    s = new(2)
+    yellow = give(
+        s, 0, kind("yellow", "head"), kind("yellow", "tail"), kind("yellow", "leg", 0), kind("yellow", "leg", 1)
+    )
+    # The odd leg is numbered above both yellow legs, so a careless first leg leaves only the mixed pair.
+    odd = max(
+        (k for k in range(40) if C.kind_part[k] == LEG and C.colours[C.kind_colour[k]] != "yellow"),
+        key=lambda k: piece(s, k),
+    )
+    assert piece(s, odd) > max(yellow[2:])
+    give(s, 0, odd)
+    to_restore_phase(s)
+    agent = make_agent("greedy", GAME, agent_seed)
+    while s.current_player == 0:
+        s.apply(agent.act(Observation(s, 0)))
+    assert len(s.dinos) == 1 and s.dinos[0][2] == 10

@@ -59,7 +59,8 @@ class MyFunnyDinos(Game):
                 "dexterity",
                 "per_seat_float",
                 1.0,
-                "how steady each seat's hand is (1.0 ordinary; one value, or one per seat)",
+                "how steady each seat's hand is in the excavation model (1.0 ordinary; one value, or one per "
+                "seat; not with excavation='dice')",
                 minimum=0.25,
                 maximum=4.0,
                 provenance="designed",

@@ -16,7 +16,6 @@ from dinotable.games.my_funny_dinos.rules import (
     NUM_TILES,
     PASS,
     PICK,
-    RESTORE,
     TAKE,
     success_chance,
 )
@@ -56,18 +55,35 @@ class Heuristic:
             own = _gains(s, seat)
             theirs = {o: _gains(s, o) for o in range(s.num_players) if o != seat}
             return [own[s.kind[a - PICK]] + 0.5 * theirs[s.owner[a - PICK]][s.kind[a - PICK]] for a in actions]
-        colour_of = s.c.kind_colour
-        if phase == RESTORE:
-            # Restoring turns four 1-point tiles into a 6- or 10-point dinosaur: always worth it.
-            colours = _loose_colours(s, seat)
-            return [-1.0 if a == PASS else float(colours[colour_of[s.kind[a - PICK]]]) for a in actions]
-        # Tail and legs: keep to the head's colour where possible, else spread the colours.
-        picked = {colour_of[s.kind[p]] for p in s.picks}
-        head_colour = colour_of[s.kind[s.picks[0]]]
-        return [
-            2.0 * (colour_of[s.kind[a - PICK]] == head_colour) + 0.3 * (colour_of[s.kind[a - PICK]] not in picked)
-            for a in actions
-        ]
+        # Restoring: each choice is worth the best dinosaur it can still become. Restoring turns four
+        # 1-point tiles into a 6- or 10-point dinosaur, so it always beats ending the turn.
+        return [-1.0 if a == PASS else _best_dinosaur(s, seat, (*s.picks, a - PICK)) for a in actions]
+
+
+def _best_dinosaur(s, seat: int, chosen: tuple[int, ...]) -> float:
+    """The value of the best dinosaur that completes the parts chosen so far (head, tail, leg, leg) from
+    the seat's loose tiles, counting the four-colour red mission if it is still open."""
+    c = s.c
+    loose = _loose(s, seat)
+    tails = [p for p in loose if c.kind_part[s.kind[p]] == TAIL] if len(chosen) < 2 else [chosen[1]]
+    legs = [p for p in loose if c.kind_part[s.kind[p]] == LEG]
+    if len(chosen) == 4:
+        pairs = [chosen[2:]]
+    elif len(chosen) == 3:
+        pairs = [(chosen[2], b) for b in legs if b > chosen[2]]
+    else:
+        pairs = [(a, b) for a in legs for b in legs if a < b]
+    open_missions = [c.missions[s.missions[slot]] for slot in s.red_open]
+    four_colour_bonus = sum(m.points for m in open_missions if m.condition == "restore_four_colours")
+    best = 0.0
+    for tail in tails:
+        for pair in pairs:
+            colours = len({c.kind_colour[s.kind[p]] for p in (chosen[0], tail, *pair)})
+            value = c.numbers["single_colour_dinosaur"] if colours == 1 else c.numbers["mixed_dinosaur"]
+            if colours == 4:
+                value += four_colour_bonus
+            best = max(best, float(value))
+    return best
 
 
 def _loose(s, seat: int) -> list[int]:
