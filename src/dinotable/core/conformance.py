@@ -124,27 +124,19 @@ def check_actions(game, num_players: int, options: dict, seed: int) -> None:
     for state in _sample_points(game, num_players, options, seed, count=4):
         legal = set(state.legal_actions())
         snapshot = state.clone()
-        for a in range(game.num_distinct_actions):
-            if a in legal:
-                copy = state.clone()
-                events = copy.apply(a)
-                assert isinstance(events, list), f"{where}: apply({a}) did not return a list of events"
-                assert copy.history == state.history + [a], f"{where}: apply({a}) did not record the action"
-            else:
-                try:
-                    state.apply(a)
-                except IllegalAction:
-                    pass
-                else:
-                    raise AssertionError(f"{where}: illegal action {a} was accepted")
-                assert state == snapshot, f"{where}: a refused action {a} changed the state"
-        for bad in (-1, game.num_distinct_actions, None, "0", 1.0, True):
+        for a in sorted(legal):
+            copy = state.clone()
+            events = copy.apply(a)
+            assert isinstance(events, list), f"{where}: apply({a}) did not return a list of events"
+            assert copy.history == state.history + [a], f"{where}: apply({a}) did not record the action"
+        refused = [a for a in range(game.num_distinct_actions) if a not in legal]
+        for bad in refused + [-1, game.num_distinct_actions, None, "0", 1.0, True]:
             try:
                 state.apply(bad)
             except IllegalAction:
                 pass
             else:
-                raise AssertionError(f"{where}: {bad!r} was accepted as an action")
+                raise AssertionError(f"{where}: illegal action {bad!r} was accepted")
             assert state == snapshot, f"{where}: a refused action {bad!r} changed the state"
 
 
