@@ -7,16 +7,25 @@ PLAYERS ?= human,greedy,random
 
 .PHONY: run test bench lint install install-test clean
 
-$(BIN)/python:
-	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install -q --upgrade pip
+# A failed step leaves no half-made target behind, so the next run starts over.
+.DELETE_ON_ERROR:
+
+# The venv counts as made only once pip works in it; a half-made one is removed and made again.
+$(VENV)/.created:
+	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || \
+		{ echo "dinotable needs Python 3.11 or newer: run make PYTHON=python3.11 (or newer)"; exit 1; }
+	rm -rf $(VENV)
+	$(PYTHON) -m venv $(VENV) || \
+		{ rm -rf $(VENV); echo "could not create $(VENV): install the venv module (Debian: python3-venv)"; exit 1; }
+	$(BIN)/python -m pip install -q --upgrade pip || { rm -rf $(VENV); exit 1; }
+	touch $@
 
 # Reinstall whenever pyproject.toml changes; the stamp keeps repeated runs fast.
-$(VENV)/.installed: pyproject.toml | $(BIN)/python
+$(VENV)/.installed: pyproject.toml | $(VENV)/.created
 	$(BIN)/python -m pip install -q -e .
 	touch $@
 
-$(VENV)/.installed-test: pyproject.toml | $(BIN)/python
+$(VENV)/.installed-test: pyproject.toml | $(VENV)/.created
 	$(BIN)/python -m pip install -q -e '.[test]'
 	touch $@ $(VENV)/.installed
 

@@ -92,7 +92,7 @@ def play_checked(num_players: int, seed: int, options: dict, specs: list[str]):
         assert len(state.history) < GAME.max_decisions
         seat = state.current_player
         before = state.clone()
-        action = agents[seat].act(Observation(state, seat))
+        action = agents[seat].act(Observation(state, seat, len(state.history)))
         assert state == before, "an agent changed the state it was shown"
         assert type(action) is int
         assert action in state.legal_actions(), (specs[seat], action)
@@ -120,8 +120,8 @@ def test_greedy_is_deterministic_for_a_fixed_seed():
     asked = 0
     while not state.is_over:
         seat = state.current_player
-        obs = Observation(state, seat)
-        assert first.act(obs) == second.act(Observation(state, seat))
+        obs = Observation(state, seat, len(state.history))
+        assert first.act(obs) == second.act(Observation(state, seat, len(state.history)))
         asked += 1
         state.apply(mover.choice(obs.legal_actions))
     assert asked > 10
@@ -160,7 +160,7 @@ def test_observation_shows_the_seats_view_and_legal_actions(num_players):
     """An Observation gives its seat's view, the legal actions with their text, and the game."""
     for state in positions(num_players, 3):
         for seat in range(num_players):
-            obs = Observation(state, seat)
+            obs = Observation(state, seat, len(state.history))
             assert obs.seat == seat
             assert obs.game is GAME
             assert obs.view() == state.view(seat)
@@ -176,7 +176,7 @@ def test_observation_determinize_keeps_the_seats_view(num_players):
     seed; playing on it leaves the true state alone."""
     for state in positions(num_players, 11):
         seat = state.current_player
-        obs = Observation(state, seat)
+        obs = Observation(state, seat, len(state.history))
         before = state.clone()
         for seed in (0, 1, 99):
             copy = obs.determinize(seed)
@@ -186,3 +186,17 @@ def test_observation_determinize_keeps_the_seats_view(num_players):
             assert copy.legal_actions() == obs.legal_actions
             copy.apply(copy.legal_actions()[-1])
             assert state == before
+
+
+def test_an_observation_holds_no_secret():
+    """The Observation an agent gets is built on a determinized copy: even looking inside it, an agent
+    finds neither the true buried tiles nor the true generator."""
+    game = dinotable.get_game("my-funny-dinos")
+    state = game.new_game(3, 4)
+    buried = [p for p in state.pile if state.known[p] == 0]
+    differs = 0
+    for seed in range(10):
+        inner = Observation(state, 0, seed)._state
+        assert inner is not state and inner.rng != state.rng
+        differs += any(inner.kind[p] != state.kind[p] for p in buried)
+    assert differs >= 8

@@ -82,3 +82,12 @@ def test_suite_catches_duplicate_legal_actions(monkeypatch):
     monkeypatch.setattr(rules, "legal_actions", lambda s: real(s) + real(s)[:1] if len(real(s)) > 1 else real(s))
     with pytest.raises(AssertionError, match="duplicate"):
         conformance.check_soak(dinotable.get_game("my-funny-dinos"), 2, {}, 1)
+
+
+def test_suite_catches_a_view_that_hands_out_the_states_own_list(monkeypatch):
+    from dinotable.games.my_funny_dinos import render
+
+    real = render.view
+    monkeypatch.setattr(render, "view", lambda s, seat: {**real(s, seat), "pile_tiles": s.pile})
+    with pytest.raises(AssertionError, match="changed the state"):
+        conformance.check_handouts(dinotable.get_game("my-funny-dinos"), 2, {}, 1)

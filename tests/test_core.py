@@ -50,14 +50,18 @@ def test_validate_options_fills_defaults_and_names_bad_ones():
         OptionSpec("fast", "bool", False, ""),
         OptionSpec("skill", "per_seat_float", 1.0, "", minimum=0.5, maximum=2.0),
     )
-    assert validate_options(specs, {}, 2) == {"size": 3, "mode": "a", "fast": False, "skill": [1.0, 1.0]}
-    assert validate_options(specs, {"skill": [0.5, 2]}, 2)["skill"] == [0.5, 2.0]
+    assert validate_options(specs, {}, 2) == {"size": 3, "mode": "a", "fast": False, "skill": (1.0, 1.0)}
+    assert validate_options(specs, {"skill": [0.5, 2]}, 2)["skill"] == (0.5, 2.0)
     for bad, name in (
         ({"size": 9}, "size"),
         ({"size": "3"}, "size"),
         ({"mode": "c"}, "mode"),
         ({"fast": 1}, "fast"),
         ({"skill": [1.0]}, "skill"),
+        ({"skill": float("nan")}, "skill"),
+        ({"skill": [1.0, float("inf")]}, "skill"),
+        ({"size": 3.0}, "size"),
+        ({"mode": True}, "mode"),
         ({"skill": 3.0}, "skill"),
         ({"colour": 1}, "colour"),
     ):
@@ -210,3 +214,15 @@ def test_binary_file_is_not_a_record(tmp_path):
     (tmp_path / "game.bin").write_bytes(b"\xff\xfe\x00\x81")
     with pytest.raises(RecordError, match="not a text file"):
         load_doc(tmp_path / "game.bin")
+
+
+def test_records_with_nan_are_refused(tmp_path):
+    """A record is strict JSON: NaN and Infinity are refused."""
+    doc = GAME.new_game(2, 1).to_json()
+    text = json.dumps(doc).replace('"dexterity": [1.0, 1.0]', '"dexterity": [NaN, 1.0]')
+    assert "NaN" in text
+    with pytest.raises(RecordError, match="NaN"):
+        GAME.from_json(text)
+    doc["options"]["dexterity"] = [float("nan"), 1.0]
+    with pytest.raises(RecordError, match="dexterity"):
+        GAME.from_json(doc)

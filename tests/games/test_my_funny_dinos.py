@@ -62,8 +62,9 @@ def restore_directly(s, seat: int, *kinds: int) -> None:
     for p in pieces:
         s.restored[p] = True
         s.parts[seat * 4 + C.kind_part[s.kind[p]]] -= 1
-    exhibited = len(s.dinos) < 5
-    s.dinos.append((seat, tuple(pieces), 10 if len(colours) == 1 else 6, exhibited, len(colours)))
+    exhibited = len(s.dinos) < C.numbers["exhibition_tiles"]
+    value = C.numbers["single_colour_dinosaur" if len(colours) == 1 else "mixed_dinosaur"]
+    s.dinos.append(rules.Dinosaur(seat, tuple(pieces), value, exhibited, len(colours)))
     refresh(s)
 
 
@@ -89,6 +90,7 @@ def steer_die(s, roll: int) -> None:
         if next_below(state, 12)[1] + 1 == roll:
             s.rng = state
             return
+    raise AssertionError(f"no generator state rolls {roll}")
 
 
 def succeed(s, p: int):
@@ -360,7 +362,7 @@ def test_exchange_swaps_one_loose_tile_with_another_player():
     s.apply(PICK + exchange)  # the only tile to take then resolves itself
     assert s.phase != rules.TAKE
     assert s.owner[exchange] == 1 and s.owner[theirs] == 0
-    assert all(s.owner[p] == 1 for p in s.dinos[0][1]) and all(s.owner[p] == 0 for p in s.dinos[1][1])
+    assert all(s.owner[p] == 1 for p in s.dinos[0].pieces) and all(s.owner[p] == 0 for p in s.dinos[1].pieces)
 
 
 def test_exchange_does_nothing_when_no_one_else_has_a_loose_tile():
@@ -418,14 +420,15 @@ def complete_set(s, seat, colours=("green", "green", "green", "green")):
 
 
 def restore_now(s, pieces):
-    """Plays the restoration decisions for these pieces (head, tail, legs) at the RESTORE phase."""
-    head, tail, leg1, leg2 = pieces
-    for p in (head, tail, leg1, leg2):
-        if (
-            s.phase in (rules.RESTORE, rules.TAIL_STEP, rules.LEG1_STEP, rules.LEG2_STEP)
-            and PICK + p in s.legal_actions()
-        ):
-            s.apply(PICK + p)
+    """Plays the restoration of exactly these tiles (head, tail, two legs) from the RESTORE phase; a
+    choice with one option resolves itself, every other must be on offer."""
+    head, tail, *legs = pieces
+    for p in (head, tail, *sorted(legs)):
+        if s.dinos and p in s.dinos[-1].pieces or p in s.picks:
+            continue  # the engine took it as the only option
+        assert PICK + p in s.legal_actions(), f"tile #{p} is not on offer"
+        s.apply(PICK + p)
+    assert s.dinos and sorted(s.dinos[-1].pieces) == sorted(pieces)
 
 
 def to_restore_phase(s):
@@ -448,7 +451,7 @@ def test_restoring_needs_head_tail_and_two_legs_and_no_event_tiles():
     to_restore_phase(s2)
     assert sorted(s2.legal_actions()) == [PICK + pieces[0], PASS]
     s2.apply(PICK + pieces[0])  # the only tail and the only pair of legs resolve themselves
-    assert len(s2.dinos) == 1 and sorted(s2.dinos[0][1]) == sorted(pieces)
+    assert len(s2.dinos) == 1 and sorted(s2.dinos[0].pieces) == sorted(pieces)
     assert s2.owner[special] == 0 and not s2.restored[special]
 
 
@@ -464,7 +467,7 @@ def test_single_colour_scores_10_mixed_6(colours, value):
     pieces = complete_set(s, 0, colours)
     to_restore_phase(s)
     restore_now(s, pieces)
-    assert len(s.dinos) == 1 and s.dinos[0][2] == value
+    assert len(s.dinos) == 1 and s.dinos[0].value == value
     assert s.outcome()["breakdown"][0]["dinosaurs"] == value
     assert all(s.restored[p] for p in pieces)
 
@@ -520,7 +523,7 @@ def test_fifth_dinosaur_finishes_the_round():
     to_restore_phase(s)
     restore_now(s, sixth)
     assert s.is_over and s.current_player is None
-    assert s.dinos[5][3] is False and s.dinos[4][3] is True  # no exhibition tile for the sixth
+    assert s.dinos[5].exhibited is False and s.dinos[4].exhibited is True  # no exhibition tile for the sixth
     assert s.outcome()["breakdown"][2]["dinosaurs"] == 10 * 5
 
 
@@ -594,7 +597,7 @@ def test_black_missions_score_most_tiles_of_their_colour_at_the_end():
     rows = s.outcome()["breakdown"]
     assert "most-yellow" in rows[0]["mission_tiles"] and "most-yellow" in rows[1]["mission_tiles"]
     restore_directly(
-        s, 2, kind("yellow", "leg", 1), kind("green", "head"), kind("green", "tail"), kind("green", "leg", 0)
+        s, 2, kind("green", "head"), kind("green", "tail"), kind("yellow", "leg", 1), kind("green", "leg", 0)
     )
     rows = s.outcome()["breakdown"]
     assert "most-green" in rows[2]["mission_tiles"]
@@ -645,7 +648,7 @@ def test_red_mission_four_colour_dinosaur():
     four = complete_set(s, 0, ("pink", "brown", "purple", "yellow"))
     to_restore_phase(s)
     restore_now(s, four)
-    assert s.mission_owner[0] == 0 and s.dinos[-1][2] == 6
+    assert s.mission_owner[0] == 0 and s.dinos[-1].value == 6
 
 
 def test_red_missions_met_at_once_go_to_the_player_whose_turn_it_is():
@@ -772,7 +775,7 @@ def test_restoration_choices_are_the_seats_loose_parts():
     s.apply(PICK + legs[0])
     assert s.legal_actions() == [PICK + legs[1], PICK + legs[2]]
     s.apply(PICK + legs[2])
-    assert len(s.dinos) == 1 and sorted(s.dinos[0][1][2:]) == [legs[0], legs[2]]
+    assert len(s.dinos) == 1 and sorted(s.dinos[0].pieces[2:]) == [legs[0], legs[2]]
 
 
 def test_view_shows_mission_takers_and_black_mission_leaders():
@@ -823,5 +826,116 @@ def test_greedy_restores_the_single_colour_dinosaur_it_holds(agent_seed):
     to_restore_phase(s)
     agent = make_agent("greedy", GAME, agent_seed)
     while s.current_player == 0:
-        s.apply(agent.act(Observation(s, 0)))
-    assert len(s.dinos) == 1 and s.dinos[0][2] == 10
+        s.apply(agent.act(Observation(s, 0, len(s.history))))
+    assert len(s.dinos) == 1 and s.dinos[0].value == 10
+
+
+# --------------------------------------------------------------------------------- designed edge cases
+def test_shovels_chain():
+    """Designed `shovels-chain`: a shovel found by a shovel's extra excavation gives one more."""
+    s = new()
+    first, second = piece(s, event_kind("shovel", 0)), piece(s, event_kind("shovel", 1))
+    succeed(s, first)
+    succeed(s, second)
+    assert s.current_player == 0 and s.phase == rules.EXCAVATE
+    succeed(s, body_piece_on_top(s))
+    assert s.current_player == 1 and sum(1 for o in s.owner if o == 0) == 3
+
+
+def test_a_failed_shovel_excavation_keeps_the_tiles_won_before():
+    """Designed `failed-shovel-excavation`: 'They cannot get any dinosaur tile this turn' applies to the
+    failed excavation; the shovel tile won first is kept, and a bone is taken."""
+    s = new()
+    shovel = piece(s, event_kind("shovel"))
+    succeed(s, shovel)
+    events = fail_rocks(s, s.pile[0])
+    assert events[0].kind == "excavation-failed"
+    assert s.owner[shovel] == 0 and s.bones[0] == 3 and s.current_player == 1
+
+
+def test_a_shovel_on_the_last_tile_gives_no_excavation():
+    """Designed `shovel-empty-pile`: a shovel's extra excavation is skipped if the pile is empty."""
+    s = new(3)
+    shovel = piece(s, event_kind("shovel"))
+    for p in list(s.pile):
+        if p != shovel:
+            give(s, 2, s.kind[p])
+    succeed(s, shovel)
+    # No extra excavation: seat 0's turn ends, seat 1 (nothing to restore) passes, seat 2 may restore.
+    assert not s.pile and s.owner.count(0) == 1
+    assert s.current_player == 2 and s.phase == rules.RESTORE
+
+
+def test_fifth_dinosaur_by_the_last_seat_ends_the_game_at_once():
+    """'players take turns ... up until the player with the first player': when the seat before the
+    amber token restores the fifth dinosaur, the round is already complete and the game ends."""
+    s = new(2)
+    set_ = complete_set(s, 1)
+    for colour in ("red", "blue", "pink", "brown"):
+        restore_directly(
+            s, 0, kind(colour, "head"), kind(colour, "tail"), kind(colour, "leg", 0), kind(colour, "leg", 1)
+        )
+    s.cur = 1
+    refresh(s)
+    to_restore_phase(s)
+    restore_now(s, set_)
+    assert s.is_over and s.current_player is None
+
+
+def test_an_event_tile_gained_by_exchange_does_not_act():
+    """'The player who excavates event tile use its effect immediately': a shovel received through an
+    exchange gives no excavation, and a bone pile given away takes no bones."""
+    s = new(3)
+    shovel = give(s, 1, event_kind("shovel"))[0]
+    set_bones(s, [2, 2, 2])
+    exchange = piece(s, event_kind("exchange"))
+    succeed(s, exchange)  # the only tile to give (this one) and to take (the shovel) resolve themselves
+    assert s.owner[shovel] == 0 and s.owner[exchange] == 1
+    assert s.current_player == 1 and s.bones == [2, 2, 2]
+
+
+def test_a_red_mission_can_go_to_another_seat_through_an_exchange():
+    """Red missions are checked after every step for every seat: giving the exchange tile to a player who
+    holds two event tiles makes them meet 'Acquire 3 special tiles' at once."""
+    s = new(3)
+    s.missions = (4, 5, 6)
+    s.mission_owner = [-1, -1, -1]
+    s.red_open = (0, 1, 2)
+    head = give(s, 1, event_kind("two", 0), event_kind("two", 1), kind("red", "head"))[2]
+    exchange = piece(s, event_kind("exchange"))
+    succeed(s, exchange)  # seat 0 gives its only tile, the exchange tile itself
+    events = s.apply(PICK + head)
+    assert s.owner[exchange] == 1 and s.owner[head] == 0
+    assert s.mission_owner[2] == 1
+    assert any(e.kind == "mission-taken" and e.seat == 1 for e in events)
+
+
+def test_heuristic_value_prefers_the_seat_ahead():
+    """The game's evaluation (for search agents) is the seat's prospects minus the best opponent's."""
+    s = new(2)
+    give(s, 0, kind("green", "head"), kind("green", "tail"), kind("green", "leg", 0), kind("green", "leg", 1))
+    assert GAME.heuristic.value(s, 0) > 0 > GAME.heuristic.value(s, 1)
+    assert GAME.heuristic.value(s, 0) == -GAME.heuristic.value(s, 1)
+
+
+def test_whole_number_types_are_accepted_as_action_ids():
+    """An int subclass or any integer type (NumPy's, for RL adapters) is an action id; other things are
+    refused saying they are not action ids."""
+
+    class Index:
+        def __index__(self):
+            return s.legal_actions()[0]
+
+    s = new()
+    expected = s.clone()
+    expected.apply(s.legal_actions()[0])
+    s.apply(Index())
+    assert s == expected and type(s.history[0]) is int
+    with pytest.raises(dinotable.IllegalAction, match="not an action id"):
+        s.apply("3")
+
+
+def test_float_rocks_are_refused():
+    """rocks_per_base takes the whole numbers 3 or 2, not 2.0."""
+    with pytest.raises(ValueError, match="rocks_per_base"):
+        new(3, 1, rocks_per_base=2.0)

@@ -2,7 +2,7 @@
 
 An agent is handed an Observation when its seat must decide: the seat's view, the legal actions and
 their text, and determinized copies of the state for search. It never gets the true state, so it cannot
-read hidden tiles, other hands or the future of the dice.
+read hidden tiles, other hands or the future of the dice, not even by looking inside the Observation.
 """
 
 from __future__ import annotations
@@ -11,12 +11,16 @@ from abc import ABC, abstractmethod
 
 
 class Observation:
+    """Built on a copy of the state determinized for the seat: it shows the seat's view, legal actions
+    and action texts exactly as the true state would (the conformance suite checks that), while the
+    hidden tiles, hands and future chance in it are re-dealt, so nothing an agent reaches is a secret."""
+
     __slots__ = ("_state", "seat", "legal_actions")
 
-    def __init__(self, state, seat: int) -> None:
-        self._state = state
+    def __init__(self, state, seat: int, seed: int) -> None:
+        self._state = state.determinize(seat, seed)
         self.seat = seat
-        self.legal_actions: list[int] = state.legal_actions()
+        self.legal_actions: list[int] = self._state.legal_actions()
 
     @property
     def game(self):

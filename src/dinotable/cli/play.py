@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from pathlib import Path
 
 from dinotable.agents import Observation, make_agent
 from dinotable.core.record import save
+from dinotable.core.rng import derive_seed
+from dinotable.sim.runner import AGENT_SEED_KEY, OBSERVATION_SEED_KEY
 
 HELP = """Type the number of an action to take it. Other commands:
   board        show the table again
@@ -46,9 +49,13 @@ def play(
     """Plays one game to its end (or until a person quits); returns the final state."""
     state = game.new_game(len(specs), seed, options)
     names = seat_names(specs)
-    agents = [None if spec == "human" else make_agent(spec, game, seed * 31 + seat) for seat, spec in enumerate(specs)]
-    write(f"{game.title}: {', '.join(names)}. Seed {seed}.")
-    default_save = default_save or f"{game.name}-{seed}.dinotable.json"
+    agents = [
+        None if spec == "human" else make_agent(spec, game, derive_seed(seed, AGENT_SEED_KEY + seat))
+        for seat, spec in enumerate(specs)
+    ]
+    # The seed is shown only at the end: with it and the public moves, anyone could rebuild the hidden tiles.
+    write(f"{game.title}: {', '.join(names)}.")
+    default_save = default_save or f"{game.name}-{time.strftime('%Y%m%d-%H%M%S')}.dinotable.json"
     shown_board = False
     while not state.is_over:
         seat = state.current_player
@@ -63,7 +70,8 @@ def play(
                 write("Game left unfinished.")
                 return state
         else:
-            action = agents[seat].act(Observation(state, seat))
+            obs = Observation(state, seat, derive_seed(seed, OBSERVATION_SEED_KEY, len(state.history)))
+            action = agents[seat].act(obs)
         write(f"{names[seat]}: {state.action_text(action)}")
         for event in state.apply(action):
             write("  " + game.event_text(state, event))
@@ -76,6 +84,7 @@ def play(
         write("  " + line)
     winners = state.winners()
     write(("Winner: " if len(winners) == 1 else "Shared win: ") + ", ".join(names[w] for w in winners))
+    write(f"Seed {seed}: the same seed and moves replay this game.")
     return state
 
 

@@ -168,12 +168,46 @@ def check_views(game, num_players: int, options: dict, seed: int) -> None:
         assert state == snapshot, f"{where}: determinize changed the original"
 
 
+def _scribble(value) -> None:
+    """Changes every list and dict inside a value, in place."""
+    if isinstance(value, dict):
+        for item in list(value.values()):
+            _scribble(item)
+        value["scribbled"] = True
+    elif isinstance(value, list):
+        for item in value:
+            _scribble(item)
+        value.append("scribbled")
+
+
+def check_handouts(game, num_players: int, options: dict, seed: int) -> None:
+    """What a state hands out (views, records, outcomes, legal actions, events) is the caller's own copy:
+    scribbling over it changes nothing in the state."""
+    where = _where(game, num_players, options, seed)
+    for state in _sample_points(game, num_players, options, seed, count=4):
+        snapshot = state.clone()
+        for seat in [None, *range(num_players)]:
+            _scribble(state.view(seat))
+        for handout in (state.to_json(), state.outcome(), state.legal_actions(), state.scores(), state.winners()):
+            _scribble(handout)
+        assert state == snapshot, f"{where}: changing a view, record or outcome changed the state"
+        if not state.is_over:
+            copy = state.clone()
+            for event in copy.apply(copy.legal_actions()[0]):
+                _scribble(event.detail)
+            after = state.clone()
+            after.apply(after.legal_actions()[0])
+            assert copy == after, f"{where}: changing an event's detail changed the state"
+        assert game.from_json(state.to_json()) == state, f"{where}: the record no longer replays"
+
+
 CHECKS = {
     "soak": check_soak,
     "replay": check_replay,
     "clone": check_clone,
     "actions": check_actions,
     "views": check_views,
+    "handouts": check_handouts,
 }
 
 

@@ -6,10 +6,23 @@ only by `apply`, copied by `clone`, and read by front ends and agents only throu
 
 from __future__ import annotations
 
+import operator
 from abc import ABC, abstractmethod
 from typing import Any, NamedTuple
 
 from dinotable.core.options import OptionSpec, validate_options
+
+
+def action_id(action: Any) -> int | None:
+    """The int an action stands for (a NumPy integer too), or None if it is not an action id at all."""
+    if type(action) is int:
+        return action
+    if isinstance(action, bool):
+        return None
+    try:
+        return operator.index(action)
+    except TypeError:
+        return None
 
 
 class Event(NamedTuple):

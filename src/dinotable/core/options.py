@@ -6,6 +6,7 @@ default game.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -24,7 +25,8 @@ class OptionSpec:
     def check(self, value: Any, num_players: int) -> Any:
         """Returns the normalised value or raises ValueError naming this option."""
         if self.kind == "choice":
-            if value not in self.choices:
+            # Same type as the choice too: 2.0 is not the choice 2, and True is not 1.
+            if not any(type(value) is type(c) and value == c for c in self.choices):
                 raise self._error(value, f"one of {', '.join(map(str, self.choices))}")
             return value
         if self.kind == "bool":
@@ -43,7 +45,7 @@ class OptionSpec:
                 raise ValueError(
                     f"option {self.name!r}: needs one value or one per seat ({num_players}), got {len(values)}"
                 )
-            return [self._in_range(self._number(v)) for v in values]
+            return tuple(self._in_range(self._number(v)) for v in values)
         raise ValueError(f"option {self.name!r}: unknown option kind {self.kind!r}")
 
     def parse(self, text: str) -> Any:
@@ -74,8 +76,8 @@ class OptionSpec:
         return text
 
     def _number(self, value: Any) -> float:
-        if isinstance(value, bool) or not isinstance(value, int | float):
-            raise self._error(value, "a number")
+        if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+            raise self._error(value, "a finite number")
         return float(value)
 
     def _in_range(self, value):
@@ -88,7 +90,8 @@ class OptionSpec:
 
 
 def validate_options(specs: tuple[OptionSpec, ...], options: dict | None, num_players: int) -> dict:
-    """All options with defaults filled in, each checked; raises ValueError naming a bad or unknown one."""
+    """All options with defaults filled in, each checked; raises ValueError naming a bad or unknown one.
+    Values are immutable (per-seat values are tuples), so a state can share them with its copies."""
     options = dict(options or {})
     by_name = {spec.name: spec for spec in specs}
     unknown = sorted(set(options) - set(by_name))

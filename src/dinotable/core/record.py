@@ -11,12 +11,17 @@ from dinotable.core.errors import IllegalAction, RecordError
 RECORD_FIELDS = ("game", "version", "num_players", "options", "seed", "history")
 
 
+def plain(value):
+    """A fresh JSON-ready copy (tuples become lists), so that nothing handed out aliases a state."""
+    return json.loads(json.dumps(value, allow_nan=False))
+
+
 def make_record(state) -> dict:
     return {
         "game": state.game.name,
         "version": state.game.version,
         "num_players": state.num_players,
-        "options": state.options,
+        "options": plain(state.options),
         "seed": state.seed,
         "history": list(state.history),
     }
@@ -25,7 +30,7 @@ def make_record(state) -> dict:
 def _parse(doc) -> dict:
     if isinstance(doc, str | bytes):
         try:
-            doc = json.loads(doc)
+            doc = json.loads(doc, parse_constant=_refuse_constant)
         except json.JSONDecodeError as exc:
             raise RecordError(f"record is not valid JSON: {exc}") from None
     if not isinstance(doc, dict):
@@ -42,8 +47,12 @@ def _parse(doc) -> dict:
     return doc
 
 
-def replay(game, doc, upto: int | None = None):
-    """The state the record describes (or its first `upto` actions), or RecordError saying what is wrong."""
+def _refuse_constant(name: str):
+    raise RecordError(f"record is not valid JSON: {name} is not a number JSON allows")
+
+
+def replay(game, doc):
+    """The state the record describes, or RecordError saying what is wrong."""
     doc = _parse(doc)
     if doc["game"] != game.name:
         raise RecordError(f"record is a game of {doc['game']!r}, not {game.name!r}")
@@ -55,8 +64,7 @@ def replay(game, doc, upto: int | None = None):
         state = game.new_game(doc["num_players"], doc["seed"], doc["options"])
     except ValueError as exc:
         raise RecordError(f"record cannot start its game: {exc}") from None
-    history = doc["history"] if upto is None else doc["history"][:upto]
-    for step, action in enumerate(history):
+    for step, action in enumerate(doc["history"]):
         if isinstance(action, bool) or not isinstance(action, int):
             raise RecordError(f"record step {step}: action {action!r} is not an action id")
         if state.is_over:
@@ -70,7 +78,7 @@ def replay(game, doc, upto: int | None = None):
 
 def save(state, path: str | Path) -> Path:
     path = Path(path)
-    path.write_text(json.dumps(state.to_json(), indent=1) + "\n")
+    path.write_text(json.dumps(state.to_json(), indent=1, allow_nan=False) + "\n")
     return path
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 
 from dinotable.agents import Observation, make_agent
 from dinotable.core.registry import get_game
@@ -16,6 +16,7 @@ from dinotable.core.rng import derive_seed
 from dinotable.sim.stats import mean_sd, wilson_interval
 
 AGENT_SEED_KEY = 1_000
+OBSERVATION_SEED_KEY = 2_000
 
 
 @dataclass(frozen=True)
@@ -38,7 +39,8 @@ def play_game(
         if len(state.history) >= limit:
             raise RuntimeError(f"{game.name} seed {seed}: no end after {limit} decisions")
         seat = state.current_player
-        state.apply(agents[seat].act(Observation(state, seat)))
+        obs = Observation(state, seat, derive_seed(seed, OBSERVATION_SEED_KEY, len(state.history)))
+        state.apply(agents[seat].act(obs))
     outcome = state.outcome()
     return GameResult(index, seed, state.scores(), state.winners(), len(state.history), outcome.get("rounds"))
 
@@ -131,7 +133,3 @@ def summarize(results: list[GameResult], agent_specs: list[str]) -> dict:
             "rounds_sd": rounds_sd,
         },
     }
-
-
-def results_as_dicts(results: list[GameResult]) -> list[dict]:
-    return [asdict(r) for r in results]

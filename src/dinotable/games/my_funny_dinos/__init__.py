@@ -9,9 +9,9 @@ from __future__ import annotations
 from dinotable.core.contract import Game
 from dinotable.core.options import OptionSpec
 from dinotable.games.my_funny_dinos import render
-from dinotable.games.my_funny_dinos.content import CONTENT_PATH, Content, load_content
+from dinotable.games.my_funny_dinos.content import CONTENT_PATH, HEAD, LEG, TAIL, Content, load_content
 from dinotable.games.my_funny_dinos.heuristic import HEURISTIC
-from dinotable.games.my_funny_dinos.rules import EXCAVATE, NUM_ACTIONS, NUM_TILES, tiles_above
+from dinotable.games.my_funny_dinos.rules import EXCAVATE, NUM_ACTIONS, NUM_TILES, loose_tiles, tiles_above
 from dinotable.games.my_funny_dinos.state import MyFunnyDinosState
 
 
@@ -108,19 +108,15 @@ class MyFunnyDinos(Game):
         assert min(s.bones) >= 0 and s.supply >= 0, "negative bones"
         for seat in range(s.num_players):
             for part in range(4):
-                loose = sum(
-                    1
-                    for p in range(NUM_TILES)
-                    if s.owner[p] == seat and not s.restored[p] and c.kind_part[s.kind[p]] == part
-                )
-                assert s.parts[seat * 4 + part] == loose, "loose part counts out of date"
-        restored = [p for d in s.dinos for p in d[1]]
+                assert s.parts[seat * 4 + part] == len(loose_tiles(s, seat, part)), "loose part counts out of date"
+        restored = [p for d in s.dinos for p in d.pieces]
         assert len(restored) == len(set(restored)) == sum(s.restored), "a tile is in two dinosaurs"
-        for seat, pieces, value, _, colours in s.dinos:
-            assert all(s.owner[p] == seat for p in pieces), "a restored dinosaur changed hands"
-            parts = sorted(c.kind_part[s.kind[p]] for p in pieces)
-            assert parts == [0, 1, 2, 2], "a dinosaur is not head, tail and two legs"
-            assert value == (10 if colours == 1 else 6)
+        for d in s.dinos:
+            assert all(s.owner[p] == d.seat for p in d.pieces), "a restored dinosaur changed hands"
+            parts = [c.kind_part[s.kind[p]] for p in d.pieces]
+            assert parts == [HEAD, TAIL, LEG, LEG], "a dinosaur is not head, tail and two legs"
+            single = d.colours == 1
+            assert d.value == c.numbers["single_colour_dinosaur" if single else "mixed_dinosaur"]
         taken = [o for o in s.mission_owner if o >= 0]
         assert all(0 <= o < s.num_players for o in taken)
 

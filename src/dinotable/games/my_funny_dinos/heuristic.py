@@ -13,15 +13,15 @@ from dinotable.games.my_funny_dinos.rules import (
     EXCAVATE,
     FULLY_KNOWN,
     GIVE,
-    NUM_TILES,
     PASS,
     PICK,
     TAKE,
+    loose_tiles,
     success_chance,
 )
 from dinotable.games.my_funny_dinos.scoring import scores
 
-# Weights of the evaluation (tuned by simulation against the random agent, see the issue notes).
+# Weights of the evaluation, set by simulation against the random agent.
 COMPLETES_SET = 1.5  # a part that brings the next dinosaur closer
 SAME_COLOUR = 0.8  # per loose tile of the same colour (towards a 10-point dinosaur)
 EXTRA_EXCAVATION = 1.5
@@ -64,7 +64,7 @@ def _best_dinosaur(s, seat: int, chosen: tuple[int, ...]) -> float:
     """The value of the best dinosaur that completes the parts chosen so far (head, tail, leg, leg) from
     the seat's loose tiles, counting the four-colour red mission if it is still open."""
     c = s.c
-    loose = _loose(s, seat)
+    loose = loose_tiles(s, seat)
     tails = [p for p in loose if c.kind_part[s.kind[p]] == TAIL] if len(chosen) < 2 else [chosen[1]]
     legs = [p for p in loose if c.kind_part[s.kind[p]] == LEG]
     if len(chosen) == 4:
@@ -86,10 +86,6 @@ def _best_dinosaur(s, seat: int, chosen: tuple[int, ...]) -> float:
     return best
 
 
-def _loose(s, seat: int) -> list[int]:
-    return [p for p in range(NUM_TILES) if s.owner[p] == seat and not s.restored[p]]
-
-
 def _complete_sets(s, seat: int) -> int:
     parts = s.parts
     return min(parts[seat * 4 + HEAD], parts[seat * 4 + TAIL], parts[seat * 4 + LEG] // 2)
@@ -105,7 +101,7 @@ def _loose_colours(s, seat: int) -> list[int]:
     """Loose body parts (not event tiles) a seat holds, per colour."""
     c = s.c
     counts = [0] * len(c.colours)
-    for p in _loose(s, seat):
+    for p in loose_tiles(s, seat):
         if c.kind_part[s.kind[p]] != EVENT:
             counts[c.kind_colour[s.kind[p]]] += 1
     return counts

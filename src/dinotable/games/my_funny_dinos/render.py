@@ -5,6 +5,7 @@ Everything here reads only what the table shows; a buried tile is described only
 
 from __future__ import annotations
 
+from dinotable.core.record import plain
 from dinotable.games.my_funny_dinos.content import EVENT, ICONS, PARTS
 from dinotable.games.my_funny_dinos.rules import (
     COLOUR_KNOWN,
@@ -13,17 +14,17 @@ from dinotable.games.my_funny_dinos.rules import (
     GIVE,
     LEG1_STEP,
     LEG2_STEP,
-    NUM_TILES,
     PASS,
     PHASE_NAMES,
     PICK,
     RESTORE,
     TAIL_STEP,
     TAKE,
+    loose_tiles,
     success_chance,
     tiles_above,
 )
-from dinotable.games.my_funny_dinos.scoring import black_mission_winners
+from dinotable.games.my_funny_dinos.scoring import mission_owners
 
 
 def player_name(seat: int) -> str:
@@ -66,11 +67,11 @@ def view(s, seat: int | None) -> dict:
             {
                 "seat": p_seat,
                 "bones": s.bones[p_seat],
-                "tiles": [tile_view(s, p) for p in range(NUM_TILES) if s.owner[p] == p_seat and not s.restored[p]],
+                "tiles": [tile_view(s, p) for p in loose_tiles(s, p_seat)],
                 "dinosaurs": [
-                    {"tiles": [tile_view(s, p) for p in pieces], "value": value, "exhibited": exhibited}
-                    for owner, pieces, value, exhibited, _ in s.dinos
-                    if owner == p_seat
+                    {"tiles": [tile_view(s, p) for p in d.pieces], "value": d.value, "exhibited": d.exhibited}
+                    for d in s.dinos
+                    if d.seat == p_seat
                 ],
             }
         )
@@ -78,7 +79,7 @@ def view(s, seat: int | None) -> dict:
         "game": s.game.name,
         "seat": seat,
         "num_players": s.num_players,
-        "options": s.options,
+        "options": plain(s.options),
         "round": s.round,
         "first_player": s.first_player,
         "current_player": s.current_player,
@@ -105,19 +106,12 @@ def view(s, seat: int | None) -> dict:
                 "text": c.missions[m].text,
                 "points": c.missions[m].points,
                 # Red: who took it. Black: who leads its colour now (and so scores it if the game ends).
-                "owners": _mission_owners(s, slot),
+                "owners": mission_owners(s, slot),
             }
             for slot, m in enumerate(s.missions)
         ],
         "players": players,
     }
-
-
-def _mission_owners(s, slot: int) -> list[int]:
-    mission = s.c.missions[s.missions[slot]]
-    if mission.border == "black":
-        return black_mission_winners(s, mission.colour)
-    return [s.mission_owner[slot]] if s.mission_owner[slot] >= 0 else []
 
 
 def action_text(s, a: int) -> str:
@@ -179,7 +173,7 @@ def event_text(s, event) -> str:
     if kind == "mission-taken":
         return f"{who} takes the mission {d['mission']} ({d['points']} points)"
     if kind == "final-round":
-        return "five dinosaurs are restored: the round is finished, then the game ends"
+        return f"{s.c.numbers['dinosaurs_to_end']} dinosaurs are restored: the round is finished, then the game ends"
     if kind == "game-over":
         return "the game is over"
     return f"{kind} {d}"
@@ -189,7 +183,7 @@ def board_text(s, seat: int | None = None) -> str:
     """The table as plain text lines: missions, the pile, each player's tiles, bones and dinosaurs."""
     v = view(s, seat)
     lines = [
-        f"Round {v['round']}  ·  dinosaurs restored {v['dinosaurs_restored']}/5"
+        f"Round {v['round']}  ·  dinosaurs restored {v['dinosaurs_restored']}/{s.c.numbers['dinosaurs_to_end']}"
         f"  ·  bone supply {v['bone_supply']}" + ("  ·  FINAL ROUND" if v["final_round"] else "")
     ]
     lines.append("Missions:")

@@ -12,6 +12,8 @@ Action ids: 0-39 excavate tile #p, 40-79 pick tile #p, 80 end the turn without r
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from dinotable.core.contract import Event
 from dinotable.core.rng import next_below, next_float
 from dinotable.games.my_funny_dinos.content import (
@@ -43,6 +45,18 @@ PHASE_NAMES = (
 )
 
 NOBODY = -1
+
+
+class Dinosaur(NamedTuple):
+    """A restored dinosaur: it never breaks up (rulebook, Restoration Rules 5)."""
+
+    seat: int
+    pieces: tuple[int, ...]  # head, tail, leg, leg
+    value: int  # 10 one colour, 6 mixed
+    exhibited: bool  # the first five get an exhibition tile
+    colours: int  # how many colours it mixes
+
+
 FULLY_KNOWN, COLOUR_KNOWN, UNKNOWN = 2, 1, 0
 
 
@@ -54,29 +68,39 @@ def legal_actions(s) -> tuple[int, ...]:
     cur = s.cur
     if phase == RESTORE:
         if s.parts[cur * 4 + HEAD] and s.parts[cur * 4 + TAIL] and s.parts[cur * 4 + LEG] >= 2:
-            return (*_loose(s, cur, HEAD), PASS)
+            return (*_picks(loose_tiles(s, cur, HEAD)), PASS)
         return (PASS,)
     if phase == TAIL_STEP:
-        return tuple(_loose(s, cur, TAIL))
+        return _picks(loose_tiles(s, cur, TAIL))
     if phase == LEG1_STEP:
-        return tuple(_loose(s, cur, LEG)[:-1])  # the lower-numbered leg of the pair comes first
+        return _picks(loose_tiles(s, cur, LEG)[:-1])  # the lower-numbered leg of the pair comes first
     if phase == LEG2_STEP:
-        first = PICK + s.picks[2]
-        return tuple(a for a in _loose(s, cur, LEG) if a > first)
+        return _picks(p for p in loose_tiles(s, cur, LEG) if p > s.picks[2])
     if phase == GIVE:
-        return tuple(PICK + p for p in range(NUM_TILES) if s.owner[p] == cur and not s.restored[p])
+        return _picks(loose_tiles(s, cur))
     if phase == TAKE:
-        return tuple(PICK + p for p in range(NUM_TILES) if s.owner[p] >= 0 and s.owner[p] != cur and not s.restored[p])
+        return _picks(tiles_to_take(s, cur))
     return ()
 
 
-def _loose(s, seat: int, part: int) -> list[int]:
+def _picks(tiles) -> tuple[int, ...]:
+    return tuple(PICK + p for p in tiles)
+
+
+def loose_tiles(s, seat: int, part: int | None = None) -> list[int]:
+    """A seat's tiles that are not in a restored dinosaur (of one part, if given), by tile number."""
     owner, restored, kind, kind_part = s.owner, s.restored, s.kind, s.c.kind_part
-    return [PICK + p for p in range(NUM_TILES) if owner[p] == seat and not restored[p] and kind_part[kind[p]] == part]
+    return [
+        p
+        for p in range(NUM_TILES)
+        if owner[p] == seat and not restored[p] and (part is None or kind_part[kind[p]] == part)
+    ]
 
 
-def has_loose_tiles_elsewhere(s, seat: int) -> bool:
-    return any(s.owner[p] >= 0 and s.owner[p] != seat and not s.restored[p] for p in range(NUM_TILES))
+def tiles_to_take(s, seat: int) -> list[int]:
+    """Other players' loose tiles: what an exchange may take."""
+    owner, restored = s.owner, s.restored
+    return [p for p in range(NUM_TILES) if owner[p] >= 0 and owner[p] != seat and not restored[p]]
 
 
 # -------------------------------------------------------------------------------------- excavation
@@ -143,7 +167,7 @@ def _excavate(s, piece: int, events: list) -> None:
         i = stack.index(piece)
         del stack[i]
         if i >= len(stack) - 1:
-            _reveal(s, stack)
+            reveal(s, stack)
         s.spot[piece] = -1
         s.pile.remove(piece)
         s.owner[piece] = cur
@@ -156,7 +180,7 @@ def _excavate(s, piece: int, events: list) -> None:
         if part == EVENT:
             icon = s.c.kind_icon[kind]
             if icon == EXCHANGE:
-                if has_loose_tiles_elsewhere(s, cur):
+                if tiles_to_take(s, cur):
                     s.phase = GIVE
                     _check_red_missions(s, events)
                     return
@@ -172,13 +196,13 @@ def _excavate(s, piece: int, events: list) -> None:
             i = stack.index(piece)
             fallen = stack[i:]
             del stack[i:]
-            _reveal(s, stack)
+            reveal(s, stack)
             centre = s.stacks[s.c.centre]
             for p in fallen:
                 s.spot[p] = s.c.centre
                 s.known[p] = FULLY_KNOWN
             centre.extend(fallen)
-            _reveal(s, centre)
+            reveal(s, centre)
             detail["fallen"] = fallen
         if s.supply:
             s.supply -= 1
@@ -191,7 +215,7 @@ def _excavate(s, piece: int, events: list) -> None:
     _after_excavation(s)
 
 
-def _reveal(s, stack: list[int]) -> None:
+def reveal(s, stack: list[int]) -> None:
     """The top tiles of a stack are seen: the top one whole, the next by its colour ribbon."""
     known = s.known
     n = len(stack)
@@ -229,7 +253,7 @@ def _meets(s, mission, seat: int) -> bool:
     if condition == "own_event_tiles":
         return s.parts[seat * 4 + EVENT] >= mission.count
     if condition == "restore_four_colours":
-        return any(d[0] == seat and d[4] >= mission.count for d in s.dinos)
+        return any(d.seat == seat and d.colours >= mission.count for d in s.dinos)
     return False
 
 
@@ -296,7 +320,7 @@ def _restore(s, pieces: tuple[int, ...], events: list) -> None:
     value = c.numbers["single_colour_dinosaur"] if len(colours) == 1 else c.numbers["mixed_dinosaur"]
     # Restorations after the fifth get no exhibition tile but still score (rulebook, Game End).
     exhibited = len(s.dinos) < c.numbers["exhibition_tiles"]
-    s.dinos.append((cur, pieces, value, exhibited, len(colours)))
+    s.dinos.append(Dinosaur(cur, pieces, value, exhibited, len(colours)))
     s.picks = ()
     events.append(Event("restored", cur, {"pieces": list(pieces), "value": value, "exhibited": exhibited}))
     _check_red_missions(s, events)

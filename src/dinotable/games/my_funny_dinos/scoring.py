@@ -14,8 +14,8 @@ def breakdown(s) -> list[dict]:
         {"dinosaurs": 0, "tiles": 0, "bones": s.bones[seat] // c.numbers["bones_per_point"], "missions": 0}
         for seat in range(n)
     ]
-    for seat, _pieces, value, _exhibited, _colours in s.dinos:
-        rows[seat]["dinosaurs"] += value
+    for dino in s.dinos:
+        rows[dino.seat]["dinosaurs"] += dino.value
     for p in range(NUM_TILES):
         seat = s.owner[p]
         if seat >= 0 and not s.restored[p]:
@@ -23,11 +23,7 @@ def breakdown(s) -> list[dict]:
     mission_names = [[] for _ in range(n)]
     for slot, index in enumerate(s.missions):
         mission = c.missions[index]
-        if mission.border == "red":
-            winners = [s.mission_owner[slot]] if s.mission_owner[slot] >= 0 else []
-        else:
-            winners = black_mission_winners(s, mission.colour)
-        for seat in winners:
+        for seat in mission_owners(s, slot):
             rows[seat]["missions"] += mission.points
             mission_names[seat].append(mission.id)
     for seat, row in enumerate(rows):
@@ -45,8 +41,13 @@ def colour_counts(s, colour: int) -> list[int]:
     return counts
 
 
-def black_mission_winners(s, colour: int) -> list[int]:
-    counts = colour_counts(s, colour)
+def mission_owners(s, slot: int) -> list[int]:
+    """Who scores a revealed mission: a red one's taker; for a black one, whoever has most tiles of its
+    colour (all of them if tied, nobody if no one has any) - final once the game is over."""
+    mission = s.c.missions[s.missions[slot]]
+    if mission.border == "red":
+        return [s.mission_owner[slot]] if s.mission_owner[slot] >= 0 else []
+    counts = colour_counts(s, mission.colour)
     best = max(counts)
     return [seat for seat, count in enumerate(counts) if count == best] if best > 0 else []
 

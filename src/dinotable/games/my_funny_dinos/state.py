@@ -6,14 +6,14 @@ icon). For tiles still buried in the pile that is hidden information: determiniz
 
 from __future__ import annotations
 
-from dinotable.core.contract import State
+from dinotable.core.contract import State, action_id
 from dinotable.core.errors import IllegalAction
 from dinotable.core.rng import derive_seed, seed_state, shuffle
 from dinotable.games.my_funny_dinos import render, rules, scoring
 from dinotable.games.my_funny_dinos.rules import COLOUR_KNOWN, EXCAVATE, FULLY_KNOWN, NOBODY, NUM_TILES
 
-# Fields that are lists and must be copied by clone(); everything else is an int, a bool, or shared and
-# never mutated in place (content, options, kind, the static pile risks, the revealed missions).
+# Fields that are lists and must be copied by clone(); everything else is an int, a bool or a tuple (kind,
+# the pile's static risks, the revealed missions, the options' values), shared by copies.
 _FLAT_LISTS = (
     "owner",
     "restored",
@@ -44,14 +44,14 @@ class MyFunnyDinosState(State):
         # The pile: shuffle the 40 tiles and deal them round-robin onto the spots, bottom to top.
         kinds = list(range(NUM_TILES))
         rng = shuffle(rng, kinds)
-        self.kind = kinds
+        self.kind = tuple(kinds)
         self.owner = [NOBODY] * NUM_TILES
         self.restored = [False] * NUM_TILES
         self.spot = [p % c.num_spots for p in range(NUM_TILES)]
         self.stacks = [[p for p in range(NUM_TILES) if p % c.num_spots == s] for s in range(c.num_spots)]
         self.known = [0] * NUM_TILES
         for stack in self.stacks:
-            rules._reveal(self, stack)
+            rules.reveal(self, stack)
         self.pile = list(range(NUM_TILES))
 
         # Base tiles with their rock stacks on distinct spots ("they should not be overlapped").
@@ -81,7 +81,7 @@ class MyFunnyDinosState(State):
         self.bones = [start] * num_players
         self.supply = c.numbers["bone_supply"] - start * num_players
         self.parts = [0] * (4 * num_players)  # loose tiles per seat and part: seat * 4 + part
-        self.dinos: list[tuple] = []  # (seat, pieces, value, exhibited, number of colours)
+        self.dinos: list[rules.Dinosaur] = []
         self.first_player = 0  # holds the amber token
         self.cur = 0
         self.phase = EXCAVATE
@@ -107,7 +107,11 @@ class MyFunnyDinosState(State):
         return list(self._legal)
 
     def apply(self, action: int) -> list:
-        if type(action) is not int or action not in self._legal:
+        if type(action) is not int:
+            given, action = action, action_id(action)
+            if action is None:
+                raise IllegalAction(f"{given!r} is not an action id (action ids are ints)")
+        if action not in self._legal:
             raise IllegalAction(self._illegal_message(action))
         events: list = []
         self.history.append(action)
@@ -163,7 +167,7 @@ class MyFunnyDinosState(State):
         hidden = [p for p in self.pile if self.known[p] < FULLY_KNOWN]
         pool = [self.kind[p] for p in hidden]
         rng = shuffle(rng, pool)
-        kind = self.kind[:]
+        kind = list(self.kind)
         colour_of = self.c.kind_colour
         # Tiles whose colour shows first, each from the pool's kinds of that colour, then the rest.
         for p in hidden:
@@ -174,7 +178,7 @@ class MyFunnyDinosState(State):
         for p in hidden:
             if self.known[p] != COLOUR_KNOWN:
                 kind[p] = pool.pop()
-        new.kind = kind
+        new.kind = tuple(kind)
         new.rng = seed_state(derive_seed(seed, 2))
         return new
 
@@ -183,7 +187,7 @@ class MyFunnyDinosState(State):
             self.num_players,
             self.seed,
             repr(sorted(self.options.items())),
-            tuple(self.kind),
+            self.kind,
             tuple(self.owner),
             tuple(self.restored),
             tuple(self.spot),
@@ -208,7 +212,3 @@ class MyFunnyDinosState(State):
             self.rng,
             tuple(self.history),
         )
-
-    @property
-    def phase_name(self) -> str:
-        return rules.PHASE_NAMES[self.phase]
