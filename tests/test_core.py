@@ -226,3 +226,22 @@ def test_records_with_nan_are_refused(tmp_path):
     doc["options"]["dexterity"] = [float("nan"), 1.0]
     with pytest.raises(RecordError, match="dexterity"):
         GAME.from_json(doc)
+
+
+def test_shuffle_gives_every_order_equally_often():
+    """All 6 orders of 3 items, and the place of an item among 30, come out uniformly (within 5 sigma)."""
+    from collections import Counter
+
+    orders = Counter()
+    state = rng.seed_state(9)
+    for _ in range(12_000):
+        items = [0, 1, 2]
+        state = rng.shuffle(state, items)
+        orders[tuple(items)] += 1
+    assert len(orders) == 6 and all(abs(c - 2000) < 5 * 41 for c in orders.values())
+    places = Counter()
+    for _ in range(6_000):
+        items = list(range(30))
+        state = rng.shuffle(state, items)
+        places[items.index(0)] += 1
+    assert len(places) == 30 and all(abs(c - 200) < 5 * 14 for c in places.values())

@@ -10,7 +10,7 @@ from dinotable.core.contract import State, action_id
 from dinotable.core.errors import IllegalAction
 from dinotable.core.rng import derive_seed, seed_state, shuffle
 from dinotable.games.my_funny_dinos import render, rules, scoring
-from dinotable.games.my_funny_dinos.rules import COLOUR_KNOWN, EXCAVATE, FULLY_KNOWN, NOBODY, NUM_TILES
+from dinotable.games.my_funny_dinos.rules import COLOUR_KNOWN, EXCAVATE, NOBODY, NUM_TILES
 
 # Fields that are lists and must be copied by clone(); everything else is an int, a bool or a tuple (kind,
 # the pile's static risks, the revealed missions, the options' values), shared by copies.
@@ -164,20 +164,22 @@ class MyFunnyDinosState(State):
             raise ValueError(f"seat {seat!r} is not a seat of this {self.num_players}-player game")
         new = self.clone()
         rng = seed_state(derive_seed(seed, 1))
-        hidden = [p for p in self.pile if self.known[p] < FULLY_KNOWN]
-        pool = [self.kind[p] for p in hidden]
+        known, colour_of = self.known, self.c.kind_colour
+        ribbons = [p for p in self.pile if known[p] == COLOUR_KNOWN]
+        buried = [p for p in self.pile if known[p] < COLOUR_KNOWN]
+        pool = [self.kind[p] for p in ribbons + buried]
         rng = shuffle(rng, pool)
+        by_colour: list[list[int]] = [[] for _ in self.c.colours]
+        for k in pool:
+            by_colour[colour_of[k]].append(k)
         kind = list(self.kind)
-        colour_of = self.c.kind_colour
-        # Tiles whose colour shows first, each from the pool's kinds of that colour, then the rest.
-        for p in hidden:
-            if self.known[p] == COLOUR_KNOWN:
-                want = colour_of[self.kind[p]]
-                i = next(i for i, k in enumerate(pool) if colour_of[k] == want)
-                kind[p] = pool.pop(i)
-        for p in hidden:
-            if self.known[p] != COLOUR_KNOWN:
-                kind[p] = pool.pop()
+        # A tile whose ribbon shows gets a random unseen kind of its colour; the buried ones share the rest.
+        for p in ribbons:
+            kind[p] = by_colour[colour_of[kind[p]]].pop()
+        rest = [k for kinds in by_colour for k in kinds]
+        rng = shuffle(rng, rest)
+        for p, k in zip(buried, rest, strict=True):
+            kind[p] = k
         new.kind = tuple(kind)
         new.rng = seed_state(derive_seed(seed, 2))
         return new
