@@ -13,6 +13,7 @@ PARTS = ("head", "tail", "leg", "event")
 HEAD, TAIL, LEG, EVENT = range(4)
 ICONS = ("exchange", "shovel", "bone_pile", "two")
 EXCHANGE, SHOVEL, BONE_PILE, TWO = range(4)
+ICON_NAMES = {"exchange": "exchange", "shovel": "shovel", "bone_pile": "bone pile", "two": "circled 2"}
 MISSION_CONDITIONS = ("most_colour", "restore_four_colours", "own_bones", "own_event_tiles")
 # The rulebook's component list: 8 heads, 8 tails, 16 legs, 8 event tiles.
 RULEBOOK_PART_COUNTS = {"head": 8, "tail": 8, "leg": 16, "event": 8}
@@ -68,7 +69,7 @@ class Content:
         colour = self.colours[self.kind_colour[kind]]
         part = self.kind_part[kind]
         if part == EVENT:
-            return f"{colour} event ({ICONS[self.kind_icon[kind]].replace('_', ' ')})"
+            return f"{colour} event ({ICON_NAMES[ICONS[self.kind_icon[kind]]]})"
         return f"{colour} {PARTS[part]}"
 
 
@@ -139,7 +140,11 @@ def load_content(path: str | Path = CONTENT_PATH) -> Content:
             raise r.fail(f"{where}.event", f"unknown event icon {icon!r}; known: {', '.join(ICONS)}")
         r.provenance(entry, where)
         dinosaur = r.get(entry, "dinosaur", str, where)
-        prov.append(provenance_item("colour", name, entry, f"{dinosaur}: head, tail, 2 legs, {icon} event tile"))
+        prov.append(
+            provenance_item(
+                "colour", name, entry, f"{dinosaur}: head, tail, 2 legs and a {ICON_NAMES[icon]} event tile"
+            )
+        )
         colours.append(name)
         colour_styles.append(entry.get("style", name) if isinstance(entry.get("style", name), str) else name)
         dinosaurs.append(dinosaur)

@@ -6,7 +6,7 @@ Everything here reads only what the table shows; a buried tile is described only
 from __future__ import annotations
 
 from dinotable.core.record import plain
-from dinotable.games.my_funny_dinos.content import EVENT, ICONS, PARTS
+from dinotable.games.my_funny_dinos.content import EVENT, ICON_NAMES, ICONS, PARTS
 from dinotable.games.my_funny_dinos.rules import (
     COLOUR_KNOWN,
     DIG,
@@ -214,7 +214,7 @@ def board_text(s, seat: int | None = None) -> str:
 
 def _short(t: dict) -> str:
     if "part" in t:
-        return f"{t['colour']} {t['part']}" + (f"({t['icon'].replace('_', ' ')})" if "icon" in t else "")
+        return f"{t['colour']} {t['part']}" + (f"({ICON_NAMES[t['icon']]})" if "icon" in t else "")
     if "colour" in t:
         return f"{t['colour']} ?"
     return "?"
