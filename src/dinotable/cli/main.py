@@ -19,7 +19,7 @@ from rich.text import Text
 import dinotable
 from dinotable.agents import AGENTS, make_agent
 from dinotable.cli.play import play as play_game
-from dinotable.cli.play import score_lines, seat_names
+from dinotable.cli.play import score_lines
 from dinotable.core.errors import ContentError, RecordError
 from dinotable.core.options import parse_option_args
 from dinotable.core.record import load_doc
@@ -172,8 +172,7 @@ def replay(
     except RecordError as exc:
         raise _fail(str(exc)) from None
     state = game.new_game(doc["num_players"], doc["seed"], doc["options"])
-    names = seat_names(["player"] * doc["num_players"])
-    names = [n.split(" (")[0] for n in names]
+    names = [f"player {seat + 1}" for seat in range(doc["num_players"])]
     print(f"{game.title}, seed {doc['seed']}, {doc['num_players']} players, {len(doc['history'])} decisions")
     for action in doc["history"]:
         seat = state.current_player

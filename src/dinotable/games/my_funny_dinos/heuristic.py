@@ -64,9 +64,8 @@ def _best_dinosaur(s, seat: int, chosen: tuple[int, ...]) -> float:
     """The value of the best dinosaur that completes the parts chosen so far (head, tail, leg, leg) from
     the seat's loose tiles, counting the four-colour red mission if it is still open."""
     c = s.c
-    loose = loose_tiles(s, seat)
-    tails = [p for p in loose if c.kind_part[s.kind[p]] == TAIL] if len(chosen) < 2 else [chosen[1]]
-    legs = [p for p in loose if c.kind_part[s.kind[p]] == LEG]
+    tails = loose_tiles(s, seat, TAIL) if len(chosen) < 2 else [chosen[1]]
+    legs = loose_tiles(s, seat, LEG)
     if len(chosen) == 4:
         pairs = [chosen[2:]]
     elif len(chosen) == 3:
