@@ -1,0 +1,145 @@
+"""Tiny Epic Dinosaurs: breed and sell dinosaurs on a tropical island farm, in 6 rounds of worker placement.
+
+Rules: shared/rules/tiny-epic-dinosaurs.txt (cut off in the first action); what it leaves open:
+shared/rules/GAPS.md section 2 and the `designed` entries of content.toml. One player plays the solo
+game against the Rival, which the engine plays.
+"""
+
+from __future__ import annotations
+
+from dinotable.core.contract import Game
+from dinotable.core.options import OptionSpec
+from dinotable.games.tiny_epic_dinosaurs import render
+from dinotable.games.tiny_epic_dinosaurs.content import CONTENT_PATH, Content, load_content
+from dinotable.games.tiny_epic_dinosaurs.heuristic import HEURISTIC
+from dinotable.games.tiny_epic_dinosaurs.rules import EMPTY, UNIQUE, ActionIds, farm_zones
+from dinotable.games.tiny_epic_dinosaurs.state import TinyEpicDinosaursState
+
+
+class TinyEpicDinosaurs(Game):
+    name = "tiny-epic-dinosaurs"
+    title = "Tiny Epic Dinosaurs"
+    heuristic = HEURISTIC
+    # 6 rounds: a dozen placements and choices each, a Farm to adapt and feed per player.
+    max_decisions = 3_000
+
+    def __init__(self, content: Content) -> None:
+        self.content = content
+        self.version = content.version
+        self.min_players = content.numbers["min_players"]
+        self.max_players = content.numbers["max_players"]
+        self.ids = ActionIds(content)
+        self.num_distinct_actions = self.ids.total
+        self.text_styles = {sp.name: sp.style for sp in content.species}
+        farms = ("random", *(f.name for f in content.farms))
+        self.option_specs = (
+            OptionSpec(
+                "farm",
+                "choice",
+                "random",
+                "the Farm board: 'random' deals each player a different one, or a layout's name for everyone "
+                f"({', '.join(farms[1:])})",
+                choices=farms,
+                provenance="designed",
+            ),
+        )
+        self.test_option_sets = ({}, {"farm": content.farms[-1].name})
+
+    def _new_state(self, num_players: int, seed: int, options: dict) -> TinyEpicDinosaursState:
+        return TinyEpicDinosaursState(self, num_players, seed, options)
+
+    def provenance(self) -> list[dict]:
+        items = list(self.content.provenance)
+        items += [
+            {"kind": "option", "name": spec.name, "provenance": spec.provenance, "text": spec.help}
+            for spec in self.option_specs
+        ]
+        items += DESIGNED_RULES
+        return items
+
+    def board_text(self, state, seat: int | None) -> str:
+        return render.board_text(state, seat)
+
+    def event_text(self, state, event) -> str:
+        return render.event_text(state, event)
+
+    def check_invariants(self, s: TinyEpicDinosaursState) -> None:
+        c = self.content
+        n = c.geometry.num_cells
+        top = c.numbers["track_max"]
+        assert all(0 <= r <= top for r in s.res), "a resource track is outside 0-13"
+        assert all(0 <= r <= top for r in s.rival_res), "a Rival resource is outside 0-13"
+        fenced = sum(bin(f).count("1") for f in s.fence)
+        assert s.barrier_supply + sum(s.barriers) + fenced == c.numbers["barrier_supply"], "Barriers not conserved"
+        for seat in range(s.num_players):
+            assert s.fence[seat] & ~c.farms[s.farm[seat]].dotted == 0, "a Barrier off a dotted line"
+            assert s.zones[seat] == farm_zones(s, seat), "Enclosures out of date"
+        for k in range(4):
+            on_farms = sum(1 for code in s.cells if code == k)
+            held = sum(s.hold[p * 4 + k] + s.medical[p * 4 + k] + s.newborns[p * 4 + k] for p in range(s.num_players))
+            total = s.supply[k] + on_farms + held + s.rival_cols[k] + s.escaping.count(k)
+            assert total == c.species[k].supply, f"{c.species[k].name} not conserved"
+        cards = list(s.research_deck) + s.research_row + s.research_discard + list(s.rival_research)
+        for seat in range(s.num_players):
+            cards += s.owned[seat]
+        assert sorted(cards) == list(range(len(c.research))), "Research cards not conserved"
+        for seat in range(s.num_players):
+            uniques = [code - UNIQUE for code in s.cells[seat * n : (seat + 1) * n] if code >= UNIQUE]
+            uniques += list(s.hold_unique[seat]) + [code - UNIQUE for code in s.escaping if code >= UNIQUE]
+            owned_uniques = [k for k in s.owned[seat] if c.research[k].unique_diet >= 0]
+            if s.escaping and seat != s.cur:
+                uniques = [u for u in uniques if u in owned_uniques]
+            assert sorted(uniques) == sorted(owned_uniques), "a Unique Dinosaur without its card, or a card without it"
+        contracts = s.public_deck + s.public_row + s.private_deck + list(s.rival_contracts)
+        for seat in range(s.num_players):
+            contracts += list(s.private[seat]) + list(s.dealt[seat]) + list(s.fulfilled[seat])
+        assert sorted(contracts) == list(range(len(c.contracts))), "Contracts not conserved"
+        assert all(code == EMPTY or 0 <= code < UNIQUE + len(c.research) for code in s.cells)
+
+
+# Rules the rulebook text leaves open (it is cut off in the first action) and that the engine decides;
+# listed by `dinotable rules tiny-epic-dinosaurs --provenance`.
+DESIGNED_RULES = [
+    {
+        "kind": "rule",
+        "name": name,
+        "provenance": "designed",
+        "text": text,
+    }
+    for name, text in (
+        (
+            "exact strength",
+            "Entering an occupied space takes exactly one more than the strongest player there; "
+            "the Foreman alone may take an empty space (it then blocks as 2).",
+        ),
+        ("nowhere to go", "A player whose remaining Dinofarmers have no legal space keeps them home this round."),
+        (
+            "contract dinosaurs",
+            "A Contract's dinosaurs come from the Containment Zone first, then from the Farm, "
+            "and return to the supply; a Unique Dinosaur a Contract asks for stays on the Farm.",
+        ),
+        ("one contract per action", "A Contract action fulfils one Contract."),
+        (
+            "placing is required",
+            "Adapting the Farm ends only when no waiting dinosaur can be placed; those "
+            "escape (rulebook: 'If you cannot place a common Dinosaur on your Farm, it Escapes').",
+        ),
+        (
+            "misplaced dinosaurs",
+            "At Adapt the Farm, common dinosaurs left outside an Enclosure or sharing one "
+            "with another species after a lost Barrier go back to the Containment Zone to be placed again.",
+        ),
+        ("moving once", "In Adapt the Farm each dinosaur may be lifted and moved once."),
+        (
+            "penalty order",
+            "Escape penalties resolve carnivore first; the rulebook's free order gives the "
+            "player nothing more, since only a carnivore eating an escaping herbivore changes the other.",
+        ),
+        ("omnivore escapes", "All omnivores escaping at once count as the same type, chosen by the player."),
+        ("feeding at once", "When there is food for every dinosaur and no omnivore's choice, all are fed at once."),
+        ("unplaced barriers", "Barriers not placed stay in the player's stock for later rounds."),
+        ("rival tie", "In the solo game the Rival takes part in the rulebook's tie-break by turn order."),
+    )
+]
+
+GAME = TinyEpicDinosaurs(load_content(CONTENT_PATH))

@@ -1,0 +1,483 @@
+"""Tiny Epic Dinosaurs content: content.toml validated and pre-indexed into tuples the rules read directly."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from dinotable.core.content import Reader, load_toml, provenance_item
+
+CONTENT_PATH = Path(__file__).with_name("content.toml")
+
+RESOURCES = ("plant", "meat", "supply")
+PLANT, MEAT, SUPPLY = range(3)
+DIETS = ("herbivore", "carnivore", "omnivore")
+HERBIVORE, CARNIVORE, OMNIVORE = range(3)
+FACES = ("net", "damage", "egg")
+NET, DAMAGE, EGG = range(3)
+STEP_KINDS = ("pay", "gain", "hunt", "dinosaur", "trade", "research", "contract", "first_player")
+SYMBOLS = {"P": PLANT, "M": MEAT, "S": SUPPLY, "-": -1}
+EDGE_KINDS = {".": "dotted", "~": "water", "^": "mountain"}
+# The rulebook's round-1 collection is the symbols of an empty Farm: 5 plants, 3 meat, 1 supply.
+FARM_SYMBOLS = (5, 3, 1)
+NUM_COMMON = 4
+
+
+@dataclass(frozen=True)
+class Species:
+    index: int
+    key: str
+    name: str
+    colour: str
+    style: str
+    letter: str
+    diet: int
+    food: int
+    value: int
+    supply: int
+
+
+@dataclass(frozen=True)
+class Space:
+    index: int
+    id: str
+    board: str
+    name: str
+    sides: tuple[int, ...]
+    # Steps as tuples: ("pay", (p, m, s)), ("gain", (p, m, s, barriers)), ("hunt", species...),
+    # ("dinosaur", species...), ("trade", amount), ("research",), ("contract",), ("first_player",)
+    steps: tuple[tuple, ...]
+
+
+@dataclass(frozen=True)
+class ResearchCard:
+    index: int
+    name: str
+    cost: tuple[int, int, int]
+    vp: int
+    gain: tuple[int, int, int, int]  # plant, meat, supply, barriers at once
+    gain_dinosaur: int  # a common species put in the Containment Zone, or -1
+    collect: tuple[int, int, int, int]  # every Collect Resources phase
+    safe_hunt: bool
+    market_discount: int
+    contract_bonus: int
+    unique_diet: int  # -1 unless the card is a Unique Dinosaur
+    unique_food: int
+
+
+@dataclass(frozen=True)
+class Contract:
+    index: int
+    name: str
+    public: bool
+    need: tuple[int, int, int, int]  # common dinosaurs delivered, by species
+    unique: int  # Unique Dinosaurs that must be on the Farm (they stay)
+    vp: int
+
+
+@dataclass(frozen=True)
+class Farm:
+    index: int
+    name: str
+    symbols: tuple[int, ...]  # per space: PLANT, MEAT, SUPPLY or -1
+    dotted: int  # bit mask of the edges where a Barrier may go
+    picture: str
+
+
+@dataclass(frozen=True)
+class RivalCard:
+    index: int
+    name: str
+    spaces: tuple[str, ...]
+    strength: int
+    dinosaurs: tuple[int, ...]
+    resources: tuple[int, int, int]
+    steal: int
+    first_player: bool
+    research: bool
+
+
+@dataclass(frozen=True)
+class Geometry:
+    """The Farm grid shared by every layout: spaces, edges and which spaces each edge separates."""
+
+    rows: int
+    cols: int
+    edge_cells: tuple[tuple[int, int], ...]  # (space, other space or -1 for outside the Farm)
+    cell_edges: tuple[tuple[int, ...], ...]
+    edge_names: tuple[str, ...]
+
+    @property
+    def num_cells(self) -> int:
+        return self.rows * self.cols
+
+    @property
+    def num_edges(self) -> int:
+        return len(self.edge_cells)
+
+    def cell_name(self, cell: int) -> str:
+        return f"{'ABCDEFGH'[cell % self.cols]}{cell // self.cols + 1}"
+
+
+@dataclass(frozen=True)
+class Content:
+    version: str
+    numbers: dict
+    seat_bonus: tuple[tuple[int, int, int], ...]
+    species: tuple[Species, ...]
+    die: tuple[int, ...]
+    spaces: tuple[Space, ...]
+    spaces_for: dict  # player count -> tuple of space indices on that side, boards A-D in order
+    research: tuple[ResearchCard, ...]
+    contracts: tuple[Contract, ...]  # public ones first
+    farms: tuple[Farm, ...]
+    geometry: Geometry
+    rival_cards: tuple[RivalCard, ...]
+    rival_cards_per_round: int
+    rival_cards_from_round_4: int
+    provenance: tuple[dict, ...]
+
+    @property
+    def num_public(self) -> int:
+        return sum(1 for c in self.contracts if c.public)
+
+    def space_index(self, space_id: str) -> int:
+        for space in self.spaces:
+            if space.id == space_id:
+                return space.index
+        raise KeyError(space_id)
+
+
+def _grid(r: Reader, where: str, picture: str) -> tuple[Geometry, tuple[int, ...], int, dict]:
+    """Reads a Farm picture: the grid's geometry, the symbols, the dotted edges and each edge's kind."""
+    lines = [line.strip() for line in picture.strip().splitlines()]
+    if len(lines) % 2 == 0 or len(lines) < 3:
+        raise r.fail(where, "the picture needs edge lines around every row of spaces (an odd number of lines)")
+    width = len(lines[0])
+    if width % 2 == 0 or any(len(line) != width for line in lines):
+        raise r.fail(where, "every line of the picture must have the same odd length")
+    rows, cols = len(lines) // 2, width // 2
+    edge_cells: list[tuple[int, int]] = []
+    edge_names: list[str] = []
+    kinds: list[str] = []
+    symbols = []
+    for y, line in enumerate(lines):
+        for x, ch in enumerate(line):
+            if y % 2 == 0 and x % 2 == 0 or y % 2 == 1 and x % 2 == 1:
+                if y % 2 == 0:
+                    if ch != "+":
+                        raise r.fail(where, f"line {y + 1}, column {x + 1}: a corner must be '+', got {ch!r}")
+                    continue
+                if ch not in SYMBOLS:
+                    raise r.fail(where, f"line {y + 1}: {ch!r} is not a symbol (P, M, S or -)")
+                symbols.append(SYMBOLS[ch])
+                continue
+            if ch not in EDGE_KINDS:
+                raise r.fail(where, f"line {y + 1}, column {x + 1}: {ch!r} is not an edge (., ~ or ^)")
+            if y % 2 == 0:  # a horizontal edge between the space above and the one below
+                c = x // 2
+                above = (y // 2 - 1) * cols + c if y > 0 else -1
+                below = (y // 2) * cols + c if y // 2 < rows else -1
+                a, b = (below, above) if above < 0 else (above, below)
+            else:  # a vertical edge between the space left and the one right
+                rr = y // 2
+                left = rr * cols + x // 2 - 1 if x > 0 else -1
+                right = rr * cols + x // 2 if x // 2 < cols else -1
+                a, b = (right, left) if left < 0 else (left, right)
+            edge_cells.append((a, b))
+            kinds.append(EDGE_KINDS[ch])
+    geometry_names = []
+    for a, b in edge_cells:
+        name = _cell(a, cols) + ("|" + _cell(b, cols) if b >= 0 else "|edge")
+        geometry_names.append(name)
+    edge_names = geometry_names
+    cell_edges = tuple(tuple(e for e, ab in enumerate(edge_cells) if cell in ab) for cell in range(rows * cols))
+    geometry = Geometry(rows, cols, tuple(edge_cells), cell_edges, tuple(edge_names))
+    dotted = sum(1 << e for e, kind in enumerate(kinds) if kind == "dotted")
+    return geometry, tuple(symbols), dotted, {"kinds": kinds}
+
+
+def _cell(cell: int, cols: int) -> str:
+    return f"{'ABCDEFGH'[cell % cols]}{cell // cols + 1}"
+
+
+def _amounts(r: Reader, table: dict, names: tuple[str, ...], where: str) -> tuple[int, ...]:
+    for key in table:
+        if key not in names:
+            raise r.fail(where, f"unknown key {key!r} (expected {', '.join(names)})")
+    values = tuple(r.get(table, name, int, where) if name in table else 0 for name in names)
+    if any(v < 0 for v in values):
+        raise r.fail(where, "amounts cannot be negative")
+    return values
+
+
+def load_content(path: str | Path = CONTENT_PATH) -> Content:
+    r = Reader(path, load_toml(path))
+    data = r.data
+    prov: list[dict] = []
+
+    numbers = {}
+    for name, entry in r.table(data, "numbers", "top level").items():
+        where = f"numbers.{name}"
+        if not isinstance(entry, dict):
+            raise r.fail(where, "expected a table")
+        r.provenance(entry, where)
+        prov.append(provenance_item("number", name, entry))
+        if name == "players":
+            numbers["min_players"] = r.get(entry, "min", int, where)
+            numbers["max_players"] = r.get(entry, "max", int, where)
+        else:
+            numbers[name] = r.get(entry, "value", int, where)
+    for required in (
+        "min_players",
+        "rounds",
+        "dinofarmers",
+        "new_dinofarmer_round",
+        "foreman_strength",
+        "track_max",
+        "contracts_extra",
+        "private_dealt",
+        "round4_private",
+        "research_row",
+        "barrier_supply",
+        "starting_barriers",
+    ):
+        if required not in numbers:
+            raise r.fail("numbers", f"missing {required!r}")
+    if not 1 <= numbers["min_players"] <= numbers["max_players"] <= 4:
+        raise r.fail("numbers.players", "min and max must be between 1 and 4")
+
+    bonus = r.table(data, "seat_bonus", "top level")
+    r.provenance(bonus, "seat_bonus")
+    prov.append(provenance_item("rule", "seat bonuses", bonus))
+    seat_bonus = r.get(bonus, "bonuses", list, "seat_bonus")
+    if len(seat_bonus) != 4 or any(not isinstance(b, list) or len(b) != 3 for b in seat_bonus):
+        raise r.fail("seat_bonus.bonuses", "expected 4 seats of [plant, meat, supply]")
+
+    species = []
+    for key, entry in r.table(data, "species", "top level").items():
+        where = f"species.{key}"
+        r.provenance(entry, where)
+        prov.append(provenance_item("species", key, entry))
+        diet = r.get(entry, "diet", str, where)
+        if diet not in DIETS[:2]:
+            raise r.fail(f"{where}.diet", f"a common species is a herbivore or a carnivore, not {diet!r}")
+        species.append(
+            Species(
+                len(species),
+                key,
+                key.capitalize(),
+                r.get(entry, "colour", str, where),
+                r.get(entry, "style", str, where),
+                r.get(entry, "letter", str, where),
+                DIETS.index(diet),
+                r.get(entry, "food", int, where),
+                r.get(entry, "value", int, where),
+                r.get(entry, "supply", int, where),
+            )
+        )
+    if len(species) != NUM_COMMON:
+        raise r.fail("species", f"expected the {NUM_COMMON} common species, got {len(species)}")
+    species_index = {s.key: s.index for s in species}
+
+    def species_list(value, where: str) -> tuple[int, ...]:
+        if isinstance(value, str):
+            value = [value]
+        if not isinstance(value, list) or not value:
+            raise r.fail(where, "expected a list of species")
+        for name in value:
+            if name not in species_index:
+                raise r.fail(where, f"unknown species {name!r}")
+        return tuple(species_index[name] for name in value)
+
+    die_entry = r.table(data, "die", "top level")
+    r.provenance(die_entry, "die")
+    prov.append(provenance_item("component", "Hunting Die", die_entry))
+    faces = r.get(die_entry, "faces", list, "die")
+    if not faces or any(f not in FACES for f in faces):
+        raise r.fail("die.faces", f"faces must be among {', '.join(FACES)}")
+    die = tuple(FACES.index(f) for f in faces)
+
+    spaces = []
+    for i, entry in enumerate(r.get(data, "space", list, "top level")):
+        where = f"space[{i}]"
+        r.provenance(entry, where)
+        sid = r.get(entry, "id", str, where)
+        where = f"space.{sid}"
+        prov.append(provenance_item("action space", sid, entry))
+        sides = tuple(r.get(entry, "sides", list, where))
+        if not sides or any(not isinstance(n, int) or not 1 <= n <= 4 for n in sides):
+            raise r.fail(f"{where}.sides", "expected player counts from 1 to 4")
+        steps = []
+        for j, step in enumerate(r.get(entry, "steps", list, where)):
+            swhere = f"{where}.steps[{j}]"
+            if not isinstance(step, dict) or len(step) != 1:
+                raise r.fail(swhere, "a step is a table with one key")
+            ((kind, value),) = step.items()
+            if kind not in STEP_KINDS:
+                raise r.fail(swhere, f"unknown step {kind!r} (expected one of {', '.join(STEP_KINDS)})")
+            if kind == "pay":
+                steps.append((kind, _amounts(r, value, RESOURCES, swhere)))
+            elif kind == "gain":
+                steps.append((kind, _amounts(r, value, (*RESOURCES, "barriers"), swhere)))
+            elif kind in ("hunt", "dinosaur"):
+                steps.append((kind, *species_list(value, swhere)))
+            elif kind == "trade":
+                if not isinstance(value, int) or value < 1:
+                    raise r.fail(swhere, "trade gives a positive whole amount")
+                steps.append((kind, value))
+            else:
+                steps.append((kind,))
+        if [s[0] for s in steps].count("pay") > 1 or any(s[0] == "pay" for s in steps[1:]):
+            raise r.fail(where, "a space pays its cost once, in its first step")
+        spaces.append(
+            Space(
+                len(spaces),
+                sid,
+                r.get(entry, "board", str, where),
+                r.get(entry, "name", str, where),
+                sides,
+                tuple(steps),
+            )
+        )
+    ids = [s.id for s in spaces]
+    if len(set(ids)) != len(ids):
+        raise r.fail("space", "two spaces share an id")
+    spaces_for = {}
+    for n in range(numbers["min_players"], numbers["max_players"] + 1):
+        spaces_for[n] = tuple(s.index for s in sorted(spaces, key=lambda s: s.board) if n in s.sides)
+        if not spaces_for[n]:
+            raise r.fail("space", f"no action space shows on the side for {n} players")
+
+    research = []
+    for i, entry in enumerate(r.get(data, "research", list, "top level")):
+        where = f"research[{i}]"
+        r.provenance(entry, where)
+        name = r.get(entry, "name", str, where)
+        prov.append(provenance_item("research card", name, entry))
+        gain = dict(entry.get("gain", {}))
+        dinosaur = gain.pop("dinosaur", None)
+        unique = entry.get("unique")
+        if unique is not None:
+            diet = r.get(unique, "diet", str, f"{where}.unique")
+            if diet not in DIETS:
+                raise r.fail(f"{where}.unique.diet", f"expected one of {', '.join(DIETS)}")
+        research.append(
+            ResearchCard(
+                len(research),
+                name,
+                _amounts(r, r.table(entry, "cost", where), RESOURCES, f"{where}.cost"),
+                r.get(entry, "vp", int, where),
+                _amounts(r, gain, (*RESOURCES, "barriers"), f"{where}.gain"),
+                species_list(dinosaur, f"{where}.gain.dinosaur")[0] if dinosaur is not None else -1,
+                _amounts(r, entry.get("collect", {}), (*RESOURCES, "barriers"), f"{where}.collect"),
+                bool(entry.get("safe_hunt", False)),
+                int(entry.get("market_discount", 0)),
+                int(entry.get("contract_bonus", 0)),
+                DIETS.index(unique["diet"]) if unique is not None else -1,
+                r.get(unique, "food", int, f"{where}.unique") if unique is not None else 0,
+            )
+        )
+    if len(research) < 2 * numbers["research_row"]:
+        raise r.fail("research", "too few Research cards to fill the row twice")
+
+    contracts = []
+    for kind in ("public", "private"):
+        for i, entry in enumerate(r.get(data, kind, list, "top level")):
+            where = f"{kind}[{i}]"
+            r.provenance(entry, where)
+            name = r.get(entry, "name", str, where)
+            prov.append(provenance_item(f"{kind} contract", name, entry))
+            need = r.table(entry, "need", where)
+            contracts.append(
+                Contract(
+                    len(contracts),
+                    name,
+                    kind == "public",
+                    _amounts(r, need, tuple(s.key for s in species), f"{where}.need"),
+                    int(entry.get("unique", 0)),
+                    r.get(entry, "vp", int, where),
+                )
+            )
+    num_public = sum(c.public for c in contracts)
+    if num_public < numbers["max_players"] + numbers["contracts_extra"]:
+        raise r.fail("public", "too few Public Contracts for the contract row")
+    kept = 1 + numbers["round4_private"]
+    if len(contracts) - num_public < numbers["max_players"] * max(numbers["private_dealt"], kept):
+        raise r.fail("private", "too few Private Contracts to deal every player")
+
+    farms = []
+    geometry = None
+    for i, entry in enumerate(r.get(data, "farm", list, "top level")):
+        name = r.get(entry, "name", str, f"farm[{i}]")
+        where = f"farm.{name}"
+        r.provenance(entry, where)
+        prov.append(provenance_item("farm", name, entry))
+        picture = r.get(entry, "picture", str, where)
+        geo, symbols, dotted, _ = _grid(r, f"{where}.picture", picture)
+        if geometry is None:
+            geometry = geo
+        elif geo != geometry:
+            raise r.fail(where, "every Farm must have the same grid")
+        counts = tuple(symbols.count(k) for k in range(3))
+        if counts != FARM_SYMBOLS:
+            raise r.fail(where, f"a Farm shows 5 plants, 3 meat and 1 supply; this one {counts}")
+        farm = Farm(len(farms), name, symbols, dotted, picture.strip())
+        from dinotable.games.tiny_epic_dinosaurs.farm import regions  # geometry helpers need the grid
+
+        permanent = [cells for cells, closed in regions(geometry, dotted) if closed]
+        if len(permanent) != 1:
+            raise r.fail(where, f"a Farm has exactly one permanent Enclosure; this one has {len(permanent)}")
+        farms.append(farm)
+    if geometry is None:
+        raise r.fail("farm", "no Farm boards")
+
+    rival = r.table(data, "rival", "top level")
+    r.provenance(rival, "rival")
+    prov.append(provenance_item("rule", "Rival cards per round", rival))
+    rival_cards = []
+    solo_ids = {spaces[i].id for i in spaces_for.get(1, ())}
+    for i, entry in enumerate(r.get(data, "rival_card", list, "top level")):
+        where = f"rival_card[{i}]"
+        r.provenance(entry, where)
+        name = r.get(entry, "name", str, where)
+        prov.append(provenance_item("rival card", name, entry))
+        card_spaces = tuple(r.get(entry, "spaces", list, where))
+        for sid in card_spaces:
+            if sid not in solo_ids:
+                raise r.fail(f"{where}.spaces", f"{sid!r} is not an action space of the solo side")
+        rival_cards.append(
+            RivalCard(
+                len(rival_cards),
+                name,
+                card_spaces,
+                r.get(entry, "strength", int, where),
+                species_list(entry["dinosaurs"], f"{where}.dinosaurs") if "dinosaurs" in entry else (),
+                _amounts(r, entry.get("resources", {}), RESOURCES, f"{where}.resources"),
+                int(entry.get("steal", 0)),
+                bool(entry.get("first_player", False)),
+                bool(entry.get("research", False)),
+            )
+        )
+    per_round = r.get(rival, "cards_per_round", int, "rival")
+    from_4 = r.get(rival, "cards_from_round_4", int, "rival")
+    if not 0 < per_round <= from_4 <= len(rival_cards):
+        raise r.fail("rival", "cards per round must be at least 1 and at most the Rival deck")
+
+    return Content(
+        version=r.get(data, "version", str, "top level"),
+        numbers=numbers,
+        seat_bonus=tuple(tuple(b) for b in seat_bonus),
+        species=tuple(species),
+        die=die,
+        spaces=tuple(spaces),
+        spaces_for=spaces_for,
+        research=tuple(research),
+        contracts=tuple(contracts),
+        farms=tuple(farms),
+        geometry=geometry,
+        rival_cards=tuple(rival_cards),
+        rival_cards_per_round=per_round,
+        rival_cards_from_round_4=from_4,
+        provenance=tuple(prov),
+    )

@@ -1,0 +1,361 @@
+"""Text for Tiny Epic Dinosaurs: the seat's view, action and event texts, and the terminal board."""
+
+from __future__ import annotations
+
+from dinotable.games.tiny_epic_dinosaurs import rules
+from dinotable.games.tiny_epic_dinosaurs.content import RESOURCES
+from dinotable.games.tiny_epic_dinosaurs.farm import OPEN
+from dinotable.games.tiny_epic_dinosaurs.rules import EMPTY, UNIQUE
+
+SYMBOL_LETTERS = "pms"  # plant, meat, supply under a Farm space
+EDGE_TEXT = {"dotted": (".", ":"), "water": ("~", "~"), "mountain": ("^", "^"), "barrier": ("=", "#")}
+
+
+def _amounts(values, names=RESOURCES) -> str:
+    parts = [f"{v} {name}" for v, name in zip(values, names, strict=False) if v]
+    return ", ".join(parts) if parts else "nothing"
+
+
+def code_name(c, code: int) -> str:
+    return c.species[code].name if code < UNIQUE else c.research[code - UNIQUE].name
+
+
+def holder_name(s, h: int) -> str:
+    return "Rival" if h >= s.num_players else f"player {h}"
+
+
+def contract_text(c, k: int) -> str:
+    contract = c.contracts[k]
+    need = [f"{v} {c.species[sp].name}" for sp, v in enumerate(contract.need) if v]
+    if contract.unique:
+        need.append(f"{contract.unique} Unique Dinosaur on the Farm (stays)")
+    return f"{contract.name}: {' + '.join(need)} -> {contract.vp} VP"
+
+
+def research_text(c, k: int) -> str:
+    card = c.research[k]
+    bits = [f"cost {_amounts(card.cost)}", f"{card.vp} VP"]
+    if card.unique_diet >= 0:
+        bits.append(f"Unique {('herbivore', 'carnivore', 'omnivore')[card.unique_diet]}, eats {card.unique_food}")
+    if any(card.gain) or card.gain_dinosaur >= 0:
+        gains = [_amounts(card.gain, (*RESOURCES, "barriers"))] if any(card.gain) else []
+        if card.gain_dinosaur >= 0:
+            gains.append(c.species[card.gain_dinosaur].name)
+        bits.append("gain " + ", ".join(gains))
+    if any(card.collect):
+        bits.append("each round collect " + _amounts(card.collect, (*RESOURCES, "barriers")))
+    if card.safe_hunt:
+        bits.append("hunts never hurt")
+    if card.market_discount:
+        bits.append(f"Market costs {card.market_discount} less")
+    if card.contract_bonus:
+        bits.append(f"+{card.contract_bonus} VP per Contract")
+    return f"{card.name} ({'; '.join(bits)})"
+
+
+def space_text(c, space) -> str:
+    bits = []
+    for st in space.steps:
+        kind = st[0]
+        if kind == "pay":
+            bits.append(f"pay {_amounts(st[1])}")
+        elif kind == "gain":
+            bits.append(f"gain {_amounts(st[1], (*RESOURCES, 'barriers'))}")
+        elif kind in ("hunt", "dinosaur"):
+            names = " or ".join(c.species[k].name for k in st[1:])
+            bits.append(f"{'hunt' if kind == 'hunt' else 'take'} {names}")
+        elif kind == "trade":
+            bits.append(f"trade 1 resource for {st[1]} of another")
+        elif kind == "research":
+            bits.append("take a Research card")
+        elif kind == "contract":
+            bits.append("fulfil a Contract")
+        else:
+            bits.append("take the First Player Marker")
+    return f"{space.board}: {space.name} ({', '.join(bits)})"
+
+
+# --------------------------------------------------------------------------------------- actions
+def action_text(s, action: int) -> str:
+    c, ids = s.c, s.ids
+    kind, v = ids.kind(action)
+    geo = c.geometry
+    n = geo.num_cells
+    if kind == "place":
+        slot, foreman = divmod(v, 2)
+        if slot >= len(s.slots):
+            return f"(no action space {slot} on this side)"
+        space = c.spaces[s.slots[slot]]
+        here = s.occ[slot * s.holders : slot * s.holders + s.holders] if s.phase == rules.PLACE else [0]
+        most = max(here)
+        need = most + 1 if most else 1
+        if foreman:
+            extra = max(0, need - c.numbers["foreman_strength"])
+            who = "the Foreman" + (f" and {extra} Dinofarmer{'s' if extra > 1 else ''}" if extra else "")
+        else:
+            who = f"{need} Dinofarmer{'s' if need > 1 else ''}"
+        return f"{who} to {space_text(c, space)}"
+    if kind == "species":
+        return c.species[v].name
+    if kind == "research":
+        if v >= len(s.research_row):
+            return f"Research row position {v + 1}"
+        return "Research: " + research_text(c, s.research_row[v])
+    if kind == "contract":
+        verb = "Keep" if s.phase == rules.KEEP else "Fulfil"
+        return f"{verb} {'Public' if c.contracts[v].public else 'Private'} Contract {contract_text(c, v)}"
+    if kind == "trade":
+        a, b = divmod(v, 3)
+        amount = s.choice[1] if s.choice and s.choice[0] == "trade" else 2
+        return f"Trade 1 {RESOURCES[a]} for {amount} {RESOURCES[b]}"
+    if kind == "fence":
+        return f"Barrier on {geo.edge_names[v]}"
+    if kind in ("put", "put_unique"):
+        what, cell = divmod(v, n)
+        name = c.species[what].name if kind == "put" else c.research[what].name
+        return f"{name} on {geo.cell_name(cell)}{_cell_note(s, cell)}"
+    if kind == "lift":
+        code = s.cells[s.cur * n + v] if s.cur >= 0 else EMPTY
+        return f"Lift the {code_name(c, code) if code >= 0 else 'dinosaur'} off {geo.cell_name(v)} to move it"
+    if kind == "done":
+        waiting = sum(s.hold[s.cur * 4 : s.cur * 4 + 4]) + len(s.hold_unique[s.cur]) if s.cur >= 0 else 0
+        return "Done adapting the Farm" + (f" ({waiting} waiting dinosaur(s) escape)" if waiting else "")
+    if kind == "feed":
+        cell, meat = divmod(v, 2)
+        code = s.cells[s.cur * n + cell] if s.cur >= 0 else EMPTY
+        name = code_name(c, code) if code >= 0 else "dinosaur"
+        amount = rules.food(c, code) if code >= 0 else 1
+        return f"Feed the {name} on {geo.cell_name(cell)} {amount} {'meat' if meat else 'plant'}"
+    if kind == "eat":
+        code = s.cells[s.cur * n + v] if s.cur >= 0 else EMPTY
+        name = code_name(c, code) if code >= 0 else "dinosaur"
+        return f"The escaping carnivore takes the {name} on {geo.cell_name(v)}"
+    if kind == "eat_common":
+        return f"The escaping carnivore takes an escaping {c.species[v].name}"
+    if kind == "eat_unique":
+        return f"The escaping carnivore takes the escaping {c.research[v].name}"
+    if kind == "unfence":
+        return f"Remove the Barrier on {geo.edge_names[v]} (herbivore escape penalty)"
+    return f"Escaping omnivores count as {'carnivores' if v else 'herbivores'}"
+
+
+def _cell_note(s, cell: int) -> str:
+    if s.cur < 0:
+        return ""
+    symbol = s.c.farms[s.farm[s.cur]].symbols[cell]
+    zone = s.zones[s.cur][cell]
+    where = "open area" if zone >= OPEN else f"Enclosure {s.c.geometry.cell_name(zone)}"
+    covers = f", covers a {RESOURCES[symbol]}" if symbol >= 0 else ""
+    return f" ({where}{covers})"
+
+
+# ----------------------------------------------------------------------------------------- events
+def event_text(s, event) -> str:
+    d, kind = event.detail, event.kind
+    who = holder_name(s, event.seat) if event.seat is not None else "Rival"
+    if kind == "round":
+        return f"-- Round {d['round']} --"
+    if kind == "collect":
+        return f"{who} collects {_amounts((d['plant'], d['meat'], d['supply']))}"
+    if kind == "place":
+        space = next(sp for sp in s.c.spaces if sp.id == d["space"])
+        return f"{who} places on {space.board}: {space.name}"
+    if kind == "hunt":
+        return f"{who} hunts a {d['species'].capitalize()}: {d['face']}" + (" (no harm)" if d.get("safe") else "")
+    if kind == "rival_hunt":
+        return f"Rival hunts a {d['species'].capitalize()}: {d['face']}"
+    if kind == "rival":
+        return f"Rival plays {d['card']}" + (f" on {d['space']}" if d["space"] else "")
+    if kind == "escape":
+        return f"{who}: escaping {', '.join(x.capitalize() for x in d['dinosaurs'])}"
+    if kind == "breed":
+        return f"{who} breeds " + ", ".join(f"{v} {k.capitalize()}" for k, v in d.items())
+    if kind == "game_over":
+        return f"Game over: scores {d['scores']}"
+    rest = ", ".join(f"{k} {v}" for k, v in d.items())
+    return f"{who}: {kind.replace('_', ' ')}" + (f" ({rest})" if rest else "")
+
+
+# ------------------------------------------------------------------------------------------- view
+def view(s, seat: int | None) -> dict:
+    c = s.c
+    n = c.geometry.num_cells
+    h = s.holders
+    players = []
+    for p in range(s.num_players):
+        mine = p == seat
+        players.append(
+            {
+                "farm": c.farms[s.farm[p]].name,
+                "resources": dict(zip(RESOURCES, s.res[p * 3 : p * 3 + 3], strict=True)),
+                "barriers": s.barriers[p],
+                "fence": [c.geometry.edge_names[e] for e in range(c.geometry.num_edges) if s.fence[p] >> e & 1],
+                "spaces": [code_name(c, code) if code >= 0 else None for code in s.cells[p * n : (p + 1) * n]],
+                "fed": [c.geometry.cell_name(cell) for cell in range(n) if s.fed[p] >> cell & 1],
+                "containment": {sp.key: s.hold[p * 4 + sp.index] for sp in c.species},
+                "containment_unique": [c.research[k].name for k in s.hold_unique[p]],
+                "medical_leave": {sp.key: s.medical[p * 4 + sp.index] for sp in c.species},
+                "newborns": {sp.key: s.newborns[p * 4 + sp.index] for sp in c.species},
+                "dinofarmers": s.normals[p],
+                "foreman": s.foreman[p],
+                "research": [c.research[k].name for k in s.owned[p]],
+                "fulfilled": [c.contracts[k].name for k in s.fulfilled[p]],
+                "private": [c.contracts[k].name for k in s.private[p]] if mine else len(s.private[p]),
+                "dealt": [c.contracts[k].name for k in s.dealt[p]] if mine else len(s.dealt[p]),
+                "penalties": s.penalties[p],
+            }
+        )
+    out = {
+        "round": s.round,
+        "phase": rules.PHASE_NAMES[s.phase],
+        "current_player": s.current_player,
+        "first_player": "rival" if s.first >= s.num_players else s.first,
+        "supply": {sp.key: s.supply[sp.index] for sp in c.species},
+        "barrier_supply": s.barrier_supply,
+        "action_spaces": [
+            {
+                "id": c.spaces[space].id,
+                "occupants": {holder_name(s, x): s.occ[slot * h + x] for x in range(h) if s.occ[slot * h + x]},
+            }
+            for slot, space in enumerate(s.slots)
+        ],
+        "public_contracts": [c.contracts[k].name for k in s.public_row],
+        "public_deck": len(s.public_deck),
+        "private_deck": len(s.private_deck),
+        "research_row": [c.research[k].name for k in s.research_row],
+        "research_deck": len(s.research_deck),
+        "research_discard": [c.research[k].name for k in s.research_discard],
+        "choice": s.choice[0] if s.choice else None,
+        "escaping": [code_name(c, code) for code in s.escaping],
+        "players": players,
+    }
+    if s.solo:
+        out["rival"] = {
+            "columns": {sp.key: s.rival_cols[sp.index] for sp in c.species},
+            "resources": dict(zip(RESOURCES, s.rival_res, strict=True)),
+            "contracts": [c.contracts[k].name for k in s.rival_contracts],
+            "research": [c.research[k].name for k in s.rival_research],
+            "cards_left": s.rival_hand,
+        }
+    return out
+
+
+# ------------------------------------------------------------------------------------------ board
+def farm_lines(s, seat: int) -> list[str]:
+    """A Farm as a grid: each space shows its dinosaur (two letters, * when fed) and its symbol."""
+    c = s.c
+    geo = c.geometry
+    kinds = _edge_kinds(s, seat)
+    edge_at = {}
+    for e, (a, b) in enumerate(geo.edge_cells):
+        edge_at[(a, b)] = edge_at[(b, a)] = e
+    lines = ["     " + "".join(f"  {'ABCDEFGH'[x]}  " for x in range(geo.cols))]
+    for y in range(geo.rows + 1):
+        row = "    +"
+        for x in range(geo.cols):
+            above = (y - 1) * geo.cols + x if y > 0 else -1
+            below = y * geo.cols + x if y < geo.rows else -1
+            e = edge_at[(above, below)] if above >= 0 and below >= 0 else edge_at[(max(above, below), -1)]
+            row += EDGE_TEXT[kinds[e]][0] * 4 + "+"
+        lines.append(row)
+        if y == geo.rows:
+            break
+        row = f"  {y + 1} "
+        for x in range(geo.cols + 1):
+            left = y * geo.cols + x - 1 if x > 0 else -1
+            right = y * geo.cols + x if x < geo.cols else -1
+            e = edge_at[(left, right)] if left >= 0 and right >= 0 else edge_at[(max(left, right), -1)]
+            row += EDGE_TEXT[kinds[e]][1]
+            if x < geo.cols:
+                cell = y * geo.cols + x
+                row += _cell_text(s, seat, cell)
+        lines.append(row)
+    return lines
+
+
+def _edge_kinds(s, seat: int) -> list[str]:
+    farm = s.c.farms[s.farm[seat]]
+    kinds = []
+    for line_kind in _picture_edges(farm.picture):
+        kinds.append(line_kind)
+    return ["barrier" if s.fence[seat] >> e & 1 else k for e, k in enumerate(kinds)]
+
+
+def _picture_edges(picture: str) -> list[str]:
+    names = {".": "dotted", "~": "water", "^": "mountain"}
+    out = []
+    for y, line in enumerate(picture.splitlines()):
+        for x, ch in enumerate(line.strip()):
+            if (y + x) % 2 == 1:
+                out.append(names[ch])
+    return out
+
+
+def _cell_text(s, seat: int, cell: int) -> str:
+    c = s.c
+    n = c.geometry.num_cells
+    code = s.cells[seat * n + cell]
+    symbol = c.farms[s.farm[seat]].symbols[cell]
+    mark = SYMBOL_LETTERS[symbol] if symbol >= 0 else " "
+    if code < 0:
+        return f"  {mark} "
+    letters = c.species[code].letter if code < UNIQUE else c.research[code - UNIQUE].name[:2].upper()
+    fed = "*" if s.fed[seat] >> cell & 1 and s.phase in (rules.FEED, rules.ESCAPE, rules.NEWBORN) else " "
+    return f"{letters}{fed}{mark}"
+
+
+def board_text(s, seat: int | None) -> str:
+    c = s.c
+    v = view(s, seat)
+    h = s.holders
+    out = [f"Round {s.round} of {c.numbers['rounds']} - {rules.PHASE_NAMES[s.phase]}"]
+    first = "Rival" if s.first >= s.num_players else f"player {s.first}"
+    out.append(f"First Player Marker: {first}")
+    out.append("Action Boards:")
+    for slot, space in enumerate(s.slots):
+        here = [f"{holder_name(s, x)} x{s.occ[slot * h + x]}" for x in range(h) if s.occ[slot * h + x]]
+        out.append(f"  {space_text(c, c.spaces[space])}" + (f"  [{', '.join(here)}]" if here else ""))
+    out.append("Public Contracts: " + ("; ".join(contract_text(c, k) for k in s.public_row) or "none"))
+    out.append("Research row: " + ("; ".join(research_text(c, k) for k in s.research_row) or "none"))
+    out.append(
+        "Supply: " + ", ".join(f"{sp.name} {s.supply[sp.index]}" for sp in c.species) + f", Barriers {s.barrier_supply}"
+    )
+    for p in range(s.num_players):
+        pv = v["players"][p]
+        out.append("")
+        out.append(
+            f"player {p} - Farm {pv['farm']} - "
+            + ", ".join(f"{k} {x}" for k, x in pv["resources"].items())
+            + f", barriers {pv['barriers']}, Dinofarmers {pv['dinofarmers']}"
+            + (" + Foreman" if pv["foreman"] else "")
+        )
+        out.extend(farm_lines(s, p))
+        zones = s.zones[p]
+        names = []
+        for z in sorted({z for z in zones if z < OPEN}):
+            cells = [c.geometry.cell_name(x) for x in range(c.geometry.num_cells) if zones[x] == z]
+            names.append("{" + " ".join(cells) + "}")
+        out.append("  Enclosures: " + (", ".join(names) or "none"))
+        held = [f"{x} {k.capitalize()}" for k, x in pv["containment"].items() if x] + pv["containment_unique"]
+        if held:
+            out.append("  Containment Zone: " + ", ".join(held))
+        if pv["research"]:
+            out.append("  Research: " + ", ".join(pv["research"]))
+        done = pv["fulfilled"]
+        private = pv["private"]
+        out.append(
+            f"  Contracts fulfilled: {', '.join(done) or 'none'}; private: "
+            + (", ".join(private) if isinstance(private, list) else f"{private} hidden")
+        )
+    if s.solo:
+        r = v["rival"]
+        out.append("")
+        out.append(
+            "Rival: "
+            + ", ".join(f"{k.capitalize()} {x}" for k, x in r["columns"].items())
+            + f"; resources {r['resources']}; contracts {r['contracts']}; research {r['research']}"
+            + f"; cards left this round {r['cards_left']}"
+        )
+    if s.escaping:
+        out.append("Escaping: " + ", ".join(v["escaping"]))
+    return "\n".join(out)

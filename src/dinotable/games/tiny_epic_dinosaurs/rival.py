@@ -1,0 +1,97 @@
+"""The solo Rival (GAPS.md 2.1, published outline; its cards are designed data in content.toml).
+
+The Rival is played by the engine with the state's generator, never by a seat. Each of its turns it plays
+the next card of its shuffled deck: the card goes on the first of its spaces that nobody occupies (if all
+are taken, on the first one without the Rival, strong enough to enter), and the Rival acts there. After
+each card it fulfils at most one Public Contract its species columns meet, the one worth most.
+"""
+
+from __future__ import annotations
+
+from dinotable.games.tiny_epic_dinosaurs.rules import DAMAGE, EGG, _ev, roll
+
+
+def rival_turn(s, events: list) -> None:
+    c = s.c
+    rival = s.num_players
+    card = c.rival_cards[s.rival_deck.pop(0)]
+    s.rival_hand -= 1
+    h = s.holders
+    slots = [s.slots.index(c.space_index(sid)) for sid in card.spaces]
+    target = next((slot for slot in slots if not any(s.occ[slot * h : slot * h + h])), None)
+    if target is None:
+        target = next((slot for slot in slots if not s.occ[slot * h + rival]), None)
+    space_id = None
+    if target is not None:
+        strongest = max(s.occ[target * h : target * h + h])
+        s.occ[target * h + rival] = max(card.strength, strongest + 1 if strongest else 0)
+        space_id = c.spaces[s.slots[target]].id
+    events.append(_ev("rival", None, card=card.name, space=space_id))
+
+    hunting = target is not None and any(st[0] == "hunt" for st in c.spaces[s.slots[target]].steps)
+    for k in card.dinosaurs:
+        if not s.supply[k]:
+            continue
+        s.supply[k] -= 1
+        s.rival_cols[k] += 1
+        if hunting:
+            face = roll(s)
+            if face == EGG and s.supply[k]:
+                s.supply[k] -= 1
+                s.rival_cols[k] += 1
+            elif face == DAMAGE:
+                s.occ[target * h + rival] = 0  # to Medical Leave: the space is free again
+            events.append(_ev("rival_hunt", None, species=c.species[k].key, face=("net", "damage", "egg")[face]))
+    top = c.numbers["track_max"]
+    for r in range(3):
+        s.rival_res[r] = min(top, s.rival_res[r] + card.resources[r])
+    if card.steal:
+        # The kind the player has most of (ties: plant, meat, supply).
+        r = max(range(3), key=lambda r: (s.res[r], -r))
+        taken = min(card.steal, s.res[r])
+        s.res[r] -= taken
+        s.rival_res[r] = min(top, s.rival_res[r] + taken)
+        if taken:
+            events.append(_ev("rival_steal", None, resource=("plant", "meat", "supply")[r], amount=taken))
+    if card.first_player:
+        s.first = rival
+        events.append(_ev("first_player", None))
+    if card.research:
+        _research(s, events)
+    _contract(s, events)
+
+
+def _research(s, events: list) -> None:
+    """The best non-negative Research card in the row that the Rival can pay for."""
+    research = s.c.research
+    best = None
+    for pos, card_index in enumerate(s.research_row):
+        card = research[card_index]
+        pays = card.vp >= 0 and all(s.rival_res[r] >= card.cost[r] for r in range(3))
+        if pays and (best is None or card.vp > research[s.research_row[best]].vp):
+            best = pos
+    if best is None:
+        return
+    card_index = s.research_row.pop(best)
+    for r in range(3):
+        s.rival_res[r] -= research[card_index].cost[r]
+    s.rival_research = (*s.rival_research, card_index)
+    events.append(_ev("rival_research", None, card=research[card_index].name))
+
+
+def _contract(s, events: list) -> None:
+    best = None
+    for k in s.public_row:
+        contract = s.c.contracts[k]
+        meets = contract.unique == 0 and all(s.rival_cols[sp] >= contract.need[sp] for sp in range(4))
+        if meets and (best is None or contract.vp > s.c.contracts[best].vp):
+            best = k
+    if best is None:
+        return
+    contract = s.c.contracts[best]
+    for sp in range(4):
+        s.rival_cols[sp] -= contract.need[sp]
+        s.supply[sp] += contract.need[sp]
+    s.public_row.remove(best)
+    s.rival_contracts = (*s.rival_contracts, best)
+    events.append(_ev("rival_contract", None, contract=contract.name, vp=contract.vp))

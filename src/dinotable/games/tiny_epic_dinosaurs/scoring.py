@@ -1,0 +1,67 @@
+"""End-game scoring (GAPS.md 2.1, published): fulfilled Contracts, Research cards (some negative) and
+each common dinosaur still on the Farm at its species value. Ties: the first in turn order from the
+player holding the First Player Marker (rulebook)."""
+
+from __future__ import annotations
+
+from dinotable.games.tiny_epic_dinosaurs.rules import UNIQUE, ability
+
+
+def breakdown(s, seat: int) -> dict:
+    c = s.c
+    n = c.geometry.num_cells
+    dinos = sum(c.species[code].value for code in s.cells[seat * n : (seat + 1) * n] if 0 <= code < UNIQUE)
+    contracts = sum(c.contracts[k].vp for k in s.fulfilled[seat])
+    bonus = ability(s, seat, "contract_bonus") * len(s.fulfilled[seat])
+    research = sum(c.research[k].vp for k in s.owned[seat])
+    return {
+        "contracts": contracts + bonus,
+        "research": research,
+        "dinosaurs": dinos,
+        "total": contracts + bonus + research + dinos,
+    }
+
+
+def rival_breakdown(s) -> dict:
+    c = s.c
+    contracts = sum(c.contracts[k].vp for k in s.rival_contracts)
+    research = sum(c.research[k].vp for k in s.rival_research)
+    dinos = sum(c.species[k].value * s.rival_cols[k] for k in range(4))
+    return {"contracts": contracts, "research": research, "dinosaurs": dinos, "total": contracts + research + dinos}
+
+
+def scores(s) -> list[int]:
+    return [breakdown(s, seat)["total"] for seat in range(s.num_players)]
+
+
+def _ranked(s) -> list[tuple[int, int]]:
+    """(score, holder) for every seat and the Rival, in turn order from the First Player Marker."""
+    totals = scores(s)
+    if s.solo:
+        totals.append(rival_breakdown(s)["total"])
+    holders = len(totals)
+    return [(totals[(s.first + i) % holders], (s.first + i) % holders) for i in range(holders)]
+
+
+def winners(s) -> list[int]:
+    """The highest score; among tied players, the first in turn order wins. In the solo game the player
+    wins only by beating the Rival (the same tie-break)."""
+    if not s.over:
+        return []
+    ranked = _ranked(s)
+    best = max(score for score, _ in ranked)
+    winner = next(h for score, h in ranked if score == best)
+    return [winner] if winner < s.num_players else []
+
+
+def outcome(s) -> dict:
+    out = {
+        "scores": scores(s),
+        "winners": winners(s),
+        "breakdown": [breakdown(s, seat) for seat in range(s.num_players)],
+    }
+    if s.solo:
+        rival = rival_breakdown(s)
+        out["rival"] = rival
+        out["result"] = ("won" if out["winners"] else "lost") if s.over else "in progress"
+    return out

@@ -1,0 +1,235 @@
+"""The Tiny Epic Dinosaurs state: flat lists of small ints and tuples, so that clone() is a few list copies.
+
+Per-seat values live in flat lists indexed by seat (or seat * width + item): resources, Containment
+Zone, Farm spaces. A Farm space holds -1 (empty), a common species (0-3) or UNIQUE + the Research card
+of a Unique Dinosaur. Barriers on a Farm are a bit mask over the grid's edges.
+"""
+
+from __future__ import annotations
+
+from dinotable.core.contract import State, action_id
+from dinotable.core.errors import IllegalAction
+from dinotable.core.rng import derive_seed, seed_state, shuffle
+from dinotable.games.tiny_epic_dinosaurs import render, rules, scoring
+
+# Fields that are lists and must be copied by clone(); everything else is an int, a bool or a tuple.
+_FLAT_LISTS = (
+    "res",
+    "barriers",
+    "fence",
+    "zones",
+    "cells",
+    "fed",
+    "hold",
+    "hold_unique",
+    "medical",
+    "normals",
+    "foreman",
+    "occ",
+    "supply",
+    "public_deck",
+    "public_row",
+    "private_deck",
+    "private",
+    "dealt",
+    "fulfilled",
+    "research_deck",
+    "research_row",
+    "research_discard",
+    "owned",
+    "penalties",
+    "newborns",
+    "rival_cols",
+    "rival_res",
+    "rival_deck",
+    "history",
+)
+
+
+class TinyEpicDinosaursState(State):
+    def __init__(self, game, num_players: int, seed: int, options: dict) -> None:
+        c = game.content
+        self.game = game
+        self.c = c
+        self.ids = game.ids
+        self.num_players = num_players
+        self.seed = seed
+        self.options = options
+        self.solo = num_players == 1
+        self.slots = c.spaces_for[num_players]  # action spaces on this side, boards A-D
+        # Turn holders for allocation: the seats, and in the solo game the Rival after them.
+        self.holders = num_players + (1 if self.solo else 0)
+        rng = seed_state(seed)
+        geo = c.geometry
+        n_cells = geo.num_cells
+
+        farms = list(range(len(c.farms)))
+        rng = shuffle(rng, farms)
+        if options["farm"] != "random":
+            farms = [next(f.index for f in c.farms if f.name == options["farm"])] * num_players
+        self.farm = tuple(farms[:num_players])
+        self.res = [0] * (3 * num_players)
+        for seat in range(num_players):
+            for r in range(3):
+                self.res[seat * 3 + r] = c.seat_bonus[seat][r]
+        start = c.numbers["starting_barriers"]
+        self.barriers = [start] * num_players
+        self.barrier_supply = c.numbers["barrier_supply"] - start * num_players
+        self.fence = [0] * num_players
+        self.zones = [rules.farm_zones(self, seat) for seat in range(num_players)]
+        self.cells = [-1] * (n_cells * num_players)
+        self.fed = [0] * num_players
+        self.hold = [0] * (4 * num_players)
+        self.hold_unique: list[tuple[int, ...]] = [()] * num_players
+        self.medical = [0] * (4 * num_players)
+        self.normals = [0] * num_players
+        self.foreman = [False] * num_players
+        self.occ = [0] * (len(self.slots) * self.holders)
+        self.supply = [sp.supply for sp in c.species]
+
+        publics = [k.index for k in c.contracts if k.public]
+        privates = [k.index for k in c.contracts if not k.public]
+        rng = shuffle(rng, publics)
+        rng = shuffle(rng, privates)
+        row = c.numbers["contracts_extra"] + num_players
+        self.public_row = publics[:row]
+        self.public_deck = publics[row:]
+        dealt = c.numbers["private_dealt"]
+        self.dealt = [tuple(privates[seat * dealt : (seat + 1) * dealt]) for seat in range(num_players)]
+        self.private_deck = privates[num_players * dealt :]
+        self.private: list[tuple[int, ...]] = [()] * num_players
+        self.fulfilled: list[tuple[int, ...]] = [()] * num_players
+
+        research = list(range(len(c.research)))
+        rng = shuffle(rng, research)
+        n_row = c.numbers["research_row"]
+        self.research_row = research[:n_row]
+        self.research_deck = research[n_row:]
+        self.research_discard: list[int] = []
+        self.owned: list[tuple[int, ...]] = [()] * num_players
+
+        self.penalties = [0] * num_players
+        self.newborns = [0] * (4 * num_players)
+        self.rival_cols = [0] * 4
+        self.rival_res = [0] * 3
+        self.rival_contracts: tuple[int, ...] = ()
+        self.rival_research: tuple[int, ...] = ()
+        self.rival_deck = list(range(len(c.rival_cards))) if self.solo else []
+        self.rival_hand = 0  # Rival cards still to play this round (the top of rival_deck)
+
+        self.first = 0
+        self.cur = 0
+        self.round = 1
+        self.phase = rules.KEEP
+        self.queue: tuple[int, ...] = tuple(range(num_players))
+        self.pending: tuple = ()  # the rest of an action space's steps while a choice is open
+        self.pending_slot = -1
+        self.choice: tuple = ()  # the step waiting for a choice
+        self.settled = 0  # Farm spaces whose dinosaur was placed in this Adapt phase (not lifted again)
+        self.escaping: tuple[int, ...] = ()
+        self.omni_as = -1
+        self.escape_stage = 0
+        self.escape_next = rules.KEEP
+        self.over = False
+        self.rng = rng
+        self.history: list[int] = []
+        events: list = []
+        rules.settle(self, events)
+        self._legal = rules.legal_actions(self)
+
+    # ------------------------------------------------------------------------------------- contract
+    @property
+    def current_player(self) -> int | None:
+        return None if self.over else self.cur
+
+    @property
+    def is_over(self) -> bool:
+        return self.over
+
+    def legal_actions(self) -> list[int]:
+        return list(self._legal)
+
+    def apply(self, action: int) -> list:
+        if type(action) is not int:
+            given, action = action, action_id(action)
+            if action is None:
+                raise IllegalAction(f"{given!r} is not an action id (action ids are ints)")
+        if action not in self._legal:
+            raise IllegalAction(self._illegal_message(action))
+        events: list = []
+        self.history.append(action)
+        rules.step(self, action, events)
+        rules.settle(self, events)
+        # A decision with a single option resolves itself.
+        legal = rules.legal_actions(self)
+        while len(legal) == 1:
+            rules.step(self, legal[0], events)
+            rules.settle(self, events)
+            legal = rules.legal_actions(self)
+        self._legal = legal
+        return events
+
+    def _illegal_message(self, action) -> str:
+        if self.over:
+            return f"action {action!r} is not legal: the game is over"
+        legal = ", ".join(map(str, self._legal))
+        return f"action {action!r} is not legal now ({rules.PHASE_NAMES[self.phase]}); legal: {legal}"
+
+    def action_text(self, action: int) -> str:
+        return render.action_text(self, action)
+
+    def scores(self) -> list[int]:
+        return scoring.scores(self)
+
+    def winners(self) -> list[int]:
+        return scoring.winners(self)
+
+    def outcome(self) -> dict:
+        return scoring.outcome(self)
+
+    def view(self, seat: int | None) -> dict:
+        return render.view(self, seat)
+
+    def clone(self) -> TinyEpicDinosaursState:
+        new = TinyEpicDinosaursState.__new__(TinyEpicDinosaursState)
+        d = self.__dict__.copy()
+        for name in _FLAT_LISTS:
+            d[name] = d[name][:]
+        new.__dict__ = d
+        return new
+
+    def determinize(self, seat: int | None, seed: int) -> TinyEpicDinosaursState:
+        """A copy in which what `seat` cannot see is re-dealt: deck orders, the other seats' Private
+        Contracts (kept and dealt), the Rival's cards still in hand; and the future chance is re-seeded."""
+        if seat is not None and not 0 <= seat < self.num_players:
+            raise ValueError(f"seat {seat!r} is not a seat of this {self.num_players}-player game")
+        new = self.clone()
+        rng = seed_state(derive_seed(seed, 1))
+        rng = shuffle(rng, new.public_deck)
+        rng = shuffle(rng, new.research_deck)
+        others = [o for o in range(self.num_players) if o != seat]
+        pool = list(self.private_deck)
+        for o in others:
+            pool += self.private[o] + self.dealt[o]
+        rng = shuffle(rng, pool)
+        for o in others:
+            k = len(self.private[o])
+            new.private[o], pool = tuple(pool[:k]), pool[k:]
+            k = len(self.dealt[o])
+            new.dealt[o], pool = tuple(pool[:k]), pool[k:]
+        new.private_deck = pool
+        if self.solo:
+            rng = shuffle(rng, new.rival_deck)
+        new.rng = seed_state(derive_seed(seed, 2))
+        return new
+
+    def _key(self) -> tuple:
+        d = self.__dict__
+        skip = {"game", "c", "ids", "_legal", "options"}
+        items = []
+        for name in sorted(d):
+            if name in skip:
+                continue
+            value = d[name]
+            items.append((name, tuple(value) if isinstance(value, list) else value))
+        return (repr(sorted(self.options.items())), tuple(items))
