@@ -47,6 +47,9 @@ class Space:
     # Steps as tuples: ("pay", (p, m, s)), ("gain", (p, m, s, barriers)), ("hunt", species...),
     # ("dinosaur", species...), ("trade", amount), ("research",), ("contract",), ("first_player",)
     steps: tuple[tuple, ...]
+    cost: tuple[int, int, int]  # the first step's payment, if it has one
+    actions: tuple[tuple, ...]  # the steps after the cost
+    is_market: bool  # a Dinosaur Market (its cost is cut by market_discount)
 
 
 @dataclass(frozen=True)
@@ -330,6 +333,7 @@ def load_content(path: str | Path = CONTENT_PATH) -> Content:
                 steps.append((kind,))
         if [s[0] for s in steps].count("pay") > 1 or any(s[0] == "pay" for s in steps[1:]):
             raise r.fail(where, "a space pays its cost once, in its first step")
+        pays = bool(steps) and steps[0][0] == "pay"
         spaces.append(
             Space(
                 len(spaces),
@@ -338,6 +342,9 @@ def load_content(path: str | Path = CONTENT_PATH) -> Content:
                 r.get(entry, "name", str, where),
                 sides,
                 tuple(steps),
+                steps[0][1] if pays else (0, 0, 0),
+                tuple(steps[1:] if pays else steps),
+                any(step[0] == "dinosaur" for step in steps),
             )
         )
     ids = [s.id for s in spaces]

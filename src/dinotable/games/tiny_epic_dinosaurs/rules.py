@@ -8,6 +8,7 @@ nothing decided there is hidden. The solo Rival is played here, inside apply, fr
 
 from __future__ import annotations
 
+from dinotable.core.contract import Event
 from dinotable.core.rng import next_below, shuffle
 from dinotable.games.tiny_epic_dinosaurs.content import (
     CARNIVORE,
@@ -127,12 +128,11 @@ def farm_counts(s, seat: int) -> list[int]:
 
 
 def space_cost(s, seat: int, space) -> tuple[int, int, int]:
-    if not space.steps or space.steps[0][0] != "pay":
-        return (0, 0, 0)
-    cost = space.steps[0][1]
-    if any(step[0] == "dinosaur" for step in space.steps):
+    cost = space.cost
+    if space.is_market and any(cost):
         off = ability(s, seat, "market_discount")
-        cost = tuple(max(0, v - off) for v in cost)
+        if off:
+            cost = tuple(max(0, v - off) for v in cost)
     return cost
 
 
@@ -150,7 +150,8 @@ def step_options(s, seat: int, step: tuple) -> list[int]:
         research = s.c.research
         return [ids.research + i for i, k in enumerate(s.research_row) if affordable(s, seat, research[k].cost)]
     if kind == "contract":
-        return [ids.contract + k for k in contracts_open(s, seat) if can_fulfil(s, seat, k)]
+        have = dinosaurs_owned(s, seat)
+        return [ids.contract + k for k in contracts_open(s, seat) if can_fulfil(s, seat, k, have)]
     if kind == "trade":
         top = s.c.numbers["track_max"]
         res = s.res[seat * 3 : seat * 3 + 3]
@@ -158,33 +159,48 @@ def step_options(s, seat: int, step: tuple) -> list[int]:
     return []
 
 
-def step_performable(s, seat: int, step: tuple) -> bool:
+def step_performable(s, seat: int, step: tuple, res) -> bool:
+    """Whether a step can be performed at least in part with resources `res` (after the space's cost)."""
     kind = step[0]
     if kind == "gain":
         top = s.c.numbers["track_max"]
         amounts = step[1]
-        return any(amounts[r] and s.res[seat * 3 + r] < top for r in range(3)) or bool(amounts[3] and s.barrier_supply)
+        return (
+            amounts[0] and res[0] < top or amounts[1] and res[1] < top or amounts[2] and res[2] < top
+        ) or bool(amounts[3] and s.barrier_supply)
     if kind == "first_player":
         return True
-    if kind == "pay":
-        return False  # paying is the cost, not the action
-    return bool(step_options(s, seat, step))
+    if kind in ("hunt", "dinosaur"):
+        return any(s.supply[k] for k in step[1:])
+    if kind == "research":
+        research = s.c.research
+        return any(all(res[r] >= research[k].cost[r] for r in range(3)) for k in s.research_row)
+    if kind == "trade":
+        top = s.c.numbers["track_max"]
+        return any(res[a] and res[b] < top for a in range(3) for b in range(3) if a != b)
+    if kind == "contract":
+        have = dinosaurs_owned(s, seat)
+        return any(can_fulfil(s, seat, k, have) for k in contracts_open(s, seat))
+    return False
 
 
-def space_legal(s, seat: int, space) -> bool:
+def space_legal(s, seat: int, space, memo: dict) -> bool:
     """A Dinofarmer may go only where its cost can be paid and at least part of the action performed."""
+    res = s.res[seat * 3 : seat * 3 + 3]
     cost = space_cost(s, seat, space)
-    if not affordable(s, seat, cost):
+    if cost == (0, 0, 0):
+        # The same step on several spaces (a contract, a research) is worked out once a turn.
+        for step in space.actions:
+            ok = memo.get(step)
+            if ok is None:
+                ok = memo[step] = step_performable(s, seat, step, res)
+            if ok:
+                return True
         return False
-    if not any(cost):
-        return any(step_performable(s, seat, step) for step in space.steps)
-    base = seat * 3
-    saved = s.res[base : base + 3]
-    for r in range(3):
-        s.res[base + r] -= cost[r]
-    ok = any(step_performable(s, seat, step) for step in space.steps)
-    s.res[base : base + 3] = saved
-    return ok
+    if cost[0] > res[0] or cost[1] > res[1] or cost[2] > res[2]:
+        return False
+    res = [res[0] - cost[0], res[1] - cost[1], res[2] - cost[2]]
+    return any(step_performable(s, seat, step, res) for step in space.actions)
 
 
 def contracts_open(s, seat: int):
@@ -192,13 +208,23 @@ def contracts_open(s, seat: int):
     yield from s.private[seat]
 
 
-def can_fulfil(s, seat: int, k: int) -> bool:
+def can_fulfil(s, seat: int, k: int, have: list[int] | None = None) -> bool:
+    """Whether the seat's Farm and Containment Zone hold a Contract's dinosaurs (`have`: see dinosaurs_owned)."""
     contract = s.c.contracts[k]
-    counts = farm_counts(s, seat)
-    hold = s.hold[seat * 4 : seat * 4 + 4]
-    if any(contract.need[sp] > counts[sp] + hold[sp] for sp in range(4)):
-        return False
-    return counts[UNIQUE] + len(s.hold_unique[seat]) >= contract.unique
+    have = have or dinosaurs_owned(s, seat)
+    need = contract.need
+    return (
+        need[0] <= have[0] and need[1] <= have[1] and need[2] <= have[2] and need[3] <= have[3]
+    ) and contract.unique <= have[UNIQUE]
+
+
+def dinosaurs_owned(s, seat: int) -> list[int]:
+    """Common dinosaurs by species on the Farm and in the Containment Zone, then the Unique ones."""
+    have = farm_counts(s, seat)
+    for k in range(4):
+        have[k] += s.hold[seat * 4 + k]
+    have[UNIQUE] += len(s.hold_unique[seat])
+    return have
 
 
 # ------------------------------------------------------------------------------------ legal actions
@@ -207,7 +233,8 @@ def legal_actions(s) -> list[int]:
         return []
     phase, seat, ids = s.phase, s.cur, s.ids
     if phase == PLACE:
-        return placements(s, seat)
+        cached = s.place_cache
+        return list(cached[1]) if cached and cached[0] == seat else placements(s, seat)
     if phase == CHOOSE:
         return step_options(s, seat, s.choice)
     if phase == ADAPT:
@@ -228,6 +255,7 @@ def placements(s, seat: int) -> list[int]:
     h, occ = s.holders, s.occ
     normals, foreman = s.normals[seat], s.foreman[seat]
     spaces = s.c.spaces
+    memo: dict = {}
     for slot, space in enumerate(s.slots):
         here = occ[slot * h : slot * h + h]
         if here[seat]:
@@ -236,7 +264,7 @@ def placements(s, seat: int) -> list[int]:
         need = most + 1 if most else 1
         with_normals = normals >= need
         with_foreman = foreman and normals >= max(0, need - 2)
-        if (with_normals or with_foreman) and space_legal(s, seat, spaces[space]):
+        if (with_normals or with_foreman) and space_legal(s, seat, spaces[space], memo):
             if with_normals:
                 out.append(s.ids.place + slot * 2)
             if with_foreman:
@@ -362,6 +390,7 @@ def _eater(s) -> int:
 # ------------------------------------------------------------------------------------------ apply
 def step(s, action: int, events: list) -> None:
     phase, seat, ids = s.phase, s.cur, s.ids
+    s.place_cache = None
     kind, value = ids.kind(action)
     if phase == PLACE:
         place(s, seat, value // 2, value % 2 == 1, events)
@@ -386,9 +415,7 @@ def step(s, action: int, events: list) -> None:
         events.append(_ev("keep", seat))
 
 
-def _ev(kind: str, seat, **detail):
-    from dinotable.core.contract import Event
-
+def _ev(kind: str, seat, **detail) -> Event:
     return Event(kind, seat, detail)
 
 
@@ -410,8 +437,7 @@ def place(s, seat: int, slot: int, with_foreman: bool, events: list) -> None:
     cost = space_cost(s, seat, space)
     for r in range(3):
         s.res[seat * 3 + r] -= cost[r]
-    steps = space.steps[1:] if space.steps and space.steps[0][0] == "pay" else space.steps
-    run_steps(s, seat, steps, slot, events)
+    run_steps(s, seat, space.actions, slot, events)
 
 
 def run_steps(s, seat: int, steps: tuple, slot: int, events: list) -> None:
@@ -540,7 +566,9 @@ def next_turn(s, events: list) -> None:
         if not (s.normals[h] or s.foreman[h]):
             continue
         s.cur = h
-        if placements(s, h):
+        legal = placements(s, h)
+        if legal:
+            s.place_cache = (h, tuple(legal))  # legal_actions asks next: no need to work it out twice
             return
         # Nowhere to go: the rest of this player's Dinofarmers stay home this round (designed).
         s.normals[h], s.foreman[h] = 0, False
@@ -768,6 +796,7 @@ def settle(s, events: list) -> None:
             elif s.cur == s.num_players:
                 from dinotable.games.tiny_epic_dinosaurs.rival import rival_turn
 
+                s.place_cache = None
                 rival_turn(s, events)
                 next_turn(s, events)
             else:

@@ -131,6 +131,7 @@ class TinyEpicDinosaursState(State):
         self.escape_stage = 0
         self.escape_next = rules.KEEP
         self.over = False
+        self.place_cache = None  # (seat, legal placements) worked out when the turn passed to that seat
         self.rng = rng
         self.history: list[int] = []
         events: list = []
@@ -221,11 +222,12 @@ class TinyEpicDinosaursState(State):
         if self.solo:
             rng = shuffle(rng, new.rival_deck)
         new.rng = seed_state(derive_seed(seed, 2))
+        new.place_cache = None  # re-dealt contracts may change what the seat to move can fulfil
         return new
 
     def _key(self) -> tuple:
         d = self.__dict__
-        skip = {"game", "c", "ids", "_legal", "options"}
+        skip = {"game", "c", "ids", "_legal", "options", "place_cache"}
         items = []
         for name in sorted(d):
             if name in skip:
