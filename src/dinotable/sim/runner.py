@@ -27,6 +27,8 @@ class GameResult:
     winners: list[int]
     decisions: int
     rounds: int | None
+    # What the game counts for designers, name -> one number per seat (outcome()["statistics"]).
+    statistics: dict | None = None
 
 
 def play_game(
@@ -42,7 +44,15 @@ def play_game(
         obs = Observation(state, seat, derive_seed(seed, OBSERVATION_SEED_KEY, len(state.history)))
         state.apply(agents[seat].act(obs))
     outcome = state.outcome()
-    return GameResult(index, seed, state.scores(), state.winners(), len(state.history), outcome.get("rounds"))
+    return GameResult(
+        index,
+        seed,
+        state.scores(),
+        state.winners(),
+        len(state.history),
+        outcome.get("rounds"),
+        outcome.get("statistics"),
+    )
 
 
 def _play_batch(args: tuple) -> list[GameResult]:
@@ -124,6 +134,7 @@ def summarize(results: list[GameResult], agent_specs: list[str]) -> dict:
     return {
         "games": n,
         "seats": seats,
+        "statistics": summarize_statistics(results),
         "length": {
             "decisions_mean": decisions_mean,
             "decisions_sd": decisions_sd,
@@ -133,3 +144,34 @@ def summarize(results: list[GameResult], agent_specs: list[str]) -> dict:
             "rounds_sd": rounds_sd,
         },
     }
+
+
+def summarize_statistics(results: list[GameResult]) -> dict:
+    """Per statistic: the mean per game for each seat and for the table, and for names grouped as
+    "group:item" (e.g. "placed:hunt"), the item's share of its group."""
+    n = len(results)
+    names: dict = {}
+    for r in results:
+        for name in r.statistics or {}:
+            names.setdefault(name, None)
+    totals = {}
+    for name in names:
+        per_seat = [0.0] * len(results[0].scores)
+        for r in results:
+            for seat, value in enumerate((r.statistics or {}).get(name, ())):
+                per_seat[seat] += value
+        totals[name] = per_seat
+    groups: dict = {}
+    for name, per_seat in totals.items():
+        if ":" in name:
+            group = name.split(":", 1)[0]
+            groups[group] = groups.get(group, 0.0) + sum(per_seat)
+    out = {}
+    for name, per_seat in totals.items():
+        group_total = groups.get(name.split(":", 1)[0]) if ":" in name else None
+        out[name] = {
+            "mean": sum(per_seat) / n if n else 0.0,
+            "per_seat_mean": [v / n if n else 0.0 for v in per_seat],
+            "share": sum(per_seat) / group_total if group_total else None,
+        }
+    return out

@@ -39,8 +39,10 @@ def rival_turn(s, events: list) -> None:
             if face == EGG and s.supply[k]:
                 s.supply[k] -= 1
                 s.rival_cols[k] += 1
-            elif face == DAMAGE:
-                s.occ[target * h + rival] = 0  # to Medical Leave: the space is free again
+            elif face == DAMAGE:  # the dinosaur gets away and the card goes to Medical Leave
+                s.supply[k] += 1
+                s.rival_cols[k] -= 1
+                s.occ[target * h + rival] = 0
             events.append(_ev("rival_hunt", None, species=c.species[k].key, face=("net", "damage", "egg")[face]))
     top = c.numbers["track_max"]
     for r in range(3):

@@ -165,9 +165,9 @@ def step_performable(s, seat: int, step: tuple, res) -> bool:
     if kind == "gain":
         top = s.c.numbers["track_max"]
         amounts = step[1]
-        return (
-            amounts[0] and res[0] < top or amounts[1] and res[1] < top or amounts[2] and res[2] < top
-        ) or bool(amounts[3] and s.barrier_supply)
+        return (amounts[0] and res[0] < top or amounts[1] and res[1] < top or amounts[2] and res[2] < top) or bool(
+            amounts[3] and s.barrier_supply
+        )
     if kind == "first_player":
         return True
     if kind in ("hunt", "dinosaur"):
@@ -432,6 +432,7 @@ def place(s, seat: int, slot: int, with_foreman: bool, events: list) -> None:
         normals = strength = need
     s.normals[seat] -= normals
     s.occ[slot * h + seat] = strength
+    s.tally[seat * (len(s.slots) + 2) + slot] += 1
     space = s.c.spaces[s.slots[slot]]
     events.append(_ev("place", seat, space=space.id, dinofarmers=normals, foreman=with_foreman))
     cost = space_cost(s, seat, space)
@@ -692,6 +693,7 @@ def breed(s, events: list) -> None:
                     s.newborns[seat * 4 + k] += 1
     for seat in order:
         born = s.newborns[seat * 4 : seat * 4 + 4]
+        s.tally[seat * (len(s.slots) + 2) + len(s.slots) + 1] += sum(born)
         if any(born):
             events.append(_ev("breed", seat, **{s.c.species[k].key: born[k] for k in range(4) if born[k]}))
 
@@ -702,6 +704,7 @@ def begin_escape(s, seat: int, escaping: list, back_to: int, events: list) -> No
     if not escaping:
         return
     s.escaping = tuple(escaping)
+    s.tally[seat * (len(s.slots) + 2) + len(s.slots)] += len(escaping)
     s.escape_next = back_to
     s.omni_as = -1
     s.escape_stage = -1
