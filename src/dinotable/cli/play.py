@@ -24,7 +24,12 @@ def seat_names(specs: list[str]) -> list[str]:
 
 
 def score_lines(state, names: list[str]) -> list[str]:
-    rows = state.outcome().get("breakdown") or [{"total": s} for s in state.scores()]
+    outcome = state.outcome()
+    rows = outcome.get("breakdown") or [{"total": s} for s in state.scores()]
+    # Automata the engine plays (a solo Rival) are listed after the seats.
+    automata = outcome.get("automata", {})
+    names = [*names, *automata]
+    rows = [*rows, *automata.values()]
     keys = [k for k, v in rows[0].items() if isinstance(v, int) and k != "total"] + ["total"]
     width = max(len(n) for n in names)
     lines = [" " * width + "  " + "  ".join(f"{k:>9}" for k in keys)]
@@ -83,7 +88,11 @@ def play(
     for line in score_lines(state, names):
         write("  " + line)
     winners = state.winners()
-    write(("Winner: " if len(winners) == 1 else "Shared win: ") + ", ".join(names[w] for w in winners))
+    if winners:
+        write(("Winner: " if len(winners) == 1 else "Shared win: ") + ", ".join(names[w] for w in winners))
+    else:
+        beaten_by = ", ".join(state.outcome().get("automata", {})) or "the game"
+        write(f"Nobody at the table wins: {beaten_by} wins.")
     write(f"Seed {seed}: the same seed and moves replay this game.")
     return state
 

@@ -8,6 +8,10 @@ from dinotable.games.tiny_epic_dinosaurs.farm import OPEN
 from dinotable.games.tiny_epic_dinosaurs.rules import EMPTY, UNIQUE
 
 SYMBOL_LETTERS = "pms"  # plant, meat, supply under a Farm space
+LEGEND = (
+    "Farms: p plant, m meat, s supply; St Stegosaurus, Br Brachiosaurus, Ve Velociraptor, Al Allosaurus, "
+    "capitals a Unique Dinosaur, * fed; edges . : dotted line, ~ water, ^ mountain, = # Barrier"
+)
 EDGE_TEXT = {"dotted": (".", ":"), "water": ("~", "~"), "mountain": ("^", "^"), "barrier": ("=", "#")}
 
 
@@ -21,7 +25,7 @@ def code_name(c, code: int) -> str:
 
 
 def holder_name(s, h: int) -> str:
-    return "Rival" if h >= s.num_players else f"player {h}"
+    return "Rival" if h >= s.num_players else f"player {h + 1}"
 
 
 def contract_text(c, k: int) -> str:
@@ -170,6 +174,17 @@ def event_text(s, event) -> str:
         return f"{who}: escaping {', '.join(x.capitalize() for x in d['dinosaurs'])}"
     if kind == "breed":
         return f"{who} breeds " + ", ".join(f"{v} {k.capitalize()}" for k, v in d.items())
+    if kind == "keep":
+        return f"{who} keeps a Private Contract"
+    if kind == "contract":
+        return f"{who} fulfils {d['contract']} ({d['vp']} VP)"
+    if kind == "research":
+        return f"{who} takes the Research card {d['card']}"
+    if kind == "gain":
+        got = _amounts((d["plant"], d["meat"], d["supply"], d["barriers"]), (*RESOURCES, "barriers"))
+        return f"{who} gains {got}"
+    if kind == "no_space":
+        return f"{who} has nowhere to place the remaining Dinofarmers this round"
     if kind == "game_over":
         return f"Game over: scores {d['scores']}"
     rest = ", ".join(f"{k} {v}" for k, v in d.items())
@@ -309,7 +324,7 @@ def board_text(s, seat: int | None) -> str:
     v = view(s, seat)
     h = s.holders
     out = [f"Round {s.round} of {c.numbers['rounds']} - {rules.PHASE_NAMES[s.phase]}"]
-    first = "Rival" if s.first >= s.num_players else f"player {s.first}"
+    first = holder_name(s, s.first)
     out.append(f"First Player Marker: {first}")
     out.append("Action Boards:")
     for slot, space in enumerate(s.slots):
@@ -324,7 +339,7 @@ def board_text(s, seat: int | None) -> str:
         pv = v["players"][p]
         out.append("")
         out.append(
-            f"player {p} - Farm {pv['farm']} - "
+            f"{holder_name(s, p)} - Farm {pv['farm']} - "
             + ", ".join(f"{k} {x}" for k, x in pv["resources"].items())
             + f", barriers {pv['barriers']}, Dinofarmers {pv['dinofarmers']}"
             + (" + Foreman" if pv["foreman"] else "")
@@ -358,4 +373,6 @@ def board_text(s, seat: int | None) -> str:
         )
     if s.escaping:
         out.append("Escaping: " + ", ".join(v["escaping"]))
+    out.append("")
+    out.append(LEGEND)
     return "\n".join(out)

@@ -78,7 +78,7 @@ def outcome(s) -> dict:
         "statistics": statistics(s),
     }
     if s.solo:
-        rival = rival_breakdown(s)
-        out["rival"] = rival
+        # Players the engine plays, scored like seats (a front end lists them with the seats).
+        out["automata"] = {"Rival": rival_breakdown(s)}
         out["result"] = ("won" if out["winners"] else "lost") if s.over else "in progress"
     return out
