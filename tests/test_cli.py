@@ -531,3 +531,72 @@ def test_play_help_names_every_agent():
     assert result.exit_code == 0
     for name in AGENTS:
         assert name in result.stdout
+
+
+# ------------------------------------------------------------------------------- Tiny Epic Dinosaurs
+TED = dinotable.get_game("tiny-epic-dinosaurs")
+
+
+def test_play_tiny_epic_dinosaurs_a_person_plays_a_whole_game():
+    """A person choosing the first option every time plays through every phase to the final scores."""
+    seed = 3
+    result = runner.invoke(
+        app, ["play", TED.name, "--players", "human,random", "--seed", str(seed)], input="1\n" * 3000
+    )
+    assert result.exit_code == 0, result.output
+    text = result.stdout
+    for phase in ("Allocate Dinofarmers", "Adapt the Farm", "choosing a Private Contract to keep"):
+        assert phase in text
+    assert "Enclosures:" in text and "Farms: p plant" in text
+    state = play(TED, ["human", "random"], seed, {}, read=scripted(["1"] * 3000), write=lambda _: None)
+    rows, winners = score_block(text)
+    assert rows == expected_rows(state)
+    assert winners == sorted(state.winners())
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+def test_play_solo_lists_the_rival_and_names_who_won(seed):
+    """Solo: the final scores list the Rival after the player, and the last line names the winner, the
+    Rival when the player did not beat it."""
+    result = runner.invoke(app, ["play", TED.name, "--players", "greedy", "--seed", str(seed)])
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    start = lines.index("Final scores:")
+    player, rival = lines[start + 2].split(), lines[start + 3].split()
+    assert rival[0] == "Rival"
+    state = play(TED, ["greedy"], seed, {}, read=scripted([]), write=lambda _: None)
+    assert int(player[-1]) == state.scores()[0]
+    assert int(rival[-1]) == state.outcome()["automata"]["Rival"]["total"]
+    verdict = lines[start + 4]
+    if state.winners():
+        assert verdict == "Winner: player 1 (greedy)"
+        assert int(player[-1]) >= int(rival[-1])
+    else:
+        assert verdict == "Nobody at the table wins: Rival wins."
+        assert int(player[-1]) <= int(rival[-1])
+
+
+def test_simulate_reports_action_space_shares():
+    """`simulate --json` sums the game's statistics: each action space's share of all placements."""
+    result = runner.invoke(
+        app, ["simulate", TED.name, "--players", "3", "--games", "4", "--agents", "random", "--json"]
+    )
+    assert result.exit_code == 0, result.output
+    stats = json.loads(result.stdout)["statistics"]
+    placed = {k: v for k, v in stats.items() if k.startswith("placed:")}
+    assert {k.split(":")[1] for k in placed} == {TED.content.spaces[i].id for i in TED.content.spaces_for[3]}
+    assert sum(v["share"] for v in placed.values()) == pytest.approx(1.0)
+    for v in placed.values():
+        assert sum(v["per_seat_mean"]) == pytest.approx(v["mean"])
+    assert stats["escaped"]["share"] is None
+
+
+def test_rules_provenance_lists_tiny_epic_dinosaurs_designs():
+    """The designed rules, farms, spaces and cards of Tiny Epic Dinosaurs are all listed as designed."""
+    result = runner.invoke(app, ["rules", TED.name, "--provenance", "--json"])
+    assert result.exit_code == 0, result.output
+    shown = {(i["kind"], i["name"]) for i in json.loads(result.stdout)}
+    assert ("rule", "exact strength") in shown
+    assert all(("farm", f.name) in shown for f in TED.content.farms)
+    assert all(("research card", c.name) in shown for c in TED.content.research)
+    assert all(("rival card", c.name) in shown for c in TED.content.rival_cards)

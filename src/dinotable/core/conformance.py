@@ -144,7 +144,8 @@ def check_actions(game, num_players: int, options: dict, seed: int) -> None:
 
 def check_views(game, num_players: int, options: dict, seed: int) -> None:
     """Views are JSON; a determinized copy looks the same to the seat it was made for (and to a
-    spectator), offers the same actions, does not disturb the original, and plays on to an end."""
+    spectator), offers the same actions, does not disturb the original, and plays on to an end with every
+    invariant holding."""
     where = _where(game, num_players, options, seed)
     for i, state in enumerate(_sample_points(game, num_players, options, seed, count=5)):
         snapshot = state.clone()
@@ -167,6 +168,7 @@ def check_views(game, num_players: int, options: dict, seed: int) -> None:
                     assert len(det.history) < game.max_decisions, f"{where}: a determinized copy never ends"
                     legal = det.legal_actions()
                     det.apply(legal[rng.below(len(legal))])
+                    game.check_invariants(det)  # a copy's re-dealt secrets must play as consistently
         assert state == snapshot, f"{where}: determinize changed the original"
 
 

@@ -84,12 +84,13 @@ class TinyEpicDinosaurs(Game):
             cards += s.owned[seat]
         assert sorted(cards) == list(range(len(c.research))), "Research cards not conserved"
         for seat in range(s.num_players):
+            # A Unique Dinosaur is on the Farm, in the Containment Zone or escaping (from the seat to move).
             uniques = [code - UNIQUE for code in s.cells[seat * n : (seat + 1) * n] if code >= UNIQUE]
-            uniques += list(s.hold_unique[seat]) + [code - UNIQUE for code in s.escaping if code >= UNIQUE]
-            owned_uniques = [k for k in s.owned[seat] if c.research[k].unique_diet >= 0]
-            if s.escaping and seat != s.cur:
-                uniques = [u for u in uniques if u in owned_uniques]
-            assert sorted(uniques) == sorted(owned_uniques), "a Unique Dinosaur without its card, or a card without it"
+            uniques += list(s.hold_unique[seat])
+            if seat == s.cur:
+                uniques += [code - UNIQUE for code in s.escaping if code >= UNIQUE]
+            owned = [k for k in s.owned[seat] if c.research[k].unique_diet >= 0]
+            assert sorted(uniques) == sorted(owned), "a Unique Dinosaur without its card, or a card without it"
         contracts = s.public_deck + s.public_row + s.private_deck + list(s.rival_contracts)
         for seat in range(s.num_players):
             contracts += list(s.private[seat]) + list(s.dealt[seat]) + list(s.fulfilled[seat])

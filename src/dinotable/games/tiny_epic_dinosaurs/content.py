@@ -84,7 +84,7 @@ class Farm:
     name: str
     symbols: tuple[int, ...]  # per space: PLANT, MEAT, SUPPLY or -1
     dotted: int  # bit mask of the edges where a Barrier may go
-    picture: str
+    edge_kinds: tuple[str, ...]  # per edge: dotted, water or mountain
 
 
 @dataclass(frozen=True)
@@ -151,8 +151,8 @@ class Content:
         raise KeyError(space_id)
 
 
-def _grid(r: Reader, where: str, picture: str) -> tuple[Geometry, tuple[int, ...], int, dict]:
-    """Reads a Farm picture: the grid's geometry, the symbols, the dotted edges and each edge's kind."""
+def _grid(r: Reader, where: str, picture: str) -> tuple[Geometry, tuple[int, ...], tuple[str, ...]]:
+    """Reads a Farm picture: the grid's geometry, each space's symbol and each edge's kind."""
     lines = [line.strip() for line in picture.strip().splitlines()]
     if len(lines) % 2 == 0 or len(lines) < 3:
         raise r.fail(where, "the picture needs edge lines around every row of spaces (an odd number of lines)")
@@ -166,11 +166,11 @@ def _grid(r: Reader, where: str, picture: str) -> tuple[Geometry, tuple[int, ...
     symbols = []
     for y, line in enumerate(lines):
         for x, ch in enumerate(line):
-            if y % 2 == 0 and x % 2 == 0 or y % 2 == 1 and x % 2 == 1:
-                if y % 2 == 0:
-                    if ch != "+":
-                        raise r.fail(where, f"line {y + 1}, column {x + 1}: a corner must be '+', got {ch!r}")
-                    continue
+            if y % 2 == 0 and x % 2 == 0:
+                if ch != "+":
+                    raise r.fail(where, f"line {y + 1}, column {x + 1}: a corner must be '+', got {ch!r}")
+                continue
+            if y % 2 == 1 and x % 2 == 1:
                 if ch not in SYMBOLS:
                     raise r.fail(where, f"line {y + 1}: {ch!r} is not a symbol (P, M, S or -)")
                 symbols.append(SYMBOLS[ch])
@@ -178,26 +178,29 @@ def _grid(r: Reader, where: str, picture: str) -> tuple[Geometry, tuple[int, ...
             if ch not in EDGE_KINDS:
                 raise r.fail(where, f"line {y + 1}, column {x + 1}: {ch!r} is not an edge (., ~ or ^)")
             if y % 2 == 0:  # a horizontal edge between the space above and the one below
-                c = x // 2
-                above = (y // 2 - 1) * cols + c if y > 0 else -1
-                below = (y // 2) * cols + c if y // 2 < rows else -1
-                a, b = (below, above) if above < 0 else (above, below)
+                above = (y // 2 - 1) * cols + x // 2 if y > 0 else -1
+                below = (y // 2) * cols + x // 2 if y // 2 < rows else -1
+                if above < 0:
+                    edge, name = (below, -1), f"{_cell(below, cols)} top"
+                elif below < 0:
+                    edge, name = (above, -1), f"{_cell(above, cols)} bottom"
+                else:
+                    edge, name = (above, below), f"{_cell(above, cols)}|{_cell(below, cols)}"
             else:  # a vertical edge between the space left and the one right
-                rr = y // 2
-                left = rr * cols + x // 2 - 1 if x > 0 else -1
-                right = rr * cols + x // 2 if x // 2 < cols else -1
-                a, b = (right, left) if left < 0 else (left, right)
-            edge_cells.append((a, b))
+                left = (y // 2) * cols + x // 2 - 1 if x > 0 else -1
+                right = (y // 2) * cols + x // 2 if x // 2 < cols else -1
+                if left < 0:
+                    edge, name = (right, -1), f"{_cell(right, cols)} left"
+                elif right < 0:
+                    edge, name = (left, -1), f"{_cell(left, cols)} right"
+                else:
+                    edge, name = (left, right), f"{_cell(left, cols)}|{_cell(right, cols)}"
+            edge_cells.append(edge)
+            edge_names.append(name)
             kinds.append(EDGE_KINDS[ch])
-    geometry_names = []
-    for a, b in edge_cells:
-        name = _cell(a, cols) + ("|" + _cell(b, cols) if b >= 0 else "|edge")
-        geometry_names.append(name)
-    edge_names = geometry_names
     cell_edges = tuple(tuple(e for e, ab in enumerate(edge_cells) if cell in ab) for cell in range(rows * cols))
     geometry = Geometry(rows, cols, tuple(edge_cells), cell_edges, tuple(edge_names))
-    dotted = sum(1 << e for e, kind in enumerate(kinds) if kind == "dotted")
-    return geometry, tuple(symbols), dotted, {"kinds": kinds}
+    return geometry, tuple(symbols), tuple(kinds)
 
 
 def _cell(cell: int, cols: int) -> str:
@@ -421,7 +424,8 @@ def load_content(path: str | Path = CONTENT_PATH) -> Content:
         r.provenance(entry, where)
         prov.append(provenance_item("farm", name, entry))
         picture = r.get(entry, "picture", str, where)
-        geo, symbols, dotted, _ = _grid(r, f"{where}.picture", picture)
+        geo, symbols, kinds = _grid(r, f"{where}.picture", picture)
+        dotted = sum(1 << e for e, kind in enumerate(kinds) if kind == "dotted")
         if geometry is None:
             geometry = geo
         elif geo != geometry:
@@ -429,7 +433,7 @@ def load_content(path: str | Path = CONTENT_PATH) -> Content:
         counts = tuple(symbols.count(k) for k in range(3))
         if counts != FARM_SYMBOLS:
             raise r.fail(where, f"a Farm shows 5 plants, 3 meat and 1 supply; this one {counts}")
-        farm = Farm(len(farms), name, symbols, dotted, picture.strip())
+        farm = Farm(len(farms), name, symbols, dotted, kinds)
         from dinotable.games.tiny_epic_dinosaurs.farm import regions  # geometry helpers need the grid
 
         permanent = [cells for cells, closed in regions(geometry, dotted) if closed]

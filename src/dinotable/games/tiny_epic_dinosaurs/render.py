@@ -289,21 +289,8 @@ def farm_lines(s, seat: int) -> list[str]:
 
 
 def _edge_kinds(s, seat: int) -> list[str]:
-    farm = s.c.farms[s.farm[seat]]
-    kinds = []
-    for line_kind in _picture_edges(farm.picture):
-        kinds.append(line_kind)
+    kinds = s.c.farms[s.farm[seat]].edge_kinds
     return ["barrier" if s.fence[seat] >> e & 1 else k for e, k in enumerate(kinds)]
-
-
-def _picture_edges(picture: str) -> list[str]:
-    names = {".": "dotted", "~": "water", "^": "mountain"}
-    out = []
-    for y, line in enumerate(picture.splitlines()):
-        for x, ch in enumerate(line.strip()):
-            if (y + x) % 2 == 1:
-                out.append(names[ch])
-    return out
 
 
 def _cell_text(s, seat: int, cell: int) -> str:

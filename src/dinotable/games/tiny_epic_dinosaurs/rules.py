@@ -409,7 +409,8 @@ def step(s, action: int, events: list) -> None:
     elif phase == KEEP:
         dealt = s.dealt[seat]
         s.private[seat] = (*s.private[seat], value)
-        s.private_deck.extend(k for k in dealt if k != value)
+        s.returned[seat] = tuple(k for k in dealt if k != value)
+        s.private_deck.extend(s.returned[seat])
         s.dealt[seat] = ()
         s.queue = s.queue[1:]
         events.append(_ev("keep", seat))

@@ -32,6 +32,7 @@ _FLAT_LISTS = (
     "private_deck",
     "private",
     "dealt",
+    "returned",
     "fulfilled",
     "research_deck",
     "research_row",
@@ -99,6 +100,7 @@ class TinyEpicDinosaursState(State):
         self.dealt = [tuple(privates[seat * dealt : (seat + 1) * dealt]) for seat in range(num_players)]
         self.private_deck = privates[num_players * dealt :]
         self.private: list[tuple[int, ...]] = [()] * num_players
+        self.returned: list[tuple[int, ...]] = [()] * num_players  # what each seat put back at setup
         self.fulfilled: list[tuple[int, ...]] = [()] * num_players
 
         research = list(range(len(c.research)))
@@ -213,7 +215,9 @@ class TinyEpicDinosaursState(State):
         rng = shuffle(rng, new.public_deck)
         rng = shuffle(rng, new.research_deck)
         others = [o for o in range(self.num_players) if o != seat]
-        pool = list(self.private_deck)
+        # The Private Contract the seat put back is known to be in the deck until round 4's draw.
+        known = self.returned[seat] if seat is not None and self.round < self.c.numbers["new_dinofarmer_round"] else ()
+        pool = [k for k in self.private_deck if k not in known]
         for o in others:
             pool += self.private[o] + self.dealt[o]
         rng = shuffle(rng, pool)
@@ -222,11 +226,13 @@ class TinyEpicDinosaursState(State):
             new.private[o], pool = tuple(pool[:k]), pool[k:]
             k = len(self.dealt[o])
             new.dealt[o], pool = tuple(pool[:k]), pool[k:]
-        new.private_deck = pool
+        new.private_deck = pool + list(known)
+        rng = shuffle(rng, new.private_deck)
         if self.solo:
             rng = shuffle(rng, new.rival_deck)
         new.rng = seed_state(derive_seed(seed, 2))
-        new.place_cache = None  # re-dealt contracts may change what the seat to move can fulfil
+        new.place_cache = None  # re-dealt contracts may change what the seat to move can do
+        new._legal = rules.legal_actions(new)
         return new
 
     def _key(self) -> tuple:
