@@ -14,6 +14,7 @@ from dinotable.sim.stats import wilson_interval
 
 NAME = "my-funny-dinos"
 GAME = dinotable.get_game(NAME)
+GAMES = dinotable.list_games()
 
 # ----------------------------------------------------------------------------------------- specs
 
@@ -83,13 +84,13 @@ def test_greedy_needs_a_heuristic():
 # ----------------------------------------------------------------------------------------- play
 
 
-def play_checked(num_players: int, seed: int, options: dict, specs: list[str]):
+def play_checked(num_players: int, seed: int, options: dict, specs: list[str], game=GAME):
     """Plays one game with agents asked through Observations; checks every answer is legal and that asking
     never changes the state. Returns the finished state."""
-    state = GAME.new_game(num_players, seed, options)
-    agents = [make_agent(spec, GAME, seed * 10 + seat) for seat, spec in enumerate(specs)]
+    state = game.new_game(num_players, seed, options)
+    agents = [make_agent(spec, game, seed * 10 + seat) for seat, spec in enumerate(specs)]
     while not state.is_over:
-        assert len(state.history) < GAME.max_decisions
+        assert len(state.history) < game.max_decisions
         seat = state.current_player
         before = state.clone()
         action = agents[seat].act(Observation(state, seat, len(state.history)))
@@ -100,14 +101,18 @@ def play_checked(num_players: int, seed: int, options: dict, specs: list[str]):
     return state
 
 
-@pytest.mark.parametrize("num_players", [2, 3, 4])
-def test_agents_only_play_legal_actions(num_players):
-    """Over many seeded games, every player count and every test option set, agents only answer legal ids."""
+@pytest.mark.parametrize(
+    ("name", "num_players"),
+    [(name, n) for name in GAMES for n in range(dinotable.get_game(name).min_players, 5)],
+)
+def test_agents_only_play_legal_actions(name, num_players):
+    """Over seeded games of every game, player count and test option set, agents only answer legal ids."""
+    game = dinotable.get_game(name)
     names = sorted(AGENTS)
-    for k, options in enumerate(GAME.test_option_sets):
-        for seed in range(6):
+    for k, options in enumerate(game.test_option_sets):
+        for seed in range(3):
             specs = [names[(seat + seed) % len(names)] for seat in range(num_players)]
-            state = play_checked(num_players, 100 * k + seed, options, specs)
+            state = play_checked(num_players, 100 * k + seed, options, specs, game)
             assert state.is_over and len(state.scores()) == num_players
 
 
@@ -131,15 +136,21 @@ def test_greedy_is_deterministic_for_a_fixed_seed():
     assert games[0].scores() == games[1].scores()
 
 
-def test_greedy_beats_random():
-    """Over 300 two-player games, seats alternated, the greedy agent's win share (ties shared) has a 95%
+@pytest.mark.parametrize(("name", "per_side"), [("my-funny-dinos", 150), ("tiny-epic-dinosaurs", 20)])
+def test_greedy_beats_random(name, per_side):
+    """Over two-player games, seats alternated, the greedy agent's win share (ties shared) has a 95%
     Wilson interval wholly above one half."""
-    per_side = 150
-    as_first = summarize(simulate(NAME, 2, per_side, ["greedy", "random"], seed=2024), ["greedy", "random"])
-    as_second = summarize(simulate(NAME, 2, per_side, ["random", "greedy"], seed=2025), ["random", "greedy"])
+    as_first = summarize(simulate(name, 2, per_side, ["greedy", "random"], seed=2024), ["greedy", "random"])
+    as_second = summarize(simulate(name, 2, per_side, ["random", "greedy"], seed=2025), ["random", "greedy"])
     wins = as_first["seats"][0]["wins"] + as_second["seats"][1]["wins"]
     low, _ = wilson_interval(wins, 2 * per_side)
     assert low > 0.5, f"greedy won {wins} of {2 * per_side}"
+
+
+def test_every_game_with_a_heuristic_is_covered_by_the_strength_test():
+    """A new game with a heuristic gets a greedy-beats-random test above, not silently none."""
+    covered = {"my-funny-dinos", "tiny-epic-dinosaurs"}
+    assert {name for name in GAMES if dinotable.get_game(name).heuristic is not None} <= covered
 
 
 # ----------------------------------------------------------------------------------------- observations

@@ -109,6 +109,8 @@ class Geometry:
     edge_cells: tuple[tuple[int, int], ...]  # (space, other space or -1 for outside the Farm)
     cell_edges: tuple[tuple[int, ...], ...]
     edge_names: tuple[str, ...]
+    # The edge drawn at each (line, column) of a Farm picture, -1 where the picture shows a corner or space.
+    picture_edges: tuple[tuple[int, ...], ...]
 
     @property
     def num_cells(self) -> int:
@@ -164,6 +166,7 @@ def _grid(r: Reader, where: str, picture: str) -> tuple[Geometry, tuple[int, ...
     edge_names: list[str] = []
     kinds: list[str] = []
     symbols = []
+    at = [[-1] * width for _ in lines]
     for y, line in enumerate(lines):
         for x, ch in enumerate(line):
             if y % 2 == 0 and x % 2 == 0:
@@ -195,11 +198,13 @@ def _grid(r: Reader, where: str, picture: str) -> tuple[Geometry, tuple[int, ...
                     edge, name = (left, -1), f"{_cell(left, cols)} right"
                 else:
                     edge, name = (left, right), f"{_cell(left, cols)}|{_cell(right, cols)}"
+            at[y][x] = len(edge_cells)
             edge_cells.append(edge)
             edge_names.append(name)
             kinds.append(EDGE_KINDS[ch])
     cell_edges = tuple(tuple(e for e, ab in enumerate(edge_cells) if cell in ab) for cell in range(rows * cols))
-    geometry = Geometry(rows, cols, tuple(edge_cells), cell_edges, tuple(edge_names))
+    pictured = tuple(tuple(row) for row in at)
+    geometry = Geometry(rows, cols, tuple(edge_cells), cell_edges, tuple(edge_names), pictured)
     return geometry, tuple(symbols), tuple(kinds)
 
 

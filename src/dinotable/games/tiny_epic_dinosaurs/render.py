@@ -32,7 +32,7 @@ def contract_text(c, k: int) -> str:
     contract = c.contracts[k]
     need = [f"{v} {c.species[sp].name}" for sp, v in enumerate(contract.need) if v]
     if contract.unique:
-        need.append(f"{contract.unique} Unique Dinosaur on the Farm (stays)")
+        need.append(f"{contract.unique} Unique Dinosaur of yours (it stays)")
     return f"{contract.name}: {' + '.join(need)} -> {contract.vp} VP"
 
 
@@ -165,9 +165,9 @@ def event_text(s, event) -> str:
         space = next(sp for sp in s.c.spaces if sp.id == d["space"])
         return f"{who} places on {space.board}: {space.name}"
     if kind == "hunt":
-        return f"{who} hunts a {d['species'].capitalize()}: {d['face']}" + (" (no harm)" if d.get("safe") else "")
+        return f"{who} hunts: {d['species'].capitalize()}, {d['face']}" + (" (no harm)" if d.get("safe") else "")
     if kind == "rival_hunt":
-        return f"Rival hunts a {d['species'].capitalize()}: {d['face']}"
+        return f"Rival hunts: {d['species'].capitalize()}, {d['face']}"
     if kind == "rival":
         return f"Rival plays {d['card']}" + (f" on {d['space']}" if d["space"] else "")
     if kind == "escape":
@@ -258,32 +258,19 @@ def view(s, seat: int | None) -> dict:
 # ------------------------------------------------------------------------------------------ board
 def farm_lines(s, seat: int) -> list[str]:
     """A Farm as a grid: each space shows its dinosaur (two letters, * when fed) and its symbol."""
-    c = s.c
-    geo = c.geometry
+    geo = s.c.geometry
     kinds = _edge_kinds(s, seat)
-    edge_at = {}
-    for e, (a, b) in enumerate(geo.edge_cells):
-        edge_at[(a, b)] = edge_at[(b, a)] = e
+    at = geo.picture_edges
     lines = ["     " + "".join(f"  {'ABCDEFGH'[x]}  " for x in range(geo.cols))]
     for y in range(geo.rows + 1):
-        row = "    +"
-        for x in range(geo.cols):
-            above = (y - 1) * geo.cols + x if y > 0 else -1
-            below = y * geo.cols + x if y < geo.rows else -1
-            e = edge_at[(above, below)] if above >= 0 and below >= 0 else edge_at[(max(above, below), -1)]
-            row += EDGE_TEXT[kinds[e]][0] * 4 + "+"
-        lines.append(row)
+        lines.append("    +" + "".join(EDGE_TEXT[kinds[at[2 * y][2 * x + 1]]][0] * 4 + "+" for x in range(geo.cols)))
         if y == geo.rows:
             break
         row = f"  {y + 1} "
         for x in range(geo.cols + 1):
-            left = y * geo.cols + x - 1 if x > 0 else -1
-            right = y * geo.cols + x if x < geo.cols else -1
-            e = edge_at[(left, right)] if left >= 0 and right >= 0 else edge_at[(max(left, right), -1)]
-            row += EDGE_TEXT[kinds[e]][1]
+            row += EDGE_TEXT[kinds[at[2 * y + 1][2 * x]]][1]
             if x < geo.cols:
-                cell = y * geo.cols + x
-                row += _cell_text(s, seat, cell)
+                row += _cell_text(s, seat, y * geo.cols + x)
         lines.append(row)
     return lines
 

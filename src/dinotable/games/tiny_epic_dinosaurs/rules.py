@@ -848,6 +848,7 @@ def start_round(s, events: list) -> None:
     c, n = s.c, s.c.geometry.num_cells
     events.append(_ev("round", None, round=s.round))
     s.penalties = [0] * s.num_players
+    s.fed = [0] * s.num_players
     workers = c.numbers["dinofarmers"] + (s.round >= c.numbers["new_dinofarmer_round"])
     if s.round == c.numbers["new_dinofarmer_round"]:
         for seat in order_from_first(s):
