@@ -8,7 +8,7 @@ each card it fulfils at most one Public Contract its species columns meet, the o
 
 from __future__ import annotations
 
-from dinotable.games.tiny_epic_dinosaurs.rules import DAMAGE, EGG, _ev, roll
+from dinotable.games.tiny_epic_dinosaurs.rules import DAMAGE, EGG, event, roll
 
 
 def rival_turn(s, events: list) -> None:
@@ -26,7 +26,7 @@ def rival_turn(s, events: list) -> None:
         strongest = max(s.occ[target * h : target * h + h])
         s.occ[target * h + rival] = max(card.strength, strongest + 1 if strongest else 0)
         space_id = c.spaces[s.slots[target]].id
-    events.append(_ev("rival", None, card=card.name, space=space_id))
+    events.append(event("rival", None, card=card.name, space=space_id))
 
     hunting = target is not None and any(st[0] == "hunt" for st in c.spaces[s.slots[target]].steps)
     for k in card.dinosaurs:
@@ -43,7 +43,7 @@ def rival_turn(s, events: list) -> None:
                 s.supply[k] += 1
                 s.rival_cols[k] -= 1
                 s.occ[target * h + rival] = 0
-            events.append(_ev("rival_hunt", None, species=c.species[k].key, face=("net", "damage", "egg")[face]))
+            events.append(event("rival_hunt", None, species=c.species[k].key, face=("net", "damage", "egg")[face]))
     top = c.numbers["track_max"]
     for r in range(3):
         s.rival_res[r] = min(top, s.rival_res[r] + card.resources[r])
@@ -54,10 +54,10 @@ def rival_turn(s, events: list) -> None:
         s.res[r] -= taken
         s.rival_res[r] = min(top, s.rival_res[r] + taken)
         if taken:
-            events.append(_ev("rival_steal", None, resource=("plant", "meat", "supply")[r], amount=taken))
+            events.append(event("rival_steal", None, resource=("plant", "meat", "supply")[r], amount=taken))
     if card.first_player:
         s.first = rival
-        events.append(_ev("first_player", None))
+        events.append(event("first_player", None))
     if card.research:
         _research(s, events)
     _contract(s, events)
@@ -78,7 +78,7 @@ def _research(s, events: list) -> None:
     for r in range(3):
         s.rival_res[r] -= research[card_index].cost[r]
     s.rival_research = (*s.rival_research, card_index)
-    events.append(_ev("rival_research", None, card=research[card_index].name))
+    events.append(event("rival_research", None, card=research[card_index].name))
 
 
 def _contract(s, events: list) -> None:
@@ -96,4 +96,4 @@ def _contract(s, events: list) -> None:
         s.supply[sp] += contract.need[sp]
     s.public_row.remove(best)
     s.rival_contracts = (*s.rival_contracts, best)
-    events.append(_ev("rival_contract", None, contract=contract.name, vp=contract.vp))
+    events.append(event("rival_contract", None, contract=contract.name, vp=contract.vp))

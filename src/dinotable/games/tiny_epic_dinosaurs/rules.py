@@ -413,10 +413,10 @@ def step(s, action: int, events: list) -> None:
         s.private_deck.extend(s.returned[seat])
         s.dealt[seat] = ()
         s.queue = s.queue[1:]
-        events.append(_ev("keep", seat))
+        events.append(event("keep", seat))
 
 
-def _ev(kind: str, seat, **detail) -> Event:
+def event(kind: str, seat, **detail) -> Event:
     return Event(kind, seat, detail)
 
 
@@ -435,7 +435,7 @@ def place(s, seat: int, slot: int, with_foreman: bool, events: list) -> None:
     s.occ[slot * h + seat] = strength
     s.tally[seat * (len(s.slots) + 2) + slot] += 1
     space = s.c.spaces[s.slots[slot]]
-    events.append(_ev("place", seat, space=space.id, dinofarmers=normals, foreman=with_foreman))
+    events.append(event("place", seat, space=space.id, dinofarmers=normals, foreman=with_foreman))
     cost = space_cost(s, seat, space)
     for r in range(3):
         s.res[seat * 3 + r] -= cost[r]
@@ -448,10 +448,10 @@ def run_steps(s, seat: int, steps: tuple, slot: int, events: list) -> None:
         if kind == "gain":
             got = [gain_resource(s, seat, r, st[1][r]) for r in range(3)]
             got.append(gain_barriers(s, seat, st[1][3]))
-            events.append(_ev("gain", seat, plant=got[0], meat=got[1], supply=got[2], barriers=got[3]))
+            events.append(event("gain", seat, plant=got[0], meat=got[1], supply=got[2], barriers=got[3]))
         elif kind == "first_player":
             s.first = seat
-            events.append(_ev("first_player", seat))
+            events.append(event("first_player", seat))
         else:
             options = step_options(s, seat, st)
             if len(options) > 1:
@@ -478,7 +478,7 @@ def perform(s, seat: int, st: tuple, action: int, slot: int, events: list) -> No
         if kind == "hunt":
             hunt_roll(s, seat, k, slot, events)
         else:
-            events.append(_ev("dinosaur", seat, species=s.c.species[k].key))
+            events.append(event("dinosaur", seat, species=s.c.species[k].key))
     elif kind == "research":
         take_research(s, seat, action - ids.research, events)
     elif kind == "contract":
@@ -487,7 +487,7 @@ def perform(s, seat: int, st: tuple, action: int, slot: int, events: list) -> No
         a, b = divmod(action - ids.trade, 3)
         s.res[seat * 3 + a] -= 1
         got = gain_resource(s, seat, b, st[1])
-        events.append(_ev("trade", seat, paid=a, gained=b, amount=got))
+        events.append(event("trade", seat, paid=a, gained=b, amount=got))
 
 
 def take_dinosaur(s, seat: int, k: int) -> bool:
@@ -506,7 +506,7 @@ def roll(s) -> int:
 def hunt_roll(s, seat: int, k: int, slot: int, events: list) -> None:
     face = roll(s)
     if face == DAMAGE and ability(s, seat, "safe_hunt"):
-        events.append(_ev("hunt", seat, species=s.c.species[k].key, face="damage", safe=True))
+        events.append(event("hunt", seat, species=s.c.species[k].key, face="damage", safe=True))
         return
     if face == EGG:
         take_dinosaur(s, seat, k)
@@ -515,7 +515,7 @@ def hunt_roll(s, seat: int, k: int, slot: int, events: list) -> None:
         s.hold[seat * 4 + k] -= 1
         s.medical[seat * 4 + k] += 1
         s.occ[slot * s.holders + seat] = 0
-    events.append(_ev("hunt", seat, species=s.c.species[k].key, face=("net", "damage", "egg")[face]))
+    events.append(event("hunt", seat, species=s.c.species[k].key, face=("net", "damage", "egg")[face]))
 
 
 def take_research(s, seat: int, pos: int, events: list) -> None:
@@ -531,7 +531,7 @@ def take_research(s, seat: int, pos: int, events: list) -> None:
         take_dinosaur(s, seat, card.gain_dinosaur)
     if card.unique_diet >= 0:
         s.hold_unique[seat] = (*s.hold_unique[seat], card_index)
-    events.append(_ev("research", seat, card=card.name))
+    events.append(event("research", seat, card=card.name))
 
 
 def fulfil(s, seat: int, k: int, events: list) -> None:
@@ -553,7 +553,7 @@ def fulfil(s, seat: int, k: int, events: list) -> None:
     else:
         s.private[seat] = tuple(p for p in s.private[seat] if p != k)
     s.fulfilled[seat] = (*s.fulfilled[seat], k)
-    events.append(_ev("contract", seat, contract=contract.name, vp=contract.vp))
+    events.append(event("contract", seat, contract=contract.name, vp=contract.vp))
 
 
 def next_turn(s, events: list) -> None:
@@ -574,7 +574,7 @@ def next_turn(s, events: list) -> None:
             return
         # Nowhere to go: the rest of this player's Dinofarmers stay home this round (designed).
         s.normals[h], s.foreman[h] = 0, False
-        events.append(_ev("no_space", h))
+        events.append(event("no_space", h))
     s.cur = -1  # everyone is placed
 
 
@@ -696,7 +696,7 @@ def breed(s, events: list) -> None:
         born = s.newborns[seat * 4 : seat * 4 + 4]
         s.tally[seat * (len(s.slots) + 2) + len(s.slots) + 1] += sum(born)
         if any(born):
-            events.append(_ev("breed", seat, **{s.c.species[k].key: born[k] for k in range(4) if born[k]}))
+            events.append(event("breed", seat, **{s.c.species[k].key: born[k] for k in range(4) if born[k]}))
 
 
 # ------------------------------------------------------------------------------------------ escapes
@@ -712,7 +712,7 @@ def begin_escape(s, seat: int, escaping: list, back_to: int, events: list) -> No
     s.phase = ESCAPE
     s.cur = seat
     names = [_code_name(s.c, code) for code in escaping]
-    events.append(_ev("escape", seat, dinosaurs=names))
+    events.append(event("escape", seat, dinosaurs=names))
     advance_escape(s, seat, events)
 
 
@@ -766,7 +766,7 @@ def escape_choice(s, seat: int, kind: str, value: int, events: list) -> None:
         s.fence[seat] &= ~(1 << value)
         s.barrier_supply += 1
         s.zones[seat] = farm_zones(s, seat)
-        events.append(_ev("barrier_removed", seat, edge=s.c.geometry.edge_names[value]))
+        events.append(event("barrier_removed", seat, edge=s.c.geometry.edge_names[value]))
         s.escape_stage = BARRIER_REMOVAL + 1
     else:
         if kind == "eat":
@@ -778,7 +778,7 @@ def escape_choice(s, seat: int, kind: str, value: int, events: list) -> None:
             rest.remove(code)
             s.escaping = tuple(rest)
         release(s, seat, code)
-        events.append(_ev("eaten", seat, dinosaur=_code_name(s.c, code)))
+        events.append(event("eaten", seat, dinosaur=_code_name(s.c, code)))
         s.escape_stage = VICTIM
     advance_escape(s, seat, events)
 
@@ -846,7 +846,7 @@ def settle(s, events: list) -> None:
 
 def start_round(s, events: list) -> None:
     c, n = s.c, s.c.geometry.num_cells
-    events.append(_ev("round", None, round=s.round))
+    events.append(event("round", None, round=s.round))
     s.penalties = [0] * s.num_players
     s.fed = [0] * s.num_players
     workers = c.numbers["dinofarmers"] + (s.round >= c.numbers["new_dinofarmer_round"])
@@ -867,7 +867,7 @@ def start_round(s, events: list) -> None:
                 got[r] += collect[r]
             gain_barriers(s, seat, collect[3])
         got = [gain_resource(s, seat, r, got[r]) for r in range(3)]
-        events.append(_ev("collect", seat, plant=got[0], meat=got[1], supply=got[2]))
+        events.append(event("collect", seat, plant=got[0], meat=got[1], supply=got[2]))
         s.normals[seat] = workers
         s.foreman[seat] = True
     s.occ = [0] * (len(s.slots) * s.holders)
@@ -895,7 +895,7 @@ def end_round(s, events: list) -> None:
     c = s.c
     if s.round >= c.numbers["rounds"]:
         s.over, s.phase, s.cur = True, OVER, -1
-        events.append(_ev("game_over", None, scores=s.scores()))
+        events.append(event("game_over", None, scores=s.scores()))
         return
     # Prepare for Next Round: refill the Contracts, replace the Research row, advance the round.
     while len(s.public_row) < s.num_players + c.numbers["contracts_extra"] and s.public_deck:
