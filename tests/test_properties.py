@@ -83,3 +83,56 @@ def test_my_funny_dinos_scores_add_up(seed, players, steps, data):
     in_pile = sum(len(spot["tiles"]) for spot in view["pile"])
     held = sum(len(p["tiles"]) + 4 * len(p["dinosaurs"]) for p in view["players"])
     assert in_pile + held == 40
+
+
+@given(farm=st.integers(0, 7), fences=st.lists(st.integers(0, 30), max_size=12), extra=st.integers(0, 30))
+def test_tiny_epic_dinosaurs_enclosures_follow_the_edges(farm, fences, extra):
+    """Tiny Epic Dinosaurs: for any Barriers on dotted lines, two spaces joined by an open edge share a
+    zone, a zone is an Enclosure exactly when no open edge leads off the Farm, and one more Barrier only
+    splits zones, never joins them."""
+    from dinotable.games.tiny_epic_dinosaurs.farm import OPEN, zones
+
+    content = dinotable.get_game("tiny-epic-dinosaurs").content
+    geo, layout = content.geometry, content.farms[farm % len(content.farms)]
+    fence = sum(1 << e for e in fences) & layout.dotted
+    zone = zones(geo, layout.dotted, fence)
+    passable = layout.dotted & ~fence
+    for e, (a, b) in enumerate(geo.edge_cells):
+        if passable >> e & 1:
+            if b >= 0:
+                assert zone[a] == zone[b]
+            else:
+                assert zone[a] >= OPEN  # an open edge off the Farm: not an Enclosure
+    for code in set(zone):
+        members = [x for x in range(geo.num_cells) if zone[x] == code]
+        leaks = [e for x in members for e in geo.cell_edges[x] if geo.edge_cells[e][1] < 0 and passable >> e & 1]
+        assert (code < OPEN) == (not leaks)
+    more = zones(geo, layout.dotted, fence | (1 << extra) & layout.dotted)
+    for x in range(geo.num_cells):
+        for y in range(geo.num_cells):
+            if more[x] == more[y]:
+                assert zone[x] == zone[y]
+
+
+@given(seed=st.integers(0, 2**32), players=st.integers(1, 4), steps=st.integers(0, 400), data=st.data())
+def test_tiny_epic_dinosaurs_scores_add_up(seed, players, steps, data):
+    """Tiny Epic Dinosaurs: a seat's score is its fulfilled Contracts, its Research cards' points and its
+    common dinosaurs on the Farm at their values, counted again from what the table shows."""
+    game = dinotable.get_game("tiny-epic-dinosaurs")
+    content = game.content
+    state = game.new_game(players, seed)
+    for _ in range(steps):
+        if state.is_over:
+            break
+        legal = state.legal_actions()
+        state.apply(legal[data.draw(st.integers(0, len(legal) - 1))])
+    view = state.view(None)
+    vp = {k.name: k.vp for k in content.contracts}
+    cards = {r.name: r for r in content.research}
+    values = {sp.name: sp.value for sp in content.species}
+    for seat, player in enumerate(view["players"]):
+        bonus = sum(cards[name].contract_bonus for name in player["research"])
+        contracts = sum(vp[name] + bonus for name in player["fulfilled"])
+        research = sum(cards[name].vp for name in player["research"])
+        dinosaurs = sum(values.get(name, 0) for name in player["spaces"] if name)
+        assert state.scores()[seat] == contracts + research + dinosaurs

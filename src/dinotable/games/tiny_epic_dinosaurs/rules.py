@@ -136,25 +136,27 @@ def space_cost(s, seat: int, space) -> tuple[int, int, int]:
     return cost
 
 
-def affordable(s, seat: int, cost) -> bool:
-    return all(s.res[seat * 3 + r] >= cost[r] for r in range(3))
-
-
 # ----------------------------------------------------------------------------------- step options
-def step_options(s, seat: int, step: tuple) -> list[int]:
-    """The choices a step offers now (action ids); [] if it cannot be performed."""
+def step_options(s, seat: int, step: tuple, res=None) -> list[int]:
+    """The choices a step offers (action ids), with resources `res` (by default the seat's own);
+    [] if it cannot be performed."""
     ids, kind = s.ids, step[0]
+    if res is None:
+        res = s.res[seat * 3 : seat * 3 + 3]
     if kind in ("hunt", "dinosaur"):
         return [ids.species + k for k in step[1:] if s.supply[k] > 0]
     if kind == "research":
         research = s.c.research
-        return [ids.research + i for i, k in enumerate(s.research_row) if affordable(s, seat, research[k].cost)]
+        return [
+            ids.research + i
+            for i, k in enumerate(s.research_row)
+            if all(res[r] >= research[k].cost[r] for r in range(3))
+        ]
     if kind == "contract":
         have = dinosaurs_owned(s, seat)
         return [ids.contract + k for k in contracts_open(s, seat) if can_fulfil(s, seat, k, have)]
     if kind == "trade":
         top = s.c.numbers["track_max"]
-        res = s.res[seat * 3 : seat * 3 + 3]
         return [ids.trade + a * 3 + b for a in range(3) for b in range(3) if a != b and res[a] and res[b] < top]
     return []
 
@@ -165,23 +167,10 @@ def step_performable(s, seat: int, step: tuple, res) -> bool:
     if kind == "gain":
         top = s.c.numbers["track_max"]
         amounts = step[1]
-        return (amounts[0] and res[0] < top or amounts[1] and res[1] < top or amounts[2] and res[2] < top) or bool(
-            amounts[3] and s.barrier_supply
-        )
+        return any(amounts[r] and res[r] < top for r in range(3)) or bool(amounts[3] and s.barrier_supply)
     if kind == "first_player":
         return True
-    if kind in ("hunt", "dinosaur"):
-        return any(s.supply[k] for k in step[1:])
-    if kind == "research":
-        research = s.c.research
-        return any(all(res[r] >= research[k].cost[r] for r in range(3)) for k in s.research_row)
-    if kind == "trade":
-        top = s.c.numbers["track_max"]
-        return any(res[a] and res[b] < top for a in range(3) for b in range(3) if a != b)
-    if kind == "contract":
-        have = dinosaurs_owned(s, seat)
-        return any(can_fulfil(s, seat, k, have) for k in contracts_open(s, seat))
-    return False
+    return bool(step_options(s, seat, step, res))
 
 
 def space_legal(s, seat: int, space, memo: dict) -> bool:
@@ -254,6 +243,7 @@ def placements(s, seat: int) -> list[int]:
     out = []
     h, occ = s.holders, s.occ
     normals, foreman = s.normals[seat], s.foreman[seat]
+    foreman_strength = s.c.numbers["foreman_strength"]
     spaces = s.c.spaces
     memo: dict = {}
     for slot, space in enumerate(s.slots):
@@ -263,7 +253,7 @@ def placements(s, seat: int) -> list[int]:
         most = max(here)
         need = most + 1 if most else 1
         with_normals = normals >= need
-        with_foreman = foreman and normals >= max(0, need - 2)
+        with_foreman = foreman and normals >= max(0, need - foreman_strength)
         if (with_normals or with_foreman) and space_legal(s, seat, spaces[space], memo):
             if with_normals:
                 out.append(s.ids.place + slot * 2)
