@@ -37,8 +37,7 @@ class TinyEpicDinosaurs(Game):
                 "farm",
                 "choice",
                 "random",
-                "the Farm board: 'random' deals each player a different one, or a layout's name for everyone "
-                f"({', '.join(farms[1:])})",
+                "the Farm board: 'random' deals each player a different one; a layout's name gives it to everyone",
                 choices=farms,
                 provenance="designed",
             ),
