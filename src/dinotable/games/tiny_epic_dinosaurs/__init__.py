@@ -53,7 +53,6 @@ class TinyEpicDinosaurs(Game):
             {"kind": "option", "name": spec.name, "provenance": spec.provenance, "text": spec.help}
             for spec in self.option_specs
         ]
-        items += DESIGNED_RULES
         return items
 
     def board_text(self, state, seat: int | None) -> str:
@@ -96,50 +95,5 @@ class TinyEpicDinosaurs(Game):
         assert sorted(contracts) == list(range(len(c.contracts))), "Contracts not conserved"
         assert all(code == EMPTY or 0 <= code < UNIQUE + len(c.research) for code in s.cells)
 
-
-# Rules the rulebook text leaves open (it is cut off in the first action) and that the engine decides;
-# listed by `dinotable rules tiny-epic-dinosaurs --provenance`.
-DESIGNED_RULES = [
-    {
-        "kind": "rule",
-        "name": name,
-        "provenance": "designed",
-        "text": text,
-    }
-    for name, text in (
-        (
-            "exact strength",
-            "Entering an occupied space takes exactly one more than the strongest player there; "
-            "the Foreman alone may take an empty space (it then blocks as 2).",
-        ),
-        ("nowhere to go", "A player whose remaining Dinofarmers have no legal space keeps them home this round."),
-        (
-            "contract dinosaurs",
-            "A Contract's dinosaurs come from the Containment Zone first, then from the Farm, "
-            "and return to the supply; a Unique Dinosaur a Contract asks for stays on the Farm.",
-        ),
-        ("one contract per action", "A Contract action fulfils one Contract."),
-        (
-            "placing is required",
-            "Adapting the Farm ends only when no waiting dinosaur can be placed; those "
-            "escape (rulebook: 'If you cannot place a common Dinosaur on your Farm, it Escapes').",
-        ),
-        (
-            "misplaced dinosaurs",
-            "At Adapt the Farm, common dinosaurs left outside an Enclosure or sharing one "
-            "with another species after a lost Barrier go back to the Containment Zone to be placed again.",
-        ),
-        ("moving once", "In Adapt the Farm each dinosaur may be lifted and moved once."),
-        (
-            "penalty order",
-            "Escape penalties resolve carnivore first; the rulebook's free order gives the "
-            "player nothing more, since only a carnivore eating an escaping herbivore changes the other.",
-        ),
-        ("omnivore escapes", "All omnivores escaping at once count as the same type, chosen by the player."),
-        ("feeding at once", "When there is food for every dinosaur and no omnivore's choice, all are fed at once."),
-        ("unplaced barriers", "Barriers not placed stay in the player's stock for later rounds."),
-        ("rival tie", "In the solo game the Rival takes part in the rulebook's tie-break by turn order."),
-    )
-]
 
 GAME = TinyEpicDinosaurs(load_content(CONTENT_PATH))

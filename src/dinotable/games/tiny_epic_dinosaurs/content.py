@@ -301,6 +301,11 @@ def load_content(path: str | Path = CONTENT_PATH) -> Content:
                 raise r.fail(where, f"unknown species {name!r}")
         return tuple(species_index[name] for name in value)
 
+    for i, entry in enumerate(r.get(data, "rule", list, "top level")):
+        where = f"rule[{i}]"
+        r.provenance(entry, where)
+        prov.append(provenance_item("rule", r.get(entry, "name", str, where), entry))
+
     die_entry = r.table(data, "die", "top level")
     r.provenance(die_entry, "die")
     prov.append(provenance_item("component", "Hunting Die", die_entry))
