@@ -331,7 +331,7 @@ def test_public_contract_row_is_players_plus_one(num_players):
     s = fresh(num_players, seed=num_players)
     assert len(s.public_row) == num_players + 1 == len(set(s.public_row))
     assert all(C.contracts[k].public for k in s.public_row + s.public_deck)
-    assert len(s.public_row) + len(s.public_deck) == C.num_public
+    assert len(s.public_row) + len(s.public_deck) == sum(k.public for k in C.contracts)
 
 
 def test_each_player_is_dealt_two_private_contracts_and_keeps_one():
@@ -1457,3 +1457,113 @@ def test_random_play_keeps_every_invariant(num_players, options):
             s.apply(legal[rng.below(len(legal))])
             GAME.check_invariants(s)
         assert s.round == 6 and len(s.scores()) == num_players
+
+
+# ------------------------------------------------------------------------------ choices that matter
+def test_feeding_tells_apart_dinosaurs_over_different_symbols():
+    """'You feed your Dinosaurs in the order you prefer': two Stegosaurus of one Enclosure are offered apart
+    when they cover different symbols, since the one that escapes uncovers its symbol for the next Collect."""
+    s = lagoon()
+    put(s, 0, "A3", ST)  # covers a plant
+    put(s, 0, "B3", ST)  # covers a meat
+    set_res(s, 0, 1, 0, 0)
+    to_feed(s)
+    assert sorted(s.legal_actions()) == sorted([feed_id("A3", meat=False), feed_id("B3", meat=False)])
+    s.apply(feed_id("B3", meat=False))
+    assert farm(s) == {"B3": ST}  # the hungry one escaped; its plant is free again
+
+
+def test_a_carnivore_may_take_either_of_two_dinosaurs_over_different_symbols():
+    """'Discard ANY other Dinosaur': the choice keeps apart dinosaurs that leave different symbols bare."""
+    s = lagoon()
+    put(s, 0, "A3", ST)
+    put(s, 0, "B3", ST)
+    fence(s, 0, *C3_D3_PEN)
+    put(s, 0, "C3", VE)  # no meat: it escapes
+    set_res(s, 0, 2, 0, 0)
+    to_feed(s)
+    s.apply(feed_id("A3", meat=False))  # the other Stegosaurus is fed next
+    assert s.phase == ESCAPE
+    assert sorted(s.legal_actions()) == [IDS.eat + cell("A3"), IDS.eat + cell("B3")]
+
+
+def test_an_eaten_dinosaur_leaves_no_fed_mark_behind():
+    """The space of a dinosaur taken by an escaping carnivore is empty, and not shown as fed."""
+    s = lagoon(2)
+    put(s, 0, "A3", ST)
+    put(s, 0, "A1", unique("Triceratops"))
+    fence(s, 0, *C3_D3_PEN)
+    put(s, 0, "C3", VE)
+    set_res(s, 0, 3, 0, 0)
+    put(s, 1, "A1", unique("Pteranodon"))  # seat 1 has a choice to make, so the round waits for it
+    set_res(s, 1, 1, 1, 0)
+    to_feed(s)
+    s.apply(feed_id("A3", meat=False))  # the Triceratops is fed next; the Velociraptor escapes
+    assert s.phase == ESCAPE and IDS.eat + cell("A3") in s.legal_actions()
+    s.apply(IDS.eat + cell("A3"))
+    assert s.current_player == 1 and s.phase == FEED
+    assert not s.fed[0] >> cell("A3") & 1 and "A3" not in s.view(0)["players"][0]["fed"]
+
+
+def test_an_enclosure_merged_by_a_lost_barrier_breeds_no_more():
+    """'An Enclosure ... can contain the same number of Dinosaurs of a single species': an Enclosure holding
+    two species after a lost Barrier is no longer a proper Enclosure, and its dinosaurs do not breed."""
+    pen = (edge("C1", "C2"), edge("B2", "C2"), edge("D1", "D2"), *outside("C3"), *outside("D3"))
+    for mixed in (False, True):
+        s = lagoon()
+        fence(s, 0, *pen)
+        put(s, 0, "C2", ST)
+        put(s, 0, "C3", ST)
+        if mixed:
+            put(s, 0, "D2", BR)
+        s.fed[0] = sum(1 << cell(x) for x in ("C2", "C3", "D2"))
+        rules.breed(s, [])
+        assert s.newborns[ST] == (0 if mixed else 1)
+
+
+def test_the_omnivore_question_is_asked_only_when_the_answer_matters():
+    """'In the case of Omnivores, you choose which type it will be': with no Barrier to lose and nothing to
+    take, both answers are the same, so none is asked; with a Barrier on the Farm, it is."""
+    for barrier in (False, True):
+        s = lagoon(2)
+        no_barriers(s, 0)
+        if barrier:
+            fence(s, 0, edge("C1", "C2"))
+        put(s, 0, "A1", unique("Pteranodon"))  # an omnivore with nothing to eat
+        set_res(s, 0, 0, 0, 0)
+        put(s, 1, "A1", unique("Compsognathus"))  # seat 1 keeps the round waiting
+        set_res(s, 1, 1, 1, 0)
+        to_feed(s)
+        if barrier:
+            assert s.phase == ESCAPE and s.legal_actions() == [IDS.omni, IDS.omni + 1]
+        else:
+            assert s.current_player == 1 and card("Pteranodon") in s.research_discard
+
+
+def test_a_player_with_nowhere_to_go_is_skipped_but_keeps_the_dinofarmers():
+    """Designed 'nowhere to go': a player whose Dinofarmers have no legal space now is skipped for the turn
+    (rulebook: 'they are simply skipped'), keeps them, and the phase ends when nobody can place."""
+    s = skip_keep(fresh(2, 5))
+    h = s.holders
+    for slot in range(len(s.slots)):
+        s.occ[slot * h + 1] = 3  # player 2 stands everywhere, strong
+    s.normals, s.foreman = [2, 0], [False, False]
+    s.cur = 1
+    events: list = []
+    rules.next_turn(s, events)
+    assert s.cur == -1  # neither can go anywhere: the allocation is over
+    assert s.normals[0] == 2  # the Dinofarmers were not taken away
+    refresh(s)
+    assert s.phase == ADAPT
+
+
+def test_a_copy_determinized_again_for_another_seat_stays_whole():
+    """What another seat put back at setup is its secret: a determinized copy forgets it, so determinizing
+    the copy again (a search agent's copy seen from another seat) deals every contract exactly once."""
+    for seed in range(12):
+        s = skip_keep(fresh(3, seed))
+        true_returned = list(s.returned)
+        d = s.determinize(0, seed)
+        assert d.returned[0] == true_returned[0] and d.returned[1] == d.returned[2] == ()
+        for seat in (1, 2):
+            GAME.check_invariants(d.determinize(seat, seed + 100))

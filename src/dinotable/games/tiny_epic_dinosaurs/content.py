@@ -92,6 +92,7 @@ class RivalCard:
     index: int
     name: str
     spaces: tuple[str, ...]
+    slots: tuple[int, ...]  # the spaces' positions on the solo side of the Action Boards
     strength: int
     dinosaurs: tuple[int, ...]
     resources: tuple[int, int, int]
@@ -121,7 +122,7 @@ class Geometry:
         return len(self.edge_cells)
 
     def cell_name(self, cell: int) -> str:
-        return f"{'ABCDEFGH'[cell % self.cols]}{cell // self.cols + 1}"
+        return _cell(cell, self.cols)
 
 
 @dataclass(frozen=True)
@@ -141,16 +142,6 @@ class Content:
     rival_cards_per_round: int
     rival_cards_from_round_4: int
     provenance: tuple[dict, ...]
-
-    @property
-    def num_public(self) -> int:
-        return sum(1 for c in self.contracts if c.public)
-
-    def space_index(self, space_id: str) -> int:
-        for space in self.spaces:
-            if space.id == space_id:
-                return space.index
-        raise KeyError(space_id)
 
 
 def _grid(r: Reader, where: str, picture: str) -> tuple[Geometry, tuple[int, ...], tuple[str, ...]]:
@@ -209,6 +200,7 @@ def _grid(r: Reader, where: str, picture: str) -> tuple[Geometry, tuple[int, ...
 
 
 def _cell(cell: int, cols: int) -> str:
+    """A Farm space's name: its column letter and row number (A1 top left)."""
     return f"{'ABCDEFGH'[cell % cols]}{cell // cols + 1}"
 
 
@@ -457,7 +449,7 @@ def load_content(path: str | Path = CONTENT_PATH) -> Content:
     r.provenance(rival, "rival")
     prov.append(provenance_item("rule", "Rival cards per round", rival))
     rival_cards = []
-    solo_ids = {spaces[i].id for i in spaces_for.get(1, ())}
+    solo_ids = [spaces[i].id for i in spaces_for.get(1, ())]
     for i, entry in enumerate(r.get(data, "rival_card", list, "top level")):
         where = f"rival_card[{i}]"
         r.provenance(entry, where)
@@ -472,6 +464,7 @@ def load_content(path: str | Path = CONTENT_PATH) -> Content:
                 len(rival_cards),
                 name,
                 card_spaces,
+                tuple(solo_ids.index(sid) for sid in card_spaces),
                 r.get(entry, "strength", int, where),
                 species_list(entry["dinosaurs"], f"{where}.dinosaurs") if "dinosaurs" in entry else (),
                 _amounts(r, entry.get("resources", {}), RESOURCES, f"{where}.resources"),

@@ -91,8 +91,7 @@ def action_text(s, action: int) -> str:
             return f"(no action space {slot} on this side)"
         space = c.spaces[s.slots[slot]]
         here = s.occ[slot * s.holders : slot * s.holders + s.holders] if s.phase == rules.PLACE else [0]
-        most = max(here)
-        need = most + 1 if most else 1
+        need = rules.entry_strength(here)
         if foreman:
             extra = max(0, need - c.numbers["foreman_strength"])
             who = "the Foreman" + (f" and {extra} Dinofarmer{'s' if extra > 1 else ''}" if extra else "")

@@ -8,7 +8,7 @@ each card it fulfils at most one Public Contract its species columns meet, the o
 
 from __future__ import annotations
 
-from dinotable.games.tiny_epic_dinosaurs.rules import DAMAGE, EGG, event, roll
+from dinotable.games.tiny_epic_dinosaurs.rules import DAMAGE, EGG, entry_strength, event, roll
 
 
 def rival_turn(s, events: list) -> None:
@@ -17,14 +17,12 @@ def rival_turn(s, events: list) -> None:
     card = c.rival_cards[s.rival_deck.pop(0)]
     s.rival_hand -= 1
     h = s.holders
-    slots = [s.slots.index(c.space_index(sid)) for sid in card.spaces]
-    target = next((slot for slot in slots if not any(s.occ[slot * h : slot * h + h])), None)
+    target = next((slot for slot in card.slots if not any(s.occ[slot * h : slot * h + h])), None)
     if target is None:
-        target = next((slot for slot in slots if not s.occ[slot * h + rival]), None)
+        target = next((slot for slot in card.slots if not s.occ[slot * h + rival]), None)
     space_id = None
     if target is not None:
-        strongest = max(s.occ[target * h : target * h + h])
-        s.occ[target * h + rival] = max(card.strength, strongest + 1 if strongest else 0)
+        s.occ[target * h + rival] = max(card.strength, entry_strength(s.occ[target * h : target * h + h]))
         space_id = c.spaces[s.slots[target]].id
     events.append(event("rival", None, card=card.name, space=space_id))
 

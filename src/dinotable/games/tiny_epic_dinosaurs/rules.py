@@ -127,6 +127,12 @@ def farm_counts(s, seat: int) -> list[int]:
     return counts
 
 
+def entry_strength(here) -> int:
+    """What it takes to enter a space: 1 if empty, else one more than the strongest holder there."""
+    most = max(here)
+    return most + 1 if most else 1
+
+
 def space_cost(s, seat: int, space) -> tuple[int, int, int]:
     cost = space.cost
     if space.is_market and any(cost):
@@ -250,8 +256,7 @@ def placements(s, seat: int) -> list[int]:
         here = occ[slot * h : slot * h + h]
         if here[seat]:
             continue  # never where you already stand
-        most = max(here)
-        need = most + 1 if most else 1
+        need = entry_strength(here)
         with_normals = normals >= need
         with_foreman = foreman and normals >= max(0, need - foreman_strength)
         if (with_normals or with_foreman) and space_legal(s, seat, spaces[space], memo):
@@ -314,22 +319,31 @@ def feed_actions(s, seat: int) -> list[int]:
     n = s.c.geometry.num_cells
     base = seat * n
     plants, meat = s.res[seat * 3 + PLANT], s.res[seat * 3 + MEAT]
-    zone, fed, c = s.zones[seat], s.fed[seat], s.c
+    fed, c = s.fed[seat], s.c
+    alike = _alike(s, seat)
     out, seen = [], set()
     for cell in range(n):
         code = s.cells[base + cell]
         if code < 0 or fed >> cell & 1:
             continue
-        if code < UNIQUE:  # the same species in the same zone: one choice stands for all
-            if (code, zone[cell]) in seen:
-                continue
-            seen.add((code, zone[cell]))
+        if alike[cell] in seen:
+            continue
+        seen.add(alike[cell])
         d, f = diet(c, code), food(c, code)
         if d != CARNIVORE and plants >= f:
             out.append(s.ids.feed + cell * 2)
         if d != HERBIVORE and meat >= f:
             out.append(s.ids.feed + cell * 2 + 1)
     return out
+
+
+def _alike(s, seat: int) -> list[tuple]:
+    """Per Farm space, what tells its dinosaur apart for a choice: two common dinosaurs of one species in
+    one Enclosure over the same symbol are interchangeable; a Unique Dinosaur is always its own."""
+    n = s.c.geometry.num_cells
+    zone, symbols = s.zones[seat], s.c.farms[s.farm[seat]].symbols
+    cells = s.cells[seat * n : (seat + 1) * n]
+    return [(code, zone[x], symbols[x]) if 0 <= code < UNIQUE else (code, x) for x, code in enumerate(cells)]
 
 
 def escape_actions(s, seat: int) -> list[int]:
@@ -345,16 +359,12 @@ def victims(s, seat: int) -> list[int]:
     """What an escaping carnivore may take with it: any other dinosaur on the Farm or escaping."""
     ids, n = s.ids, s.c.geometry.num_cells
     base = seat * n
-    zone = s.zones[seat]
+    alike = _alike(s, seat)
     out, seen = [], set()
     for cell in range(n):
-        code = s.cells[base + cell]
-        if code < 0:
+        if s.cells[base + cell] < 0 or alike[cell] in seen:
             continue
-        if code < UNIQUE:
-            if (code, zone[cell]) in seen:
-                continue
-            seen.add((code, zone[cell]))
+        seen.add(alike[cell])
         out.append(ids.eat + cell)
     others = list(s.escaping)
     others.remove(_eater(s))
@@ -412,9 +422,7 @@ def event(kind: str, seat, **detail) -> Event:
 
 def place(s, seat: int, slot: int, with_foreman: bool, events: list) -> None:
     h = s.holders
-    here = s.occ[slot * h : slot * h + h]
-    most = max(here)
-    need = most + 1 if most else 1
+    need = entry_strength(s.occ[slot * h : slot * h + h])
     if with_foreman:
         s.foreman[seat] = False
         normals = max(0, need - s.c.numbers["foreman_strength"])
@@ -547,7 +555,9 @@ def fulfil(s, seat: int, k: int, events: list) -> None:
 
 
 def next_turn(s, events: list) -> None:
-    """The next Dinofarmer goes down clockwise; a player with none left (or nowhere to go) is skipped."""
+    """The next Dinofarmer goes down clockwise. A player with none left is skipped, and so is one whose
+    Dinofarmers have nowhere to go this turn (a space may free up later); the phase ends when nobody
+    can place."""
     for step_ in range(1, s.holders + 1):
         h = (s.cur + step_) % s.holders
         if h == s.num_players:  # the solo Rival
@@ -557,15 +567,12 @@ def next_turn(s, events: list) -> None:
             continue
         if not (s.normals[h] or s.foreman[h]):
             continue
-        s.cur = h
         legal = placements(s, h)
         if legal:
+            s.cur = h
             s.place_cache = (h, tuple(legal))  # legal_actions asks next: no need to work it out twice
             return
-        # Nowhere to go: the rest of this player's Dinofarmers stay home this round (designed).
-        s.normals[h], s.foreman[h] = 0, False
-        events.append(event("no_space", h))
-    s.cur = -1  # everyone is placed
+    s.cur = -1  # everyone is placed, or nobody left can go anywhere
 
 
 # ------------------------------------------------------------------------------------ Farm phases
@@ -667,10 +674,12 @@ def breed(s, events: list) -> None:
     for seat in order:
         base = seat * n
         zone, fed = s.zones[seat], s.fed[seat]
+        contents = zone_contents(s, seat)
         pairs: dict = {}
         for cell in range(n):
             code = s.cells[base + cell]
-            if 0 <= code < UNIQUE and zone[cell] < OPEN and fed >> cell & 1:
+            # An Enclosure holds a single species: one a lost Barrier merged with another breeds no more.
+            if 0 <= code < UNIQUE and zone[cell] < OPEN and fed >> cell & 1 and len(contents[zone[cell]]) == 1:
                 key = (zone[cell], code)
                 pairs[key] = pairs.get(key, 0) + 1
         for (_, code), count in pairs.items():
@@ -701,12 +710,13 @@ def begin_escape(s, seat: int, escaping: list, back_to: int, events: list) -> No
     s.escape_stage = -1
     s.phase = ESCAPE
     s.cur = seat
-    names = [_code_name(s.c, code) for code in escaping]
+    names = [code_key(s.c, code) for code in escaping]
     events.append(event("escape", seat, dinosaurs=names))
     advance_escape(s, seat, events)
 
 
-def _code_name(c, code: int) -> str:
+def code_key(c, code: int) -> str:
+    """A dinosaur in events: the species key, or a Unique Dinosaur's card name."""
     return c.species[code].key if code < UNIQUE else c.research[code - UNIQUE].name
 
 
@@ -714,9 +724,16 @@ def advance_escape(s, seat: int, events: list) -> None:
     """Resolves the penalties, carnivore first: a carnivore that eats an escaping herbivore spares the
     herbivore penalty, so this order gives the player every outcome the free order would."""
     used = s.penalties[seat]
-    if s.omni_as < 0 and any(diet(s.c, code) == OMNIVORE for code in s.escaping) and used != 3:
-        s.escape_stage = OMNI_CHOICE
-        return
+    if s.omni_as < 0 and any(diet(s.c, code) == OMNIVORE for code in s.escaping):
+        # Ask only when the two answers differ: a carnivore penalty with something to take, or a
+        # herbivore penalty with a Barrier to lose.
+        s.omni_as = 1  # as carnivores: is there anything to take?
+        carnivore_bites = not used & CARN_PENALTY and victims(s, seat)
+        s.omni_as = -1
+        if carnivore_bites or not used & HERB_PENALTY and s.fence[seat]:
+            s.escape_stage = OMNI_CHOICE
+            return
+        s.omni_as = 0
     if s.escape_stage < VICTIM:
         if any(_is_carnivore(s, code) for code in s.escaping) and not used & CARN_PENALTY:
             s.penalties[seat] |= CARN_PENALTY
@@ -762,13 +779,14 @@ def escape_choice(s, seat: int, kind: str, value: int, events: list) -> None:
         if kind == "eat":
             code = s.cells[seat * n + value]
             s.cells[seat * n + value] = EMPTY
+            s.fed[seat] &= ~(1 << value)
         else:
             code = value if kind == "eat_common" else UNIQUE + value
             rest = list(s.escaping)
             rest.remove(code)
             s.escaping = tuple(rest)
         release(s, seat, code)
-        events.append(event("eaten", seat, dinosaur=_code_name(s.c, code)))
+        events.append(event("eaten", seat, dinosaur=code_key(s.c, code)))
         s.escape_stage = VICTIM
     advance_escape(s, seat, events)
 
@@ -864,7 +882,8 @@ def start_round(s, events: list) -> None:
     if s.solo:
         s.rival_deck = list(range(len(c.rival_cards)))
         s.rng = shuffle(s.rng, s.rival_deck)
-        s.rival_hand = c.rival_cards_from_round_4 if s.round >= 4 else c.rival_cards_per_round
+        late = s.round >= c.numbers["new_dinofarmer_round"]
+        s.rival_hand = c.rival_cards_from_round_4 if late else c.rival_cards_per_round
     s.phase = PLACE
     s.cur = (s.first - 1) % s.holders  # so that the next turn is the first player's
     next_turn(s, events)

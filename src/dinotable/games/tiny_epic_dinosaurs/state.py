@@ -227,6 +227,8 @@ class TinyEpicDinosaursState(State):
             k = len(self.dealt[o])
             new.dealt[o], pool = tuple(pool[:k]), pool[k:]
         new.private_deck = pool + list(known)
+        for o in others:
+            new.returned[o] = ()  # what another seat put back is its own secret
         rng = shuffle(rng, new.private_deck)
         if self.solo:
             rng = shuffle(rng, new.rival_deck)
