@@ -75,6 +75,14 @@ class Game(ABC):
     def check_options(self, options: dict, num_players: int) -> None:
         """Raises ValueError, naming the options, for a combination of options that does not go together."""
 
+    def count_events(self, counts: dict, state: State, events: list[Event]) -> None:
+        """Adds what designers count (placements, escapes...) from one decision's events to `counts`,
+        name -> one number per seat. Simulations call it after each apply, outside the rules."""
+
+    def final_counts(self, state: State) -> dict:
+        """Counts read from a finished game (name -> one number per seat), beside count_events'."""
+        return {}
+
     def provenance(self) -> list[dict]:
         """Every rule and component with where it comes from: rulebook, published or designed."""
         return []

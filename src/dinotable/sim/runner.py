@@ -27,7 +27,7 @@ class GameResult:
     winners: list[int]
     decisions: int
     rounds: int | None
-    # What the game counts for designers, name -> one number per seat (outcome()["statistics"]).
+    # What the game counts for designers, name -> one number per seat (Game.count_events, final_counts).
     statistics: dict | None = None
 
 
@@ -37,12 +37,14 @@ def play_game(
     state = game.new_game(num_players, seed, options)
     agents = [make_agent(spec, game, derive_seed(seed, AGENT_SEED_KEY + seat)) for seat, spec in enumerate(agent_specs)]
     limit = game.max_decisions
+    counts: dict = {}
     while not state.is_over:
         if len(state.history) >= limit:
             raise RuntimeError(f"{game.name} seed {seed}: no end after {limit} decisions")
         seat = state.current_player
         obs = Observation(state, seat, derive_seed(seed, OBSERVATION_SEED_KEY, len(state.history)))
-        state.apply(agents[seat].act(obs))
+        game.count_events(counts, state, state.apply(agents[seat].act(obs)))
+    counts.update(game.final_counts(state))
     outcome = state.outcome()
     return GameResult(
         index,
@@ -51,7 +53,7 @@ def play_game(
         state.winners(),
         len(state.history),
         outcome.get("rounds"),
-        outcome.get("statistics"),
+        counts or None,
     )
 
 

@@ -55,6 +55,29 @@ class TinyEpicDinosaurs(Game):
         ]
         return items
 
+    def count_events(self, counts: dict, state, events) -> None:
+        """Placements on each action space ("placed:<space>"), dinosaurs escaped and born, per seat."""
+        if not counts:
+            for space in state.slots:
+                counts[f"placed:{self.content.spaces[space].id}"] = [0] * state.num_players
+            counts["escaped"] = [0] * state.num_players
+            counts["born"] = [0] * state.num_players
+        for e in events:
+            if e.kind == "place":
+                counts[f"placed:{e.detail['space']}"][e.seat] += 1
+            elif e.kind == "escape":
+                counts["escaped"][e.seat] += len(e.detail["dinosaurs"])
+            elif e.kind == "breed":
+                counts["born"][e.seat] += sum(e.detail.values())
+
+    def final_counts(self, state) -> dict:
+        """Contracts fulfilled and Research cards held at the end, per seat."""
+        seats = range(state.num_players)
+        return {
+            "contracts": [len(state.fulfilled[seat]) for seat in seats],
+            "research": [len(state.owned[seat]) for seat in seats],
+        }
+
     def board_text(self, state, seat: int | None) -> str:
         return render.board_text(state, seat)
 

@@ -431,7 +431,6 @@ def place(s, seat: int, slot: int, with_foreman: bool, events: list) -> None:
         normals = strength = need
     s.normals[seat] -= normals
     s.occ[slot * h + seat] = strength
-    s.tally[seat * (len(s.slots) + 2) + slot] += 1
     space = s.c.spaces[s.slots[slot]]
     events.append(event("place", seat, space=space.id, dinofarmers=normals, foreman=with_foreman))
     cost = space_cost(s, seat, space)
@@ -693,7 +692,6 @@ def breed(s, events: list) -> None:
                     s.newborns[seat * 4 + k] += 1
     for seat in order:
         born = s.newborns[seat * 4 : seat * 4 + 4]
-        s.tally[seat * (len(s.slots) + 2) + len(s.slots) + 1] += sum(born)
         if any(born):
             events.append(event("breed", seat, **{s.c.species[k].key: born[k] for k in range(4) if born[k]}))
 
@@ -704,7 +702,6 @@ def begin_escape(s, seat: int, escaping: list, back_to: int, events: list) -> No
     if not escaping:
         return
     s.escaping = tuple(escaping)
-    s.tally[seat * (len(s.slots) + 2) + len(s.slots)] += len(escaping)
     s.escape_next = back_to
     s.omni_as = -1
     s.escape_stage = -1

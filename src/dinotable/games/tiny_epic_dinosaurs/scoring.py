@@ -54,28 +54,12 @@ def winners(s) -> list[int]:
     return [winner] if winner < s.num_players else []
 
 
-def statistics(s) -> dict:
-    """Counts per seat for designers: placements on each action space ("placed:<space>"), dinosaurs
-    escaped and born, Contracts fulfilled, Research cards held."""
-    width = len(s.slots) + 2
-    seats = range(s.num_players)
-    out = {}
-    for slot, space in enumerate(s.slots):
-        out[f"placed:{s.c.spaces[space].id}"] = [s.tally[seat * width + slot] for seat in seats]
-    out["escaped"] = [s.tally[seat * width + width - 2] for seat in seats]
-    out["born"] = [s.tally[seat * width + width - 1] for seat in seats]
-    out["contracts"] = [len(s.fulfilled[seat]) for seat in seats]
-    out["research"] = [len(s.owned[seat]) for seat in seats]
-    return out
-
-
 def outcome(s) -> dict:
     out = {
         "scores": scores(s),
         "winners": winners(s),
         "rounds": s.round,
         "breakdown": [breakdown(s, seat) for seat in range(s.num_players)],
-        "statistics": statistics(s),
     }
     if s.solo:
         # Players the engine plays, scored like seats (a front end lists them with the seats).

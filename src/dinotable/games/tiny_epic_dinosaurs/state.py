@@ -43,7 +43,6 @@ _FLAT_LISTS = (
     "rival_cols",
     "rival_res",
     "rival_deck",
-    "tally",
     "history",
 )
 
@@ -120,9 +119,6 @@ class TinyEpicDinosaursState(State):
         self.rival_deck = list(range(len(c.rival_cards))) if self.solo else []
         self.rival_hand = 0  # Rival cards still to play this round (the top of rival_deck)
 
-        # Statistics for designers, per seat: placements on each action space, then dinosaurs escaped
-        # and dinosaurs born (see scoring.statistics).
-        self.tally = [0] * ((len(self.slots) + 2) * num_players)
         self.first = 0
         self.cur = 0
         self.round = 1
