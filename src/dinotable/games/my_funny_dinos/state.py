@@ -6,8 +6,7 @@ icon). For tiles still buried in the pile that is hidden information: determiniz
 
 from __future__ import annotations
 
-from dinotable.core.contract import State, action_id
-from dinotable.core.errors import IllegalAction
+from dinotable.core.flat import FlatState
 from dinotable.core.rng import derive_seed, seed_state, shuffle
 from dinotable.games.my_funny_dinos import render, rules, scoring
 from dinotable.games.my_funny_dinos.rules import COLOUR_KNOWN, EXCAVATE, NOBODY, NUM_TILES
@@ -28,7 +27,10 @@ _FLAT_LISTS = (
 )
 
 
-class MyFunnyDinosState(State):
+class MyFunnyDinosState(FlatState):
+    rules, scoring, render = rules, scoring, render
+    flat_lists = _FLAT_LISTS
+
     def __init__(self, game, num_players: int, seed: int, options: dict) -> None:
         c = game.content
         self.game = game
@@ -94,64 +96,9 @@ class MyFunnyDinosState(State):
         self.history: list[int] = []
         self._legal = rules.legal_actions(self)
 
-    # ------------------------------------------------------------------------------------- contract
-    @property
-    def current_player(self) -> int | None:
-        return None if self.over else self.cur
-
-    @property
-    def is_over(self) -> bool:
-        return self.over
-
-    def legal_actions(self) -> list[int]:
-        return list(self._legal)
-
-    def apply(self, action: int) -> list:
-        if type(action) is not int:
-            given, action = action, action_id(action)
-            if action is None:
-                raise IllegalAction(f"{given!r} is not an action id (action ids are ints)")
-        if action not in self._legal:
-            raise IllegalAction(self._illegal_message(action))
-        events: list = []
-        self.history.append(action)
-        rules.step(self, action, events)
-        # A decision with a single option resolves itself.
-        legal = rules.legal_actions(self)
-        while len(legal) == 1:
-            rules.step(self, legal[0], events)
-            legal = rules.legal_actions(self)
-        self._legal = legal
-        return events
-
-    def _illegal_message(self, action) -> str:
-        if self.over:
-            return f"action {action!r} is not legal: the game is over"
-        legal = ", ".join(map(str, self._legal))
-        return f"action {action!r} is not legal now ({rules.PHASE_NAMES[self.phase]}); legal: {legal}"
-
-    def action_text(self, action: int) -> str:
-        return render.action_text(self, action)
-
-    def scores(self) -> list[int]:
-        return scoring.scores(self)
-
-    def winners(self) -> list[int]:
-        return scoring.winners(self)
-
-    def outcome(self) -> dict:
-        return scoring.outcome(self)
-
-    def view(self, seat: int | None) -> dict:
-        return render.view(self, seat)
-
     def clone(self) -> MyFunnyDinosState:
-        new = MyFunnyDinosState.__new__(MyFunnyDinosState)
-        d = self.__dict__.copy()
-        for name in _FLAT_LISTS:
-            d[name] = d[name][:]
-        d["stacks"] = [stack[:] for stack in self.stacks]
-        new.__dict__ = d
+        new = super().clone()
+        new.stacks = [stack[:] for stack in self.stacks]  # lists inside a list: copied one level deeper
         return new
 
     def determinize(self, seat: int | None, seed: int) -> MyFunnyDinosState:

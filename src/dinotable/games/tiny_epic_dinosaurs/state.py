@@ -7,8 +7,7 @@ of a Unique Dinosaur. Barriers on a Farm are a bit mask over the grid's edges.
 
 from __future__ import annotations
 
-from dinotable.core.contract import State, action_id
-from dinotable.core.errors import IllegalAction
+from dinotable.core.flat import FlatState
 from dinotable.core.rng import derive_seed, seed_state, shuffle
 from dinotable.games.tiny_epic_dinosaurs import render, rules, scoring
 
@@ -47,7 +46,10 @@ _FLAT_LISTS = (
 )
 
 
-class TinyEpicDinosaursState(State):
+class TinyEpicDinosaursState(FlatState):
+    rules, scoring, render = rules, scoring, render
+    flat_lists = _FLAT_LISTS
+
     def __init__(self, game, num_players: int, seed: int, options: dict) -> None:
         c = game.content
         self.game = game
@@ -139,67 +141,6 @@ class TinyEpicDinosaursState(State):
         events: list = []
         rules.settle(self, events)
         self._legal = rules.legal_actions(self)
-
-    # ------------------------------------------------------------------------------------- contract
-    @property
-    def current_player(self) -> int | None:
-        return None if self.over else self.cur
-
-    @property
-    def is_over(self) -> bool:
-        return self.over
-
-    def legal_actions(self) -> list[int]:
-        return list(self._legal)
-
-    def apply(self, action: int) -> list:
-        if type(action) is not int:
-            given, action = action, action_id(action)
-            if action is None:
-                raise IllegalAction(f"{given!r} is not an action id (action ids are ints)")
-        if action not in self._legal:
-            raise IllegalAction(self._illegal_message(action))
-        events: list = []
-        self.history.append(action)
-        rules.step(self, action, events)
-        rules.settle(self, events)
-        # A decision with a single option resolves itself.
-        legal = rules.legal_actions(self)
-        while len(legal) == 1:
-            rules.step(self, legal[0], events)
-            rules.settle(self, events)
-            legal = rules.legal_actions(self)
-        self._legal = legal
-        return events
-
-    def _illegal_message(self, action) -> str:
-        if self.over:
-            return f"action {action!r} is not legal: the game is over"
-        legal = ", ".join(map(str, self._legal))
-        return f"action {action!r} is not legal now ({rules.PHASE_NAMES[self.phase]}); legal: {legal}"
-
-    def action_text(self, action: int) -> str:
-        return render.action_text(self, action)
-
-    def scores(self) -> list[int]:
-        return scoring.scores(self)
-
-    def winners(self) -> list[int]:
-        return scoring.winners(self)
-
-    def outcome(self) -> dict:
-        return scoring.outcome(self)
-
-    def view(self, seat: int | None) -> dict:
-        return render.view(self, seat)
-
-    def clone(self) -> TinyEpicDinosaursState:
-        new = TinyEpicDinosaursState.__new__(TinyEpicDinosaursState)
-        d = self.__dict__.copy()
-        for name in _FLAT_LISTS:
-            d[name] = d[name][:]
-        new.__dict__ = d
-        return new
 
     def determinize(self, seat: int | None, seed: int) -> TinyEpicDinosaursState:
         """A copy in which what `seat` cannot see is re-dealt: deck orders, the other seats' Private

@@ -1,0 +1,86 @@
+"""A base for states kept as flat fields, with their rules, scoring and text in the game's own modules.
+
+A game's state sets `rules`, `scoring` and `render` (its modules) and `flat_lists` (the fields that are
+lists, copied by clone(); every other field is an int, a bool or a tuple, shared by copies). The rules
+module offers `legal_actions(s)`, `step(s, action, events)`, `PHASE_NAMES` and, if some of the game runs
+without decisions, `settle(s, events)`. The state keeps `over`, `cur` (the seat to move), `phase` and
+`_legal` (the legal actions, worked out after each decision).
+"""
+
+from __future__ import annotations
+
+from types import ModuleType
+
+from dinotable.core.contract import Event, State, action_id
+from dinotable.core.errors import IllegalAction
+
+
+class FlatState(State):
+    rules: ModuleType
+    scoring: ModuleType
+    render: ModuleType
+    flat_lists: tuple[str, ...] = ()
+
+    @property
+    def current_player(self) -> int | None:
+        return None if self.over else self.cur
+
+    @property
+    def is_over(self) -> bool:
+        return self.over
+
+    def legal_actions(self) -> list[int]:
+        return list(self._legal)
+
+    def apply(self, action: int) -> list[Event]:
+        if type(action) is not int:
+            given, action = action, action_id(action)
+            if action is None:
+                raise IllegalAction(f"{given!r} is not an action id (action ids are ints)")
+        if action not in self._legal:
+            raise IllegalAction(self._illegal_message(action))
+        rules = self.rules
+        settle = getattr(rules, "settle", None)
+        events: list[Event] = []
+        self.history.append(action)
+        rules.step(self, action, events)
+        if settle:
+            settle(self, events)
+        # A decision with a single option resolves itself.
+        legal = rules.legal_actions(self)
+        while len(legal) == 1:
+            rules.step(self, legal[0], events)
+            if settle:
+                settle(self, events)
+            legal = rules.legal_actions(self)
+        self._legal = legal
+        return events
+
+    def _illegal_message(self, action) -> str:
+        if self.over:
+            return f"action {action!r} is not legal: the game is over"
+        legal = ", ".join(map(str, self._legal))
+        return f"action {action!r} is not legal now ({self.rules.PHASE_NAMES[self.phase]}); legal: {legal}"
+
+    def action_text(self, action: int) -> str:
+        return self.render.action_text(self, action)
+
+    def scores(self) -> list[int]:
+        return self.scoring.scores(self)
+
+    def winners(self) -> list[int]:
+        return self.scoring.winners(self)
+
+    def outcome(self) -> dict:
+        return self.scoring.outcome(self)
+
+    def view(self, seat: int | None) -> dict:
+        return self.render.view(self, seat)
+
+    def clone(self) -> FlatState:
+        new = self.__class__.__new__(self.__class__)
+        d = self.__dict__.copy()
+        for name in self.flat_lists:
+            d[name] = d[name][:]
+        new.__dict__ = d
+        return new
