@@ -154,7 +154,7 @@ def _value(s, seat: int) -> float:
         else:
             need_meat += species[k].food * waiting[k]
     for card in s.hold_unique[seat]:
-        d, f = c.research[card].unique_diet, c.research[card].unique_food
+        d, f = diet(c, UNIQUE + card), food(c, UNIQUE + card)
         if d == HERBIVORE:
             need_plant += f
         elif d == CARNIVORE:

@@ -65,17 +65,16 @@ class ActionIds:
         )
         start = 0
         self.ranges = {}
+        self._kinds: list[tuple[str, int]] = []  # per id: its kind and offset
         for name, size in sizes:
             setattr(self, name, start)
             self.ranges[name] = (start, start + size)
+            self._kinds += [(name, offset) for offset in range(size)]
             start += size
         self.total = start
 
     def kind(self, action: int) -> tuple[str, int]:
-        for name, (lo, hi) in self.ranges.items():
-            if lo <= action < hi:
-                return name, action - lo
-        raise ValueError(action)
+        return self._kinds[action]
 
 
 # ------------------------------------------------------------------------------------------ helpers
