@@ -32,6 +32,15 @@ class FlatState(State):
     def legal_actions(self) -> list[int]:
         return list(self._legal)
 
+    def __init_subclass__(cls, **kwargs) -> None:
+        super().__init_subclass__(**kwargs)
+        # Looked up once per class, not on every apply.
+        rules = cls.__dict__.get("rules")
+        if rules is not None:
+            cls._step, cls._legal_of = staticmethod(rules.step), staticmethod(rules.legal_actions)
+            settle = getattr(rules, "settle", None)
+            cls._settle = staticmethod(settle) if settle else None
+
     def apply(self, action: int) -> list[Event]:
         if type(action) is not int:
             given, action = action, action_id(action)
@@ -39,20 +48,19 @@ class FlatState(State):
                 raise IllegalAction(f"{given!r} is not an action id (action ids are ints)")
         if action not in self._legal:
             raise IllegalAction(self._illegal_message(action))
-        rules = self.rules
-        settle = getattr(rules, "settle", None)
+        step, settle, legal_of = self._step, self._settle, self._legal_of
         events: list[Event] = []
         self.history.append(action)
-        rules.step(self, action, events)
+        step(self, action, events)
         if settle:
             settle(self, events)
         # A decision with a single option resolves itself.
-        legal = rules.legal_actions(self)
+        legal = legal_of(self)
         while len(legal) == 1:
-            rules.step(self, legal[0], events)
+            step(self, legal[0], events)
             if settle:
                 settle(self, events)
-            legal = rules.legal_actions(self)
+            legal = legal_of(self)
         self._legal = legal
         return events
 
