@@ -55,6 +55,31 @@ class Reader:
         return value
 
 
+def read_numbers(r: Reader, prov: list[dict], required: tuple[str, ...]) -> dict:
+    """The [numbers] table: each entry a `value` with its provenance (recorded in `prov`); `players` gives
+    `min` and `max` (min_players, max_players); any other whole number in an entry, such as `easy`, is
+    kept as <name>_<key>. Raises ContentError for a missing or malformed number."""
+    numbers = {}
+    for name, entry in r.table(r.data, "numbers", "top level").items():
+        where = f"numbers.{name}"
+        if not isinstance(entry, dict):
+            raise r.fail(where, "expected a table")
+        r.provenance(entry, where)
+        prov.append(provenance_item("number", name, entry))
+        if name == "players":
+            numbers["min_players"] = r.get(entry, "min", int, where)
+            numbers["max_players"] = r.get(entry, "max", int, where)
+            continue
+        numbers[name] = r.get(entry, "value", int, where)
+        for key in entry:
+            if key not in ("value", "provenance", "source", "why", "text"):
+                numbers[f"{name}_{key}"] = r.get(entry, key, int, where)
+    for name in required:
+        if name not in numbers:
+            raise r.fail("numbers", f"missing {name!r}")
+    return numbers
+
+
 def provenance_item(kind: str, name: str, entry: dict, describe: str = "") -> dict:
     """One row of a game's provenance listing: the rulebook quote, or why it was designed, or what it is."""
     return {

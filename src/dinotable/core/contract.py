@@ -84,8 +84,14 @@ class Game(ABC):
         return {}
 
     def provenance(self) -> list[dict]:
-        """Every rule and component with where it comes from: rulebook, published or designed."""
-        return []
+        """Every rule and component with where it comes from: rulebook, published or designed; by default
+        the game's content items (`self.content.provenance`) and its options."""
+        items = list(getattr(getattr(self, "content", None), "provenance", ()))
+        items += [
+            {"kind": "option", "name": spec.name, "provenance": spec.provenance, "text": spec.help}
+            for spec in self.option_specs
+        ]
+        return items
 
     def check_invariants(self, state: State) -> None:
         """Raises AssertionError if a rule invariant (counts conserved, values in bounds) is broken."""

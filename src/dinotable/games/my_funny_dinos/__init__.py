@@ -77,14 +77,6 @@ class MyFunnyDinos(Game):
     def _new_state(self, num_players: int, seed: int, options: dict) -> MyFunnyDinosState:
         return MyFunnyDinosState(self, num_players, seed, options)
 
-    def provenance(self) -> list[dict]:
-        items = list(self.content.provenance)
-        items += [
-            {"kind": "option", "name": spec.name, "provenance": spec.provenance, "text": spec.help}
-            for spec in self.option_specs
-        ]
-        return items
-
     def present_actions(self, state: MyFunnyDinosState, actions: list[int]) -> list[int]:
         # Excavations are listed as a player scans the pile: face-up tiles first, then deeper ones, by spot.
         if state.phase == EXCAVATE:

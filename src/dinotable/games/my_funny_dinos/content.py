@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from dinotable.core.content import Reader, load_toml, provenance_item
+from dinotable.core.content import Reader, load_toml, provenance_item, read_numbers
 
 CONTENT_PATH = Path(__file__).with_name("content.toml")
 
@@ -78,34 +78,23 @@ def load_content(path: str | Path = CONTENT_PATH) -> Content:
     data = r.data
     prov: list[dict] = []
 
-    numbers = {}
-    for name, entry in r.table(data, "numbers", "top level").items():
-        where = f"numbers.{name}"
-        if not isinstance(entry, dict):
-            raise r.fail(where, "expected a table")
-        r.provenance(entry, where)
-        prov.append(provenance_item("number", name, entry))
-        if name == "players":
-            numbers["min_players"] = r.get(entry, "min", int, where)
-            numbers["max_players"] = r.get(entry, "max", int, where)
-        else:
-            numbers[name] = r.get(entry, "value", int, where)
-            if "easy" in entry:
-                numbers[name + "_easy"] = r.get(entry, "easy", int, where)
-    for required in (
-        "bone_supply",
-        "starting_bones",
-        "exhibition_tiles",
-        "dinosaurs_to_end",
-        "missions_revealed",
-        "rocks_per_base",
-        "single_colour_dinosaur",
-        "mixed_dinosaur",
-        "loose_tile",
-        "bones_per_point",
-    ):
-        if required not in numbers:
-            raise r.fail("numbers", f"missing {required!r}")
+    numbers = read_numbers(
+        r,
+        prov,
+        (
+            "min_players",
+            "bone_supply",
+            "starting_bones",
+            "exhibition_tiles",
+            "dinosaurs_to_end",
+            "missions_revealed",
+            "rocks_per_base",
+            "single_colour_dinosaur",
+            "mixed_dinosaur",
+            "loose_tile",
+            "bones_per_point",
+        ),
+    )
     if not 1 <= numbers["min_players"] <= numbers["max_players"]:
         raise r.fail("numbers.players", "min must be at least 1 and at most max")
 

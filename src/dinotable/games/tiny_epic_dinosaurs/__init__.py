@@ -47,14 +47,6 @@ class TinyEpicDinosaurs(Game):
     def _new_state(self, num_players: int, seed: int, options: dict) -> TinyEpicDinosaursState:
         return TinyEpicDinosaursState(self, num_players, seed, options)
 
-    def provenance(self) -> list[dict]:
-        items = list(self.content.provenance)
-        items += [
-            {"kind": "option", "name": spec.name, "provenance": spec.provenance, "text": spec.help}
-            for spec in self.option_specs
-        ]
-        return items
-
     def count_events(self, counts: dict, state, events) -> None:
         """Placements on each action space ("placed:<space>"), dinosaurs escaped and born, per seat."""
         if not counts:

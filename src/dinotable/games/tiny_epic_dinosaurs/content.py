@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from dinotable.core.content import Reader, load_toml, provenance_item
+from dinotable.core.content import Reader, load_toml, provenance_item, read_numbers
 
 CONTENT_PATH = Path(__file__).with_name("content.toml")
 
@@ -219,34 +219,24 @@ def load_content(path: str | Path = CONTENT_PATH) -> Content:
     data = r.data
     prov: list[dict] = []
 
-    numbers = {}
-    for name, entry in r.table(data, "numbers", "top level").items():
-        where = f"numbers.{name}"
-        if not isinstance(entry, dict):
-            raise r.fail(where, "expected a table")
-        r.provenance(entry, where)
-        prov.append(provenance_item("number", name, entry))
-        if name == "players":
-            numbers["min_players"] = r.get(entry, "min", int, where)
-            numbers["max_players"] = r.get(entry, "max", int, where)
-        else:
-            numbers[name] = r.get(entry, "value", int, where)
-    for required in (
-        "min_players",
-        "rounds",
-        "dinofarmers",
-        "new_dinofarmer_round",
-        "foreman_strength",
-        "track_max",
-        "contracts_extra",
-        "private_dealt",
-        "round4_private",
-        "research_row",
-        "barrier_supply",
-        "starting_barriers",
-    ):
-        if required not in numbers:
-            raise r.fail("numbers", f"missing {required!r}")
+    numbers = read_numbers(
+        r,
+        prov,
+        (
+            "min_players",
+            "rounds",
+            "dinofarmers",
+            "new_dinofarmer_round",
+            "foreman_strength",
+            "track_max",
+            "contracts_extra",
+            "private_dealt",
+            "round4_private",
+            "research_row",
+            "barrier_supply",
+            "starting_barriers",
+        ),
+    )
     if not 1 <= numbers["min_players"] <= numbers["max_players"] <= 4:
         raise r.fail("numbers.players", "min and max must be between 1 and 4")
 
