@@ -56,9 +56,9 @@ class Reader:
 
 
 def read_numbers(r: Reader, prov: list[dict], required: tuple[str, ...]) -> dict:
-    """The [numbers] table: each entry a `value` with its provenance (recorded in `prov`); `players` gives
-    `min` and `max` (min_players, max_players); any other whole number in an entry, such as `easy`, is
-    kept as <name>_<key>. Raises ContentError for a missing or malformed number."""
+    """The [numbers] table: each entry a `value` with its provenance (recorded in `prov`); `players`, which
+    every game has, gives `min` and `max` (min_players, max_players); any other whole number in an entry,
+    such as `easy`, is kept as <name>_<key>. Raises ContentError for a missing or malformed number."""
     numbers = {}
     for name, entry in r.table(r.data, "numbers", "top level").items():
         where = f"numbers.{name}"
@@ -74,6 +74,8 @@ def read_numbers(r: Reader, prov: list[dict], required: tuple[str, ...]) -> dict
         for key in entry:
             if key not in ("value", "provenance", "source", "why", "text"):
                 numbers[f"{name}_{key}"] = r.get(entry, key, int, where)
+    if "min_players" not in numbers:
+        raise r.fail("numbers", "missing 'players' (every game has a player count)")
     for name in required:
         if name not in numbers:
             raise r.fail("numbers", f"missing {name!r}")

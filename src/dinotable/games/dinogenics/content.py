@@ -76,7 +76,6 @@ def load_content(path: str | Path = CONTENT_PATH) -> Content:
         r,
         prov,
         (
-            "min_players",
             "seasons",
             "hand_limit",
             "visitor_center",

@@ -82,7 +82,6 @@ def load_content(path: str | Path = CONTENT_PATH) -> Content:
         r,
         prov,
         (
-            "min_players",
             "bone_supply",
             "starting_bones",
             "exhibition_tiles",

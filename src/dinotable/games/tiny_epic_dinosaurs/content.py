@@ -223,7 +223,6 @@ def load_content(path: str | Path = CONTENT_PATH) -> Content:
         r,
         prov,
         (
-            "min_players",
             "rounds",
             "dinofarmers",
             "new_dinofarmer_round",
