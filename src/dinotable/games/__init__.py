@@ -11,5 +11,6 @@ heuristic.py   the game's own evaluation, used by heuristic and search agents
 
 from dinotable.core.registry import register_lazy
 
+register_lazy("dinogenics", "dinotable.games.dinogenics:GAME")
 register_lazy("my-funny-dinos", "dinotable.games.my_funny_dinos:GAME")
 register_lazy("tiny-epic-dinosaurs", "dinotable.games.tiny_epic_dinosaurs:GAME")

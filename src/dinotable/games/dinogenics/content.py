@@ -1,7 +1,8 @@
 """DinoGenics content: content.toml validated and pre-indexed into tuples the rules read directly.
 
 The base rulebook is absent; its published facts (GAPS.md section 3.1) come first in the data, and what
-no source gives is marked designed. The game is not registered until its engine plays.
+no source gives is marked designed. Effects (action spaces, cards, news) are lists of steps, checked here
+and turned into tuples of (kind, value) that rules.py runs.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ TRAITS = (
 class Species:
     index: int
     key: str
+    name: str
     diet: int
     vp: int  # Dinosaur Value scored each Upkeep
     reputation: int
@@ -40,6 +42,71 @@ class Species:
     dna: int  # DNA cards in a full set
     goats: int  # eaten each Upkeep
     trait: str
+
+
+# What gain / lose / pay move: the first six are counters on the player's board, the last two are cards.
+RESOURCES = ("credits", "goats", "fences", "vp", "scandals", "visitors", "dna", "manipulation")
+CREDITS, GOATS, FENCES, VP, SCANDALS, VISITORS, DNA, MANIPULATION = range(8)
+COUNTS = ("dinosaurs", "herbivores", "carnivores", "species", "facilities", "visitors", "improper")
+SECTORS = ("park", "commercial")
+# Step kinds and what their value is in the data.
+_FLAGS = ("build", "play", "outsource", "city_center", "refresh_market")
+_NUMBERS = ("boneyard", "create", "facility", "repair")
+_PAIRS = ("draw_keep", "market_buy", "market_sell")
+
+
+@dataclass(frozen=True)
+class Space:
+    index: int
+    key: str
+    name: str
+    slots: int
+    blocked: dict  # player count -> blocking tokens
+    steps: tuple
+    news: int  # the Breaking News card that prints it, or 0 for the Mainland board
+
+
+@dataclass(frozen=True)
+class Facility:
+    index: int
+    key: str
+    name: str
+    stack: bool  # the City Center's first stack (Basic Hotels), not the bag
+    count: int
+    park: bool  # takes a park space (else a commercial one)
+    cost: int
+    rooms: int
+    biodome: bool
+    reputation: int
+    end_vp: int
+    upkeep: tuple  # (resource, amount) gained each Upkeep
+    per_species: int  # species whose dinosaurs each earn per_vp / per_credits each Upkeep, or -1
+    per_vp: int
+    per_credits: int
+    hand_limit: int
+
+
+@dataclass(frozen=True)
+class Card:
+    index: int
+    key: str
+    name: str
+    count: int
+    steps: tuple
+    text: str
+    opponents: bool  # it names another player (left out of solo games)
+
+
+@dataclass(frozen=True)
+class News:
+    number: int
+    name: str
+    each_player: tuple
+    space: int  # index of its worker space, or -1
+    closed: int  # Mainland space shut this Season, or -1
+    bonus: tuple  # (space, gains) added this Season, or ()
+    refresh_market: bool
+    text: str
 
 
 @dataclass(frozen=True)
@@ -52,7 +119,19 @@ class Content:
     bonus_visitors: dict  # season -> bonus pool
     species: tuple[Species, ...]
     rampage_die: tuple[int, ...]
+    dna_deck: tuple[int, ...]  # cards per species (0 for species without DNA cards)
+    spaces: tuple[Space, ...]
+    facilities: tuple[Facility, ...]
+    manipulation: tuple[Card, ...]
+    news: tuple[News, ...]
+    rules: tuple[str, ...]
     provenance: tuple[dict, ...]
+
+    def species_index(self, key: str) -> int:
+        return next(sp.index for sp in self.species if sp.key == key)
+
+    def space_index(self, key: str) -> int:
+        return next(sp.index for sp in self.spaces if sp.key == key)
 
     def workers_in(self, num_players: int, season: int) -> int:
         before, after = self.workers[num_players]
@@ -132,7 +211,7 @@ def load_content(path: str | Path = CONTENT_PATH) -> Content:
         values = [r.get(entry, name, int, where) for name in ("vp", "reputation", "pen", "dna", "goats")]
         if any(v < 0 for v in values):
             raise r.fail(where, "numbers cannot be negative")
-        species.append(Species(len(species), key, DIETS.index(diet), *values, trait))
+        species.append(Species(len(species), key, r.get(entry, "name", str, where), DIETS.index(diet), *values, trait))
 
     entry = r.table(data, "rampage_die", "top level")
     r.provenance(entry, "rampage_die")
@@ -140,6 +219,147 @@ def load_content(path: str | Path = CONTENT_PATH) -> Content:
     faces = r.get(entry, "faces", list, "rampage_die")
     if not faces or any(f not in FACES for f in faces):
         raise r.fail("rampage_die.faces", f"faces must be among {', '.join(FACES)}")
+
+    species_keys = [sp.key for sp in species]
+
+    entry = r.table(data, "dna_deck", "top level")
+    r.provenance(entry, "dna_deck")
+    prov.append(provenance_item("component", "DNA deck", entry))
+    cards = r.table(entry, "cards", "dna_deck")
+    for key, n in cards.items():
+        if key not in species_keys or species[species_keys.index(key)].trait == "breeds_on_two_goats":
+            raise r.fail("dna_deck.cards", f"{key!r} is not a species with DNA cards")
+        if not isinstance(n, int) or isinstance(n, bool) or n < 1:
+            raise r.fail(f"dna_deck.cards.{key}", "expected a positive number of cards")
+    dna_deck = tuple(cards.get(key, 0) for key in species_keys)
+
+    steps = _StepReader(r, species_keys)
+    spaces = []
+    for key, entry in r.table(data, "spaces", "top level").items():
+        where = f"spaces.{key}"
+        r.provenance(entry, where)
+        prov.append(provenance_item("space", key, entry))
+        slots = r.get(entry, "slots", int, where)
+        blocked = _int_keys(r, entry.get("blocked", {}), f"{where}.blocked")
+        if slots < 1 or any(not 0 <= b < slots for b in blocked.values()):
+            raise r.fail(where, "a space needs a slot, and blocking tokens must leave one open")
+        spaces.append(
+            Space(len(spaces), key, r.get(entry, "name", str, where), slots, blocked, steps.read(entry, where), 0)
+        )
+    space_keys = [sp.key for sp in spaces]
+
+    facilities = []
+    for key, entry in r.table(data, "facilities", "top level").items():
+        where = f"facilities.{key}"
+        r.provenance(entry, where)
+        prov.append(provenance_item("facility", key, entry))
+        sector = r.get(entry, "sector", str, where)
+        if sector not in SECTORS:
+            raise r.fail(f"{where}.sector", f"expected one of {', '.join(SECTORS)}")
+        per = entry.get("per", {})
+        per_species = -1
+        if per:
+            if per.get("species") not in species_keys:
+                raise r.fail(f"{where}.per", "expected the species whose dinosaurs earn it")
+            per_species = species_keys.index(per["species"])
+        vals = {}
+        for name in ("count", "cost", "rooms", "reputation", "end_vp", "hand_limit"):
+            vals[name] = entry.get(name, 0)
+            if not isinstance(vals[name], int) or isinstance(vals[name], bool):
+                raise r.fail(f"{where}.{name}", "expected a whole number")
+        if vals["count"] < 1 or vals["cost"] < 0:
+            raise r.fail(where, "a facility needs a count of at least 1 and a cost of at least 0")
+        facilities.append(
+            Facility(
+                len(facilities),
+                key,
+                r.get(entry, "name", str, where),
+                bool(entry.get("stack", False)),
+                vals["count"],
+                sector == "park",
+                vals["cost"],
+                vals["rooms"],
+                bool(entry.get("biodome", False)),
+                vals["reputation"],
+                vals["end_vp"],
+                steps.amounts(entry.get("upkeep", {}), f"{where}.upkeep"),
+                per_species,
+                per.get("vp", 0),
+                per.get("credits", 0),
+                vals["hand_limit"],
+            )
+        )
+    if sum(f.stack for f in facilities) != 1:
+        raise r.fail("facilities", "exactly one facility (the Basic Hotel) is the City Center's first stack")
+
+    manipulation = []
+    for key, entry in r.table(data, "manipulation", "top level").items():
+        where = f"manipulation.{key}"
+        r.provenance(entry, where)
+        prov.append(provenance_item("manipulation card", key, entry))
+        card_steps = steps.read(entry, where)
+        count = r.get(entry, "count", int, where)
+        text = r.get(entry, "text", str, where)
+        opponents = any(kind in ("opponent", "each_opponent") for kind, _ in card_steps)
+        manipulation.append(
+            Card(len(manipulation), key, r.get(entry, "name", str, where), count, card_steps, text, opponents)
+        )
+
+    news = []
+    for i, entry in enumerate(r.get(data, "news", list, "top level")):
+        where = f"news[{i}]"
+        r.provenance(entry, where)
+        number = r.get(entry, "number", int, where)
+        name = r.get(entry, "name", str, where)
+        prov.append(provenance_item("breaking news", f"{number} {name}", entry))
+        if number != len(news) + 1:
+            raise r.fail(where, f"Breaking News cards are numbered in order from 1; expected {len(news) + 1}")
+        space = -1
+        if "space" in entry:
+            s_entry = r.table(entry, "space", where)
+            space = len(spaces)
+            spaces.append(
+                Space(
+                    space,
+                    f"news_{number}",
+                    r.get(s_entry, "name", str, f"{where}.space"),
+                    r.get(s_entry, "slots", int, f"{where}.space"),
+                    {},
+                    steps.read(s_entry, f"{where}.space"),
+                    number,
+                )
+            )
+        closed = -1
+        if "closed" in entry:
+            if entry["closed"] not in space_keys:
+                raise r.fail(f"{where}.closed", f"{entry['closed']!r} is not a Mainland space")
+            closed = space_keys.index(entry["closed"])
+        extra = ()
+        if "bonus" in entry:
+            b = r.table(entry, "bonus", where)
+            if b.get("space") not in space_keys:
+                raise r.fail(f"{where}.bonus.space", f"{b.get('space')!r} is not a Mainland space")
+            extra = (space_keys.index(b["space"]), steps.amounts(b.get("gain", {}), f"{where}.bonus.gain"))
+        each = steps.read(entry, where, "each_player") if "each_player" in entry else ()
+        news.append(
+            News(
+                number,
+                name,
+                each,
+                space,
+                closed,
+                extra,
+                bool(entry.get("refresh_market", False)),
+                r.get(entry, "text", str, where),
+            )
+        )
+
+    rules = []
+    for i, entry in enumerate(r.get(data, "rule", list, "top level")):
+        where = f"rule[{i}]"
+        r.provenance(entry, where)
+        rules.append(r.get(entry, "name", str, where))
+        prov.append(provenance_item("rule", rules[-1], entry))
 
     return Content(
         version=r.get(data, "version", str, "top level"),
@@ -150,5 +370,82 @@ def load_content(path: str | Path = CONTENT_PATH) -> Content:
         bonus_visitors={season: bonus[season] for season in range(2, seasons + 1)},
         species=tuple(species),
         rampage_die=tuple(FACES.index(f) for f in faces),
+        dna_deck=dna_deck,
+        spaces=tuple(spaces),
+        facilities=tuple(facilities),
+        manipulation=tuple(manipulation),
+        news=tuple(news),
+        rules=tuple(rules),
         provenance=tuple(prov),
     )
+
+
+class _StepReader:
+    """Checks a list of effect steps and turns it into a tuple of (kind, value) the rules run."""
+
+    def __init__(self, r: Reader, species_keys: list[str]) -> None:
+        self.r = r
+        self.species_keys = species_keys
+
+    def read(self, entry: dict, where: str, key: str = "steps") -> tuple:
+        steps = self.r.get(entry, key, list, where)
+        return tuple(self.step(step, f"{where}.{key}[{i}]") for i, step in enumerate(steps))
+
+    def amounts(self, table, where: str) -> tuple:
+        if not isinstance(table, dict):
+            raise self.r.fail(where, "expected a table of resources")
+        out = []
+        for name, n in table.items():
+            if name not in RESOURCES:
+                raise self.r.fail(where, f"{name!r} is not one of {', '.join(RESOURCES)}")
+            if not isinstance(n, int) or isinstance(n, bool) or n < 1:
+                raise self.r.fail(f"{where}.{name}", "expected a positive whole number")
+            out.append((RESOURCES.index(name), n))
+        return tuple(out)
+
+    def step(self, step, where: str) -> tuple:
+        r = self.r
+        if not isinstance(step, dict) or len(step) != 1:
+            raise r.fail(where, "a step is a table with exactly one kind")
+        ((kind, value),) = step.items()
+        if kind in ("gain", "lose"):
+            return kind, self.amounts(value, f"{where}.{kind}")
+        if kind == "pay":
+            pay = self.amounts(value, f"{where}.pay")
+            if any(res != CREDITS for res, _ in pay):
+                raise r.fail(f"{where}.pay", "only credits are paid")
+            return kind, pay[0][1]
+        if kind in _FLAGS:
+            if value is not True:
+                raise r.fail(f"{where}.{kind}", "expected true")
+            return kind, True
+        if kind in _NUMBERS:
+            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+                raise r.fail(f"{where}.{kind}", "expected a whole number")
+            return kind, value
+        if kind in _PAIRS:
+            if not (isinstance(value, list) and len(value) == 2 and all(isinstance(v, int) and v >= 0 for v in value)):
+                raise r.fail(f"{where}.{kind}", "expected [cards, number]")
+            return kind, tuple(value)
+        if kind == "choose":
+            if not isinstance(value, list) or len(value) < 2:
+                raise r.fail(f"{where}.choose", "expected at least two options, each a list of steps")
+            return kind, tuple(self.read({"steps": opt}, f"{where}.choose[{i}]") for i, opt in enumerate(value))
+        if kind in ("opponent", "each_opponent"):
+            if not isinstance(value, dict) or not value or any(k not in ("gain", "lose", "steal") for k in value):
+                raise r.fail(f"{where}.{kind}", "expected a table of gain, lose and steal")
+            if kind == "each_opponent" and "steal" in value:
+                raise r.fail(f"{where}.{kind}", "steal takes from one chosen opponent")
+            return kind, tuple(self.amounts(value.get(k, {}), f"{where}.{kind}.{k}") for k in ("gain", "lose", "steal"))
+        if kind == "per":
+            if not isinstance(value, dict) or value.get("count") not in COUNTS:
+                raise r.fail(f"{where}.per.count", f"expected one of {', '.join(COUNTS)}")
+            top = value.get("max", 99)
+            if not isinstance(top, int) or top < 1:
+                raise r.fail(f"{where}.per.max", "expected a positive whole number")
+            return kind, (COUNTS.index(value["count"]), self.amounts(value.get("gain", {}), f"{where}.per.gain"), top)
+        if kind == "rampage":
+            if value not in self.species_keys:
+                raise r.fail(f"{where}.rampage", f"{value!r} is not a species")
+            return kind, self.species_keys.index(value)
+        raise r.fail(where, f"{kind!r} is not a step the engine knows")

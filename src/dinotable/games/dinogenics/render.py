@@ -1,0 +1,401 @@
+"""Text for DinoGenics: the seat's view, action and event texts, and the terminal board."""
+
+from __future__ import annotations
+
+from dinotable.games.dinogenics import rules
+from dinotable.games.dinogenics.content import COUNTS, RESOURCES
+from dinotable.games.dinogenics.park import cells_of
+from dinotable.games.dinogenics.rules import COMMERCIAL, DAMAGED, HUNGRY, WIDTH
+
+COUNTERS = ("credits", "goats", "fences", "VP", "scandals", "visitors", "workers")
+LEGEND = (
+    "Park: two letters a dinosaur (! improper habitat), [..] a facility (x damaged); fences - | (x broken), . no fence"
+)
+
+
+def _amounts(pairs) -> str:
+    return ", ".join(f"{n} {RESOURCES[r]}" for r, n in pairs) or "nothing"
+
+
+def steps_text(c, steps) -> str:
+    """One line for a tuple of effect steps."""
+    bits = []
+    for kind, value in steps:
+        if kind in ("gain", "lose"):
+            bits.append(f"{kind} {_amounts(value)}")
+        elif kind == "pay":
+            bits.append(f"pay {value} credits")
+        elif kind == "draw_keep":
+            bits.append(f"draw {value[0]} DNA, keep {value[1]}")
+        elif kind == "boneyard":
+            bits.append(f"take up to {value} DNA from the discard pile")
+        elif kind == "create":
+            bits.append("create a dinosaur" + (f" from a set {value} short" if value else ""))
+        elif kind == "build":
+            bits.append("build pens")
+        elif kind == "facility":
+            bits.append("buy a facility" + (f" for {value} less" if value else ""))
+        elif kind == "repair":
+            bits.append("repair a structure" + (" for free" if value >= 99 else f" for {value} less" if value else ""))
+        elif kind == "market_buy":
+            bits.append(f"buy up to {value[0]} DNA at {value[1]} credits")
+        elif kind == "market_sell":
+            bits.append(f"sell up to {value[0]} DNA at {value[1]} credits")
+        elif kind == "play":
+            bits.append("play a Manipulation card")
+        elif kind == "outsource":
+            bits.append("take another space's action")
+        elif kind == "city_center":
+            bits.append("up to 3 of: 3 fences / a facility or a repair / buy or sell DNA")
+        elif kind == "choose":
+            bits.append(" or ".join(f"({steps_text(c, option)})" for option in value))
+        elif kind in ("opponent", "each_opponent"):
+            who = "an opponent" if kind == "opponent" else "every opponent"
+            gains, losses, steals = value
+            parts = [f"{who} gains {_amounts(gains)}"] if gains else []
+            parts += [f"{who} loses {_amounts(losses)}"] if losses else []
+            parts += [f"take {_amounts(steals)} from {who}"] if steals else []
+            bits.append("; ".join(parts))
+        elif kind == "per":
+            what, gains, top = value
+            bits.append(f"{_amounts(gains)} per {COUNTS[what]} (at most {top})")
+        elif kind == "rampage":
+            bits.append(f"one {c.species[value].name} rampages")
+        elif kind == "refresh_market":
+            bits.append("deal a new DNA Market")
+    return ", ".join(bits)
+
+
+def facility_text(c, f: int) -> str:
+    fac = c.facilities[f]
+    bits = [f"cost {fac.cost}", fac.sector if hasattr(fac, "sector") else ("park" if fac.park else "commercial")]
+    if fac.rooms:
+        bits.append(f"{fac.rooms} rooms")
+    if fac.biodome:
+        bits.append("Biodome")
+    if fac.reputation:
+        bits.append(f"{fac.reputation} reputation")
+    if fac.upkeep:
+        bits.append(f"each Upkeep {_amounts(fac.upkeep)}")
+    if fac.per_species >= 0:
+        gain = f"{fac.per_vp} VP" if fac.per_vp else f"{fac.per_credits} credits"
+        bits.append(f"{gain} per {c.species[fac.per_species].name} each Upkeep")
+    if fac.hand_limit:
+        bits.append(f"hand limit +{fac.hand_limit}")
+    if fac.end_vp:
+        bits.append(f"{fac.end_vp} VP at the end")
+    return f"{fac.name} ({', '.join(bits)})"
+
+
+def _stack_top(s, i: int) -> int:
+    if i == 0:
+        return s.t.hotel if s.hotels_left else -1
+    return s.stacks[i - 1][-1] if s.stacks[i - 1] else -1
+
+
+def _structure(s, seat: int, struct: int) -> str:
+    top = s.ids.max_facilities
+    if struct >= top:
+        return f"the fence {s.geo.edge_names[struct - top]}"
+    code = s.facs[seat][struct]
+    return f"the {s.c.facilities[code & 63].name} ({_place(s, code)})"
+
+
+def _place(s, code: int) -> str:
+    place = (code >> 6) & 31
+    return s.geo.cell_names[place] if place < COMMERCIAL else f"commercial {place - COMMERCIAL + 1}"
+
+
+def _habitat_text(s, seat: int, cell: int) -> str:
+    area_of, areas = rules.regions(s, seat)
+    if s.fcells[seat] >> cell & 1:
+        return f"the Biodome on {s.geo.cell_names[cell]}"
+    cells, closed = areas[area_of[cell]]
+    if not closed:
+        return "open space"
+    names = [s.geo.cell_names[x] for x in cells_of(cells)]
+    return f"the pen {'+'.join(names)} ({len(names)} spaces)"
+
+
+def action_text(s, action: int) -> str:
+    ids, c = s.ids, s.c
+    seat = s.cur
+    if action == ids.done:
+        return {
+            rules.BUILD: "Stop building",
+            rules.CITY: "Leave the City Center",
+            rules.BONUS: "Take no more bonus visitors",
+            rules.MUTANT: "Feed no more mutants",
+        }.get(s.phase, "Done")
+    if action < ids.species:
+        sp = c.spaces[action - ids.space]
+        if s.phase == rules.OUTSOURCE:
+            return f"Outsource to {sp.name}: {steps_text(c, sp.steps)}"
+        return f"{sp.name}: {steps_text(c, sp.steps)}"
+    if action < ids.dna:
+        sp = c.species[action - ids.species]
+        if sp.index == s.t.mutant:
+            return f"Create a Mutant from {c.numbers['mutant_cards'] - s.ctx[0]} mixed DNA cards"
+        return f"Create a {sp.name} ({max(1, sp.dna - s.ctx[0])} DNA)"
+    if action < ids.cell:
+        name = c.species[action - ids.dna].name
+        verb = {rules.KEEP: "Keep", rules.BONEYARD: "Take", rules.BUY: "Buy", rules.SELL: "Sell"}.get(s.ctx[0], "Use")
+        if s.ctx[0] == rules.DISCARD:
+            verb = "Discard"
+        return f"{verb} a {name} DNA card"
+    if action < ids.pen:
+        cell = action - ids.cell
+        if s.phase == rules.FACILITY_CELL:
+            return f"Build the {c.facilities[s.ctx[0]].name} on {s.geo.cell_names[cell]}"
+        return f"Put the {c.species[s.ctx[0]].name} in {_habitat_text(s, seat, cell)}"
+    if action < ids.stack:
+        cells, perimeter, size = s.geo.rectangles[action - ids.pen]
+        cost = bin(perimeter & ~s.fence[seat]).count("1")
+        names = "+".join(s.geo.cell_names[x] for x in cells_of(cells))
+        return f"Build a pen on {names} ({size} spaces, {cost} fences)"
+    if action < ids.struct:
+        f = _stack_top(s, action - ids.stack)
+        discount = s.ctx[0] if s.phase == rules.FACILITY else 0
+        price = max(0, c.facilities[f].cost - discount)
+        return f"Buy {facility_text(c, f)} for {price} credits"
+    if action < ids.manip:
+        struct = action - ids.struct
+        if s.phase == rules.TARGET:
+            return f"The rampage damages {_structure(s, seat, struct)}"
+        return f"Repair {_structure(s, seat, struct)}"
+    if action < ids.seat:
+        card = c.manipulation[action - ids.manip]
+        return f"Play {card.name}: {card.text}"
+    if action < ids.menu:
+        return f"Choose player {action - ids.seat + 1}"
+    if action < ids.option:
+        return rules.CITY_NAMES[action - ids.menu]
+    option = action - ids.option
+    if s.phase == rules.CHOOSE:
+        return steps_text(c, s.ctx[0][option]).capitalize()
+    if s.phase == rules.BONUS:
+        return "Take a bonus visitor"
+    if s.phase == rules.MUTANT:
+        return f"Feed a mutant {c.numbers['mutant_goats']} goats for a new mutant"
+    return f"Option {option + 1}"
+
+
+def event_text(s, event) -> str:
+    who = f"Player {event.seat + 1}" if event.seat is not None else ""
+    d = event.detail
+    kind = event.kind
+    c = s.c
+    if kind == "place":
+        return f"{who} sends a worker to {next(sp.name for sp in c.spaces if sp.key == d['space'])}"
+    if kind == "outsource":
+        return f"{who} outsources {next(sp.name for sp in c.spaces if sp.key == d['space'])}"
+    if kind == "create":
+        return f"{who} places a {_species_name(c, d['species'])} on {d['cell']}"
+    if kind == "rampage":
+        return f"{who}'s {_species_name(c, d['species'])} rampages: {', '.join(d['faces'])}"
+    if kind == "damage":
+        if "facility" in d:
+            return f"{who}'s {next(f.name for f in c.facilities if f.key == d['facility'])} is damaged"
+        if "fence" in d:
+            return f"{who}'s fence {d['fence']} is broken"
+        return f"{who}'s Visitor Center is damaged and repaired at once"
+    if kind == "killed":
+        return f"{who} loses {d['visitors']} visitor(s) to a rampage"
+    if kind == "scandal":
+        return f"{who} gains {d['scandals']} Scandal(s)"
+    if kind == "news":
+        return f"Breaking News {d['card']}: {d['name']}"
+    if kind == "play":
+        return f"{who} plays {next(m.name for m in c.manipulation if m.key == d['card'])}"
+    if kind == "facility":
+        return f"{who} builds a {next(f.name for f in c.facilities if f.key == d['facility'])}"
+    if kind == "upkeep_vp":
+        return f"{who} scores {d['vp']} VP in the Upkeep"
+    if kind == "order":
+        return "Player order: " + ", ".join(f"player {p + 1}" for p in d["order"])
+    if kind == "game_over":
+        return "End Game Scoring"
+    return f"{who} {kind.replace('_', ' ')}".strip()
+
+
+def _species_name(c, key: str) -> str:
+    return next(sp.name for sp in c.species if sp.key == key)
+
+
+def _seat_view(s, p: int, own: bool) -> dict:
+    c = s.c
+    res = s.res[p * WIDTH : p * WIDTH + WIDTH]
+    k, m = len(c.species), len(c.manipulation)
+    keys = rules.habitat_keys(s, p)
+    bad = rules.improper(s, p, keys)
+    out = {
+        **{
+            name: res[i]
+            for i, name in enumerate(("credits", "goats", "fences", "vp", "scandals", "visitors", "workers"))
+        },
+        "reputation": rules.reputation(s, p),
+        "dinosaur_value": rules.dinosaur_value(s, p, keys),
+        "rooms": rules.room(s, p),
+        "dinosaurs": [
+            {
+                "species": c.species[code & 15].key,
+                "cell": s.geo.cell_names[(code >> 4) & 15],
+                "improper": wrong,
+                "hungry": bool((code >> 8) & HUNGRY),
+            }
+            for code, wrong in zip(s.dinos[p], bad, strict=True)
+        ],
+        "facilities": [
+            {"facility": c.facilities[f & 63].key, "place": _place(s, f), "damaged": bool(f & DAMAGED)}
+            for f in s.facs[p]
+        ],
+        "fences": [s.geo.edge_names[e] for e in range(len(s.geo.edges)) if s.fence[p] >> e & 1],
+        "broken": [s.geo.edge_names[e] for e in range(len(s.geo.edges)) if s.broken[p] >> e & 1],
+        "dna_cards": sum(s.dna[p * k : p * k + k]),
+        "manipulation_cards": sum(s.manip[p * m : p * m + m]),
+    }
+    if own:
+        out["dna"] = {c.species[i].key: n for i, n in enumerate(s.dna[p * k : p * k + k]) if n}
+        out["manipulation"] = {c.manipulation[i].key: n for i, n in enumerate(s.manip[p * m : p * m + m]) if n}
+    return out
+
+
+def view(s, seat: int | None) -> dict:
+    c = s.c
+    ctx = s.ctx
+    if s.phase == rules.PICK and ctx[0] == rules.KEEP:
+        # DNA cards being chosen among are seen only by the seat choosing.
+        ctx = (ctx[0], ctx[1], list(ctx[2]) if seat == s.cur else len(ctx[2]))
+    return {
+        "season": s.season,
+        "stage": rules.STAGES[s.stage][0] if 0 <= s.stage < len(rules.STAGES) else "",
+        "phase": rules.PHASE_NAMES[s.phase],
+        "current_player": s.current_player,
+        "context": _json(ctx),
+        "order": list(s.order),
+        "active_news": c.news[s.active].number if s.active >= 0 else None,
+        "upcoming_news": c.news[s.upcoming].number if s.upcoming >= 0 else None,
+        "news_left": len(s.news_deck),
+        "mainland": {
+            sp.key: s.occ[s.slot0[sp.index] : s.slot0[sp.index] + sp.slots]
+            for sp in c.spaces
+            if not sp.news or rules.space_open(s, sp.index)
+        },
+        "market": sorted(c.species[k].key for k in s.market),
+        "dna_discard": sorted(c.species[k].key for k in s.dna_discard),
+        "dna_deck": len(s.dna_deck),
+        "manipulation_deck": len(s.manip_deck),
+        "manipulation_discard": sorted(c.manipulation[k].key for k in s.manip_discard),
+        "basic_hotels": s.hotels_left,
+        "stacks": [[c.facilities[f].key for f in stack] for stack in s.stacks],
+        "bag": len(s.bag),
+        "bonus_pool": s.pool,
+        "players": [_seat_view(s, p, p == seat) for p in range(s.num_players)],
+        "scores": s.scores(),
+        "over": s.over,
+    }
+
+
+def _json(value):
+    if isinstance(value, tuple | list):
+        return [_json(v) for v in value]
+    return value
+
+
+def park_lines(s, seat: int) -> list[str]:
+    """The park sector as a grid: fences between cells, dinosaurs and facilities in them."""
+    geo, c = s.geo, s.c
+    fence, broken = s.fence[seat], s.broken[seat]
+    bad = rules.improper(s, seat)
+    cell_text = ["  .  "] * geo.num_cells
+    for code in s.facs[seat]:
+        place = (code >> 6) & 31
+        if place < COMMERCIAL:
+            name = c.facilities[code & 63].name[:2]
+            cell_text[place] = f"[{name}{'x' if code & DAMAGED else ']'}"
+    crowd: dict[int, list[str]] = {}
+    for code, wrong in zip(s.dinos[seat], bad, strict=True):
+        crowd.setdefault((code >> 4) & 15, []).append(c.species[code & 15].name[:2] + ("!" if wrong else ""))
+    for cell, names in crowd.items():
+        text = " ".join(names)
+        cell_text[cell] = (text if len(text) <= 5 else f"{names[0][:2]}+{len(names) - 1}").center(5)
+
+    def mark(a: int, b: int, horizontal: bool) -> str:
+        for e, (x, y) in enumerate(geo.edges):
+            if {x, y} == {a, b}:
+                if broken >> e & 1:
+                    return "x"
+                if fence >> e & 1:
+                    return "-" if horizontal else "|"
+                return " "
+        return " "
+
+    lines = ["    " + "".join(f"  {col + 1}   " for col in range(geo.columns))]
+    for r in range(geo.rows):
+        row = [r * geo.columns + col for col in range(geo.columns)]
+        top = (
+            "   +"
+            + "+".join(
+                mark(cell, r * geo.columns - geo.columns + col if r else -1, True) * 5 for col, cell in enumerate(row)
+            )
+            + "+"
+        )
+        lines.append(top)
+        mid = f" {'ABCDEFGH'[r]} " + mark(row[0], -1, False)
+        for col, cell in enumerate(row):
+            right = row[col + 1] if col + 1 < len(row) else -1
+            mid += cell_text[cell] + mark(cell, right, False)
+        lines.append(mid)
+    last = (geo.rows - 1) * geo.columns
+    lines.append("   +" + "+".join(mark(last + col, -1, True) * 5 for col in range(geo.columns)) + "+")
+    return lines
+
+
+def board_text(s, seat: int | None) -> str:
+    c = s.c
+    v = view(s, seat)
+    out = [f"Season {s.season} of {c.numbers['seasons']} - {v['stage']}"]
+    if s.active >= 0:
+        out.append(f"Breaking News: {c.news[s.active].number} {c.news[s.active].name} - {c.news[s.active].text}")
+    if s.upcoming >= 0:
+        out.append(f"Upcoming: {c.news[s.upcoming].number} {c.news[s.upcoming].name}")
+    out.append("Mainland:")
+    for sp in c.spaces:
+        if sp.news and not rules.space_open(s, sp.index):
+            continue
+        slots = s.occ[s.slot0[sp.index] : s.slot0[sp.index] + sp.slots]
+        marks = " ".join("#" if o == -2 else "_" if o == -1 else str(o + 1) for o in slots)
+        out.append(f"  {sp.name:<22} [{marks}]  {steps_text(c, sp.steps)}")
+    out.append("DNA Market: " + (", ".join(c.species[k].name for k in sorted(s.market)) or "empty"))
+    out.append(
+        f"City Center: {s.hotels_left} Basic Hotels; "
+        + "; ".join(facility_text(c, st[-1]) if st else "empty" for st in s.stacks)
+    )
+    for p in range(s.num_players):
+        pv = v["players"][p]
+        out.append("")
+        out.append(
+            f"Player {p + 1}{' (you)' if p == seat else ''}: {pv['vp']} VP, reputation {pv['reputation']}, "
+            f"dinosaur value {pv['dinosaur_value']}, {pv['credits']} credits, {pv['goats']} goats, "
+            f"{pv['fences']} fences, {pv['scandals']} scandals, {pv['visitors']}/{pv['rooms']} visitors, "
+            f"{pv['workers']} workers, {pv['dna_cards']} DNA, {pv['manipulation_cards']} Manipulation"
+        )
+        out += park_lines(s, p)
+        commercial = [f for f in pv["facilities"]]
+        if commercial:
+            out.append(
+                "  Facilities: "
+                + ", ".join(
+                    f"{c.facilities[c_idx].name} ({f['place']}{', damaged' if f['damaged'] else ''})"
+                    for f in commercial
+                    for c_idx in [next(x.index for x in c.facilities if x.key == f["facility"])]
+                )
+            )
+        if p == seat:
+            out.append("  Your DNA: " + (", ".join(f"{n} {k}" for k, n in pv["dna"].items()) or "none"))
+            out.append(
+                "  Your Manipulation cards: " + (", ".join(f"{n} {k}" for k, n in pv["manipulation"].items()) or "none")
+            )
+    out.append("")
+    out.append(LEGEND)
+    return "\n".join(out)

@@ -1,0 +1,175 @@
+"""The DinoGenics state: flat lists of small ints and tuples, so that clone() is a few list copies.
+
+Per-seat counters live in `res` (seat * WIDTH + counter), DNA hands in `dna` (seat * species + species:
+cards of a species are alike, so a hand is counts), Manipulation hands in `manip` likewise. A park is a
+fence mask, a broken-fence mask, a mask of park cells under facilities, a tuple of facilities and a tuple
+of dinosaurs (see rules.py for their codes). Mainland worker spaces are `occ`: -2 blocked, -1 free, or
+the seat standing there.
+"""
+
+from __future__ import annotations
+
+from dinotable.core.flat import FlatState
+from dinotable.core.rng import derive_seed, next_below, seed_state, shuffle
+from dinotable.games.dinogenics import render, rules, scoring
+from dinotable.games.dinogenics.content import CREDITS, FENCES, GOATS
+
+_FLAT_LISTS = (
+    "res",
+    "dna",
+    "manip",
+    "fence",
+    "broken",
+    "fcells",
+    "facs",
+    "dinos",
+    "occ",
+    "dna_deck",
+    "dna_discard",
+    "market",
+    "manip_deck",
+    "manip_discard",
+    "news_deck",
+    "bag",
+    "stacks",
+    "tasks",
+    "history",
+)
+
+
+class DinoGenicsState(FlatState):
+    rules, scoring, render = rules, scoring, render
+    flat_lists = _FLAT_LISTS
+
+    def __init__(self, game, num_players: int, seed: int, options: dict) -> None:
+        c = game.content
+        n = num_players
+        self.game = game
+        self.c = c
+        self.geo = game.geo
+        self.ids = game.ids
+        self.t = game.tables
+        self.num_players = n
+        self.seed = seed
+        self.options = options
+        rng = seed_state(seed)
+
+        self.dna_deck = [k for k, cards in enumerate(c.dna_deck) for _ in range(cards)]
+        rng = shuffle(rng, self.dna_deck)
+        # Cards that name another player are left out when one plays alone.
+        self.manip_deck = [m.index for m in c.manipulation if n > 1 or not m.opponents for _ in range(m.count)]
+        rng = shuffle(rng, self.manip_deck)
+        self.news_deck = list(range(len(c.news)))
+        rng = shuffle(rng, self.news_deck)
+        self.bag = [f.index for f in c.facilities if not f.stack for _ in range(f.count)]
+        rng = shuffle(rng, self.bag)
+        self.hotels_left = c.facilities[self.t.hotel].count
+        self.stacks: list[tuple[int, ...]] = [(), (), ()]
+        self.market: list[int] = []
+        self.dna_discard: list[int] = []
+        self.manip_discard: list[int] = []
+
+        self.slot0 = []
+        occ = []
+        for sp in c.spaces:
+            self.slot0.append(len(occ))
+            blocked = sp.blocked.get(n, 0)
+            occ += [-2] * blocked + [-1] * (sp.slots - blocked)
+        self.slot0 = tuple(self.slot0)
+        self.blocked_occ = tuple(occ)
+        self.occ = occ
+        self.outsource = c.space_index("outsource")
+
+        # Season 1: the first player is drawn at random; starting credits follow turn order.
+        rng, first = next_below(rng, n)
+        self.order = tuple((first + i) % n for i in range(n))
+        num = c.numbers
+        self.res = [0] * (n * rules.WIDTH)
+        k, m = len(c.species), len(c.manipulation)
+        self.dna = [0] * (n * k)
+        self.manip = [0] * (n * m)
+        for position, seat in enumerate(self.order):
+            base = seat * rules.WIDTH
+            self.res[base + CREDITS] = num["start_credits"] + position
+            self.res[base + GOATS] = num["start_goats"]
+            self.res[base + FENCES] = num["start_fences"]
+            self.res[base + rules.WORKERS] = c.workers_in(n, 1)
+            for _ in range(num["start_dna"]):
+                self.dna[seat * k + self.dna_deck.pop()] += 1
+            for _ in range(num["start_manipulation"]):
+                self.manip[seat * m + self.manip_deck.pop()] += 1
+        self.fence = [0] * n
+        self.broken = [0] * n
+        self.fcells = [0] * n
+        self.facs: list[tuple[int, ...]] = [()] * n
+        self.dinos: list[tuple[int, ...]] = [()] * n
+
+        self.active = -1
+        self.upcoming = self.news_deck.pop()
+        self.season = 1
+        self.stage = rules.FIRST_SEASON_STAGE
+        self.turn = 0
+        self.pool = self.bonus_first = self.bonus_pos = self.bonus_out = 0
+        self.phase = rules.NONE
+        self.cur = self.order[0]
+        self.ctx: tuple = ()
+        self.tasks: list[tuple] = []
+        self.over = False
+        self.rng = rng
+        self.history: list[int] = []
+        rules.settle(self, [])
+        self._legal = rules.legal_actions(self)
+
+    def clone(self) -> DinoGenicsState:
+        return FlatState.clone(self)
+
+    def determinize(self, seat: int | None, seed: int) -> DinoGenicsState:
+        """A copy in which what `seat` cannot see is re-dealt: the other seats' DNA and Manipulation hands
+        (their sizes kept), DNA cards another seat is choosing among, the deck orders and the facility bag;
+        and the future chance is re-seeded."""
+        if seat is not None and not 0 <= seat < self.num_players:
+            raise ValueError(f"seat {seat!r} is not a seat of this {self.num_players}-player game")
+        new = self.clone()
+        c = self.c
+        rng = seed_state(derive_seed(seed, 1))
+        others = [o for o in range(self.num_players) if o != seat]
+        hidden_draw = self.phase == rules.PICK and self.ctx[0] == rules.KEEP and self.cur != seat
+        for hand, width, deck in (
+            (new.dna, len(c.species), new.dna_deck),
+            (new.manip, len(c.manipulation), new.manip_deck),
+        ):
+            pool = list(deck)
+            sizes = []
+            for o in others:
+                row = hand[o * width : o * width + width]
+                sizes.append(sum(row))
+                pool += [card for card, count in enumerate(row) for _ in range(count)]
+            drawn = len(self.ctx[2]) if hidden_draw and width == len(c.species) else 0
+            if drawn:
+                pool += list(self.ctx[2])
+            rng = shuffle(rng, pool)
+            for o, size in zip(others, sizes, strict=True):
+                hand[o * width : o * width + width] = [0] * width
+                for card in pool[:size]:
+                    hand[o * width + card] += 1
+                pool = pool[size:]
+            if drawn:
+                new.ctx = (self.ctx[0], self.ctx[1], tuple(pool[:drawn]))
+                pool = pool[drawn:]
+            deck[:] = pool
+        rng = shuffle(rng, new.news_deck)
+        rng = shuffle(rng, new.bag)
+        new.rng = seed_state(derive_seed(seed, 2))
+        new._legal = rules.legal_actions(new)
+        return new
+
+    def _key(self) -> tuple:
+        d = self.__dict__
+        skip = {"game", "c", "geo", "ids", "t", "_legal", "options"}
+        items = []
+        for name in sorted(d):
+            if name in skip:
+                continue
+            value = d[name]
+            items.append((name, tuple(value) if isinstance(value, list) else value))
+        return (repr(sorted(self.options.items())), tuple(items))
