@@ -265,7 +265,7 @@ def view(s, seat: int | None) -> dict:
     ctx = s.ctx
     if s.phase == rules.PICK and ctx[0] == rules.KEEP:
         # DNA cards being chosen among are seen only by the seat choosing.
-        ctx = (ctx[0], ctx[1], list(ctx[2]) if seat == s.cur else len(ctx[2]))
+        ctx = (ctx[0], ctx[1], list(ctx[2]) if seat == s.cur else len(ctx[2]), ctx[3])
     return {
         "season": s.season,
         "stage": rules.STAGES[s.stage][0] if 0 <= s.stage < len(rules.STAGES) else "",

@@ -15,6 +15,7 @@ from dinotable.games.dinogenics.content import (
     COUNTS,
     CREDITS,
     DNA,
+    FACES,
     FATALITY,
     FENCES,
     GOATS,
@@ -251,13 +252,20 @@ def creatable(s, seat: int, short: int) -> list[int]:
     c, t = s.c, s.t
     k = len(c.species)
     hand = s.dna[seat * k : seat * k + k]
-    if not any(hand) or _habitats(s, seat) == ([], []):
+    if not any(hand) or not _has_habitat(s, seat):
         return []
     out = [sp for sp in t.with_dna if hand[sp] and hand[sp] >= c.species[sp].dna - short]
     need = c.numbers["mutant_cards"] - short
     if sum(hand) >= need and sum(1 for n in hand if n) >= 2:
         out.append(t.mutant)
     return out
+
+
+def _has_habitat(s, seat: int) -> bool:
+    """A park space without a facility (a pen or open space), or an undamaged Biodome."""
+    if s.fcells[seat] != (1 << s.geo.num_cells) - 1:
+        return True
+    return any(s.c.facilities[f & 63].biodome and not f & DAMAGED for f in s.facs[seat])
 
 
 def _habitats(s, seat: int) -> tuple[list[int], list[int]]:
@@ -377,6 +385,9 @@ def can(s, seat: int, steps: tuple, budget: int, depth: int = 0) -> bool:
             budget -= value
             if budget < 0:
                 return False
+        elif kind == "gain":
+            if any(res == VISITORS for res, _ in value) and s.res[seat * WIDTH + VISITORS] >= room(s, seat):
+                return False  # 'gain a visitor if you have room'
         elif kind == "lose":
             if any(res == SCANDALS for res, _ in value) and not s.res[seat * WIDTH + SCANDALS]:
                 return False  # discarding a Scandal needs one
@@ -493,21 +504,23 @@ def legal_actions(s) -> list[int]:
 
 
 def _pick_legal(s, seat: int) -> list[int]:
-    purpose, left, arg = s.ctx
+    purpose, left, arg, picked = s.ctx
     ids = s.ids
     k = len(s.c.species)
+    # Boneyard, buying and selling take at least one card, then may stop.
+    done = [ids.done] if picked else []
     if purpose == KEEP:
         return [ids.dna + sp for sp in sorted(set(arg))]
     if purpose == BONEYARD:
-        return [ids.done] + [ids.dna + sp for sp in sorted(set(s.dna_discard))]
+        return done + [ids.dna + sp for sp in sorted(set(s.dna_discard))]
     if purpose == BUY:
         if s.res[seat * WIDTH + CREDITS] < arg:
-            return [ids.done]
-        return [ids.done] + [ids.dna + sp for sp in sorted(set(s.market))]
+            return done
+        return done + [ids.dna + sp for sp in sorted(set(s.market))]
     hand = s.dna[seat * k : seat * k + k]
     held = [sp for sp in range(k) if hand[sp]]
     if purpose == SELL:
-        return [ids.done] + [ids.dna + sp for sp in held]
+        return done + [ids.dna + sp for sp in held]
     if purpose == MUTANT_SET and left == 1 and bin(arg).count("1") == 1:
         held = [sp for sp in held if not arg >> sp & 1]  # the set must show two species
     return [ids.dna + sp for sp in held]
@@ -632,10 +645,10 @@ def _run_steps(s, task, events) -> None:
         drawn = tuple(_draw_dna(s, value[0]))
         if drawn:
             s.tasks.append(("limit", seat))
-            _decide(s, seat, PICK, (KEEP, min(value[1], len(drawn)), drawn))
+            _decide(s, seat, PICK, (KEEP, min(value[1], len(drawn)), drawn, 0))
     elif kind == "boneyard":
         s.tasks.append(("limit", seat))
-        _decide(s, seat, PICK, (BONEYARD, value, 0))
+        _decide(s, seat, PICK, (BONEYARD, value, 0, 0))
     elif kind == "create":
         _decide(s, seat, CREATE, (value,))
     elif kind == "build":
@@ -646,9 +659,9 @@ def _run_steps(s, task, events) -> None:
         _decide(s, seat, REPAIR, (value,))
     elif kind == "market_buy":
         s.tasks.append(("limit", seat))
-        _decide(s, seat, PICK, (BUY, value[0], value[1]))
+        _decide(s, seat, PICK, (BUY, value[0], value[1], 0))
     elif kind == "market_sell":
-        _decide(s, seat, PICK, (SELL, value[0], value[1]))
+        _decide(s, seat, PICK, (SELL, value[0], value[1], 0))
     elif kind == "play":
         _decide(s, seat, CARD)
     elif kind == "outsource":
@@ -788,7 +801,7 @@ def _refill_market(s) -> None:
 
 
 def _pick(s, seat: int, action: int, events) -> None:
-    purpose, left, arg = s.ctx
+    purpose, left, arg, _ = s.ctx
     ids = s.ids
     k = len(s.c.species)
     if action == ids.done:
@@ -799,7 +812,7 @@ def _pick(s, seat: int, action: int, events) -> None:
         drawn.remove(sp)
         s.dna[seat * k + sp] += 1
         if left > 1 and drawn:
-            _decide(s, seat, PICK, (KEEP, left - 1, tuple(drawn)))
+            _decide(s, seat, PICK, (KEEP, left - 1, tuple(drawn), 0))
         else:
             s.dna_discard.extend(drawn)
         return
@@ -825,9 +838,9 @@ def _pick(s, seat: int, action: int, events) -> None:
             s.tasks.append(("place", seat, s.t.mutant, 0))
             return
     if left > 1:
-        _decide(s, seat, PICK, (purpose, left - 1, arg))
+        _decide(s, seat, PICK, (purpose, left - 1, arg, 1))
         # An optional pick with nothing left to pick ends by itself.
-        if purpose in (BONEYARD, BUY, SELL) and len(_pick_legal(s, seat)) == 1:
+        if purpose in (BONEYARD, BUY, SELL) and len(_pick_legal(s, seat)) <= 1:
             s.phase = NONE
 
 
@@ -835,13 +848,13 @@ def _limit(s, task, events) -> None:
     seat = task[1]
     over = hand_size(s, seat) - hand_limit(s, seat)
     if over > 0:
-        _decide(s, seat, PICK, (DISCARD, over, 0))
+        _decide(s, seat, PICK, (DISCARD, over, 0, 0))
 
 
 def _create(s, seat: int, species: int, short: int) -> None:
     c = s.c
     if species == s.t.mutant:
-        _decide(s, seat, PICK, (MUTANT_SET, c.numbers["mutant_cards"] - short, 0))
+        _decide(s, seat, PICK, (MUTANT_SET, c.numbers["mutant_cards"] - short, 0, 0))
         return
     k = len(c.species)
     n = max(1, c.species[species].dna - short)
@@ -932,9 +945,9 @@ def _city(s, seat: int, choice: int, used: int) -> None:
         _decide(s, seat, REPAIR, (0,))
     elif choice == BUY_CHOICE:
         s.tasks.append(("limit", seat))
-        _decide(s, seat, PICK, (BUY, n["market_buy_cards"], n["market_buy"]))
+        _decide(s, seat, PICK, (BUY, n["market_buy_cards"], n["market_buy"], 0))
     else:
-        _decide(s, seat, PICK, (SELL, n["market_sell_cards"], n["market_sell"]))
+        _decide(s, seat, PICK, (SELL, n["market_sell_cards"], n["market_sell"], 0))
 
 
 # ------------------------------------------------------------------------------------------------------
@@ -950,7 +963,7 @@ def _rampage(s, task, events) -> None:
     for _ in range(2 if species == s.t.trex else 1):
         s.rng, roll = next_below(s.rng, len(s.c.rampage_die))
         faces.append(s.c.rampage_die[roll])
-    events.append(_event("rampage", seat, species=s.c.species[species].key, faces=faces))
+    events.append(_event("rampage", seat, species=s.c.species[species].key, faces=[FACES[f] for f in faces]))
     # Both dice of a T-Rex apply, in the order rolled.
     for face in reversed(faces):
         s.tasks.append(("face", seat, i, face))
@@ -972,7 +985,7 @@ def _face(s, task, events) -> None:
 
 def _kill_visitors(s, seat: int, n: int, events) -> None:
     n = min(n, s.res[seat * WIDTH + VISITORS])
-    if n:
+    if n > 0:
         s.res[seat * WIDTH + VISITORS] -= n
         events.append(_event("killed", seat, visitors=n))
         _scandal(s, seat, n, events)

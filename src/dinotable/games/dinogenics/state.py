@@ -154,7 +154,7 @@ class DinoGenicsState(FlatState):
                     hand[o * width + card] += 1
                 pool = pool[size:]
             if drawn:
-                new.ctx = (self.ctx[0], self.ctx[1], tuple(pool[:drawn]))
+                new.ctx = (self.ctx[0], self.ctx[1], tuple(pool[:drawn]), self.ctx[3])
                 pool = pool[drawn:]
             deck[:] = pool
         rng = shuffle(rng, new.news_deck)
