@@ -262,12 +262,17 @@ def simulate(
         "Ties share the win."
     )
     if summary["statistics"]:
-        stats = Table(title="Statistics, mean per game (share: of its group, e.g. of all placements)")
-        for column in ("statistic", "all seats", "share", *(f"seat {s['seat'] + 1}" for s in summary["seats"])):
+        stats = Table(
+            title="Statistics, mean per game (share: of its group, e.g. of all placements; "
+            "in games: share of games where it happened)"
+        )
+        seats = (f"seat {s['seat'] + 1}" for s in summary["seats"])
+        for column in ("statistic", "all seats", "share", "in games", *seats):
             stats.add_column(column, justify="left" if column == "statistic" else "right")
         for name, stat in summary["statistics"].items():
             share = f"{stat['share']:.1%}" if stat["share"] is not None else ""
-            stats.add_row(name, f"{stat['mean']:.2f}", share, *(f"{v:.2f}" for v in stat["per_seat_mean"]))
+            per_seat = (f"{v:.2f}" for v in stat["per_seat_mean"])
+            stats.add_row(name, f"{stat['mean']:.2f}", share, f"{stat['in_games']:.1%}", *per_seat)
         out.print(stats)
 
 

@@ -149,20 +149,26 @@ def summarize(results: list[GameResult], agent_specs: list[str]) -> dict:
 
 
 def summarize_statistics(results: list[GameResult]) -> dict:
-    """Per statistic: the mean per game for each seat and for the table, and for names grouped as
-    "group:item" (e.g. "placed:hunt"), the item's share of its group."""
+    """Per statistic: the mean per game for each seat and for the table, the share of games in which it
+    happened at all, and for names grouped as "group:item" (e.g. "placed:hunt"), the item's share of its
+    group."""
     n = len(results)
     names: dict = {}
     for r in results:
         for name in r.statistics or {}:
             names.setdefault(name, None)
     totals = {}
+    happened = {}
     for name in names:
         per_seat = [0.0] * len(results[0].scores)
+        games = 0
         for r in results:
-            for seat, value in enumerate((r.statistics or {}).get(name, ())):
+            values = (r.statistics or {}).get(name, ())
+            games += any(values)
+            for seat, value in enumerate(values):
                 per_seat[seat] += value
         totals[name] = per_seat
+        happened[name] = games
     groups: dict = {}
     for name, per_seat in totals.items():
         if ":" in name:
@@ -175,5 +181,6 @@ def summarize_statistics(results: list[GameResult]) -> dict:
             "mean": sum(per_seat) / n if n else 0.0,
             "per_seat_mean": [v / n if n else 0.0 for v in per_seat],
             "share": sum(per_seat) / group_total if group_total else None,
+            "in_games": happened[name] / n if n else 0.0,
         }
     return out

@@ -40,12 +40,13 @@ class DinoGenics(Game):
 
     def count_events(self, counts: dict, state, events) -> None:
         """Placements on each action space ("placed:<space>"), dinosaurs created per species
-        ("created:<species>"), rampages and Scandals, per seat."""
+        ("created:<species>"), mutants bred, rampages and Scandals, per seat."""
         if not counts:
             for sp in self.content.spaces:
                 counts[f"placed:{sp.key}"] = [0] * state.num_players
             for sp in self.content.species:
                 counts[f"created:{sp.key}"] = [0] * state.num_players
+            counts["bred"] = [0] * state.num_players
             counts["rampages"] = [0] * state.num_players
             counts["scandals"] = [0] * state.num_players
         for e in events:
@@ -53,6 +54,8 @@ class DinoGenics(Game):
                 counts[f"placed:{e.detail['space']}"][e.seat] += 1
             elif e.kind == "create":
                 counts[f"created:{e.detail['species']}"][e.seat] += 1
+            elif e.kind == "breed":
+                counts["bred"][e.seat] += 1
             elif e.kind == "rampage":
                 counts["rampages"][e.seat] += 1
             elif e.kind == "scandal":

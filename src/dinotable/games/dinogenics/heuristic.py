@@ -2,42 +2,37 @@
 
 `value` estimates a seat's final score: End Game Scoring as it stands, plus what the park will earn in
 the Upkeeps left (Dinosaur Value, facilities, visitors), what DNA sets in hand promise, and the worth of
-resources, less what improper habitats and hungry carnivores are about to cost. `action_scores` looks
-one decision ahead, through the seat's own choices inside the same action (a species, its pen, a card).
+resources, less what improper habitats and hungry carnivores are about to cost. In the middle of its own
+action (a species chosen, its pen not yet built; a City Center menu) it adds what the open decision
+promises, so one decision ahead is enough: `action_scores` applies each action once and values the result.
 It is handed a determinized state (see dinotable.agents) and reads only what its seat may see.
 """
 
 from __future__ import annotations
 
-from dinotable.games.dinogenics.content import CREDITS, FENCES, GOATS, VISITORS, VP
-from dinotable.games.dinogenics.rules import (
-    DAMAGED,
-    OPEN,
-    PLACE,
-    STAGES,
-    WIDTH,
-    dinosaur_value,
-    habitat_keys,
-    improper,
-    regions,
-    reputation,
-    room,
-)
+from dinotable.games.dinogenics import rules
+from dinotable.games.dinogenics.content import CREDITS, DNA, FENCES, GOATS, MANIPULATION, SCANDALS, VISITORS, VP
+from dinotable.games.dinogenics.rules import DAMAGED, DOME, OPEN, STAGES, WIDTH
 from dinotable.games.dinogenics.scoring import breakdown
 
 # Weights, set by simulation (greedy against random and against itself).
 CREDIT = 0.45  # beyond the 1 VP per 3 credits of End Game Scoring
 GOAT = 0.5
 FENCE = 0.5
-CARD = 1.2  # a Manipulation card
-SET_IN_HAND = 0.55  # a full DNA set, times what the dinosaur would score in the Upkeeps left
-PARTIAL_SET = 0.25  # the same, times the share of the set in hand
-IMPROPER = 6.0  # a dinosaur in an improper habitat, per rampage check ahead
+CARD = 0.8  # a Manipulation card
+DNA_CARD = 1.0  # a DNA card of no particular use
+SET_IN_HAND = 0.55  # a full DNA set, times what the dinosaur would be worth
+PARTIAL_SET = 0.3  # the same, times the share of the set in hand
+IMPROPER = 4.0  # a dinosaur in an improper habitat, per Upkeep ahead (up to 3), besides IMPROPER_NOW
+IMPROPER_NOW = 3.0
 HUNGRY = 4.0  # a carnivore the goats in stock will not feed
 ROOM = 0.9  # a room for a visitor, per Season left with visitors
-FREE_PEN_SPACE = 0.8  # room in a pen for a next dinosaur
-REPUTATION = 0.35  # player order and visitors
+FREE_PEN_SPACE = 0.6  # room in a pen for a next dinosaur
+REPUTATION = 0.35  # player order and visitors, per point and Season left (up to 3)
+SCANDAL = 7.0  # 6 VP at the end and a point of reputation
 OPPONENT = 0.4  # share of the best opponent's score subtracted
+PLAYED_CARD = 2.5  # a Manipulation card about to be played
+OUTSOURCED = 2.5  # an action about to be taken through Outsource
 
 _VP_STAGE = next(i for i, (name, _) in enumerate(STAGES) if name == "vp")
 
@@ -49,7 +44,12 @@ class Heuristic:
         return _value(s, seat)
 
     def action_scores(self, s, seat: int, actions: list[int]) -> list[float]:
-        return [_lookahead(s, seat, a, 3) for a in actions]
+        out = []
+        for a in actions:
+            new = s.clone()
+            new.apply(a)
+            out.append(_final(new, seat) if new.over else _value(new, seat))
+        return out
 
 
 def _final(s, seat: int) -> float:
@@ -58,40 +58,161 @@ def _final(s, seat: int) -> float:
     return totals[seat] - (OPPONENT * max(others) if others else 0.0)
 
 
-def _lookahead(s, seat: int, action: int, depth: int) -> float:
-    new = s.clone()
-    new.apply(action)
-    if new.over:
-        return _final(new, seat)
-    # A choice inside the same action (a species, a habitat, a card) is the seat's own: take the best.
-    if depth and new.current_player == seat and new.phase != PLACE:
-        return max(_lookahead(new, seat, a, depth - 1) for a in new.legal_actions())
-    return _value(new, seat)
-
-
 def _upkeeps_left(s) -> int:
     return s.c.numbers["seasons"] - s.season + (1 if s.stage <= _VP_STAGE else 0)
+
+
+def _improper_cost(upkeeps: int) -> float:
+    return IMPROPER_NOW + IMPROPER * min(upkeeps, 3)
+
+
+def _worth(s, species: int, upkeeps: int, seat: int | None = None) -> float:
+    """What a new dinosaur of this species in a proper habitat brings by the end (a new species in the
+    park also scores at the end)."""
+    sp = s.c.species[species]
+    worth = sp.vp * upkeeps + REPUTATION * sp.reputation * min(upkeeps, 3)
+    if seat is None or all(code & 15 != species for code in s.dinos[seat]):
+        worth += s.c.numbers["end_species_in_habitat"]
+    return worth
+
+
+def _proper_home(s, seat: int, species: int) -> float:
+    """1 if a proper habitat waits for this species, less if a pen must be built first, little if none."""
+    code_base = species
+    saved = s.dinos[seat]
+    best = 0.0
+    cells, pens = rules._habitats(s, seat)
+    for cell in cells:
+        s.dinos[seat] = (*saved, code_base | cell << 4)
+        if not rules.improper(s, seat)[-1]:
+            best = 1.0
+            break
+    s.dinos[seat] = saved
+    if best < 1.0 and pens:
+        need = max(1, s.t.pen[species])
+        if species != s.t.bronto and species != s.t.ptero and any(s.geo.rectangles[i][2] >= need for i in pens):
+            best = 0.8
+    return best
+
+
+def _facility_worth(s, seat: int, f: int, upkeeps: int) -> float:
+    fac = s.c.facilities[f]
+    worth = fac.end_vp + REPUTATION * fac.reputation * min(upkeeps, 3)
+    worth += upkeeps * sum(
+        n if r == VP else CREDIT * n if r == CREDITS else GOAT * n if r == GOATS else DNA_CARD * n
+        for r, n in fac.upkeep
+    )
+    if fac.per_species >= 0:
+        have = sum(1 for code in s.dinos[seat] if code & 15 == fac.per_species)
+        worth += upkeeps * (fac.per_vp + CREDIT * fac.per_credits) * have
+    worth += ROOM * fac.rooms * max(0, upkeeps - 1)
+    if fac.biodome:
+        worth += 2.0
+    if fac.hand_limit:
+        worth += 1.0
+    return worth
+
+
+def _steps_value(s, seat: int, steps: tuple, upkeeps: int) -> float:
+    """A rough worth of effect steps still to run (gains, losses, payments)."""
+    total = 0.0
+    for kind, value in steps:
+        if kind in ("gain", "lose"):
+            sign = 1 if kind == "gain" else -1
+            for r, n in value:
+                total += sign * n * _RESOURCE_WORTH[r]
+        elif kind == "pay":
+            total -= value * (CREDIT + 1 / 3)
+        elif kind == "create":
+            total += 0.4 * max((_worth(s, k, upkeeps) for k in rules.creatable(s, seat, value)), default=0.0)
+        elif kind in ("facility", "city_center", "draw_keep", "boneyard", "market_buy", "repair", "choose", "play"):
+            total += 1.5
+    return total
+
+
+_RESOURCE_WORTH = {
+    CREDITS: CREDIT + 1 / 3,
+    GOATS: GOAT,
+    FENCES: FENCE,
+    VP: 1.0,
+    SCANDALS: -SCANDAL,
+    VISITORS: 1.5,
+    DNA: DNA_CARD,
+    MANIPULATION: CARD,
+}
+
+
+def _card_gain(s, seat: int, sp: int, upkeeps: int) -> float:
+    """What one more DNA card of this species adds to the hand's worth."""
+    if upkeeps <= 1:
+        return DNA_CARD * 0.5
+    species = s.c.species[sp]
+    held = s.dna[seat * len(s.c.species) + sp]
+    before = SET_IN_HAND * (held // species.dna) + PARTIAL_SET * (held % species.dna) / species.dna
+    after = SET_IN_HAND * ((held + 1) // species.dna) + PARTIAL_SET * ((held + 1) % species.dna) / species.dna
+    return _worth(s, sp, upkeeps - 1, seat) * (after - before)
+
+
+def _pending(s, seat: int, upkeeps: int) -> float:
+    """What the seat's own open decision, and the steps still to run after it, promise."""
+    total = 0.0
+    for task in s.tasks:
+        if task[0] == "steps" and task[1] == seat:
+            total += _steps_value(s, seat, task[2][task[3] :], upkeeps)
+    if s.cur != seat:
+        return total
+    phase, ctx = s.phase, s.ctx
+    if phase == rules.HABITAT:
+        home = _proper_home(s, seat, ctx[0])
+        total += _worth(s, ctx[0], upkeeps, seat) * home if home else -_improper_cost(upkeeps)
+    elif phase == rules.CREATE:
+        options = rules.creatable(s, seat, ctx[0])
+        total += max((_worth(s, k, upkeeps, seat) * _proper_home(s, seat, k) for k in options), default=0.0)
+    elif phase == rules.PICK:
+        purpose, left = ctx[0], ctx[1]
+        if purpose == rules.MUTANT_SET:
+            total += _worth(s, s.t.mutant, upkeeps, seat) * _proper_home(s, seat, s.t.mutant)
+        elif purpose in (rules.KEEP, rules.BONEYARD, rules.BUY):
+            cards = ctx[2] if purpose == rules.KEEP else s.dna_discard if purpose == rules.BONEYARD else s.market
+            if purpose != rules.BUY or s.res[seat * WIDTH + CREDITS] >= ctx[2]:
+                gains = sorted((_card_gain(s, seat, sp, upkeeps) for sp in set(cards)), reverse=True)
+                total += sum(gains[:left])
+    elif phase == rules.FACILITY_CELL:
+        total += _facility_worth(s, seat, ctx[0], upkeeps)
+    elif phase in (rules.FACILITY, rules.CITY):
+        budget = s.res[seat * WIDTH + CREDITS]
+        offers = rules.offers(s, seat, ctx[0] if phase == rules.FACILITY else 0, budget)
+        best = 0.0
+        for i in offers:
+            f = s.t.hotel if i == 0 else s.stacks[i - 1][-1]
+            best = max(best, _facility_worth(s, seat, f, upkeeps) - (CREDIT + 1 / 3) * s.c.facilities[f].cost)
+        total += best + (3 * FENCE if phase == rules.CITY and not ctx[0] & 1 else 0.0)
+    elif phase == rules.CARD:
+        total += PLAYED_CARD
+    elif phase == rules.OUTSOURCE:
+        total += OUTSOURCED
+    elif phase == rules.CHOOSE:
+        total += max(_steps_value(s, seat, option, upkeeps) for option in ctx[0])
+    return total
 
 
 def _value(s, seat: int) -> float:
     c, t = s.c, s.t
     upkeeps = _upkeeps_left(s)
     res = s.res[seat * WIDTH : seat * WIDTH + WIDTH]
+    keys = rules.habitat_keys(s, seat)
+    bad = rules.improper(s, seat, keys)
     total = float(breakdown(s, seat)["total"])
-    keys = habitat_keys(s, seat)
-    bad = improper(s, seat, keys)
 
     # What the park earns each Upkeep from now on.
-    per_upkeep = dinosaur_value(s, seat, keys)
+    per_upkeep = rules.dinosaur_value(s, seat, keys)
     kinds = [code & 15 for code in s.dinos[seat]]
-    facilities = c.facilities
     for f in s.facs[seat]:
         if f & DAMAGED:
             continue
-        fac = facilities[f & 63]
-        per_upkeep += sum(n for r, n in fac.upkeep if r == VP)
-        per_upkeep += sum(CREDIT * n for r, n in fac.upkeep if r == CREDITS)
-        per_upkeep += sum(GOAT * n for r, n in fac.upkeep if r == GOATS)
+        fac = c.facilities[f & 63]
+        for r, n in fac.upkeep:
+            per_upkeep += n * (1.0 if r == VP else _RESOURCE_WORTH[r])
         if fac.per_species >= 0:
             per_upkeep += (fac.per_vp + CREDIT * fac.per_credits) * kinds.count(fac.per_species)
     per_upkeep += CREDIT * kinds.count(t.stego)
@@ -100,49 +221,47 @@ def _value(s, seat: int) -> float:
     # Visitors: those here leave for VP at the Upkeep; rooms draw more in the Seasons left.
     if s.stage <= _VP_STAGE:
         total += 1.5 * res[VISITORS]
-    total += ROOM * room(s, seat) * max(0, upkeeps - 1)
+    total += ROOM * rules.room(s, seat) * max(0, upkeeps - 1)
 
     # Trouble ahead: rampage checks for improper habitats, carnivores short of goats.
-    total -= IMPROPER * sum(bad) * (1 + min(upkeeps, 2)) / 2
-    need = sorted(c.species[k].goats for k in kinds if t.carnivore[k])
-    goats = res[GOATS]
-    hungry = 0
-    for n in need:
-        if goats >= n:
-            goats -= n
-        else:
-            hungry += 1
     if upkeeps:
-        total -= HUNGRY * hungry
-    total += GOAT * min(goats, 6) + FENCE * min(res[FENCES], 8) + CREDIT * res[CREDITS]
+        total -= _improper_cost(upkeeps) * sum(bad)
+        goats = res[GOATS]
+        for n in sorted(c.species[k].goats for k in kinds if t.carnivore[k]):
+            if goats >= n:
+                goats -= n
+            else:
+                total -= HUNGRY
+    total += GOAT * min(res[GOATS], 6) + FENCE * min(res[FENCES], 8) + CREDIT * res[CREDITS]
 
-    # DNA in hand: sets a dinosaur away from scoring every Upkeep left.
+    # DNA in hand: sets a dinosaur away from scoring in the Upkeeps left.
     if upkeeps > 1:
         k = len(c.species)
         hand = s.dna[seat * k : seat * k + k]
         for sp in t.with_dna:
             if hand[sp]:
                 species = c.species[sp]
-                worth = species.vp * (upkeeps - 1) + 3 + REPUTATION * species.reputation
                 full, part = divmod(hand[sp], species.dna)
-                total += worth * (SET_IN_HAND * full + PARTIAL_SET * part / species.dna)
-    m = len(c.manipulation)
-    total += CARD * sum(s.manip[seat * m : seat * m + m]) * (1 if upkeeps else 0)
+                total += _worth(s, sp, upkeeps - 1, seat) * (SET_IN_HAND * full + PARTIAL_SET * part / species.dna)
+        m = len(c.manipulation)
+        total += CARD * sum(s.manip[seat * m : seat * m + m])
 
-    # Room in pens for dinosaurs still to come.
-    if upkeeps > 1:
-        _, areas = regions(s, seat)
+        # Room in pens for dinosaurs still to come.
+        _, areas = rules.regions(s, seat)
         used: dict[int, int] = {}
         for code, key in zip(s.dinos[seat], keys, strict=True):
-            if key != OPEN and key < len(areas):
+            if key != OPEN and key < DOME:
                 used[key] = used.get(key, 0) + t.pen[code & 15]
         for a, (cells, closed) in enumerate(areas):
             if closed:
                 total += FREE_PEN_SPACE * max(0, bin(cells).count("1") - used.get(a, 0))
-    total += REPUTATION * reputation(s, seat) * min(upkeeps, 3)
-    others = [breakdown(s, p)["total"] for p in range(s.num_players) if p != seat]
-    if others:
-        total -= OPPONENT * max(others)
+    total += REPUTATION * rules.reputation(s, seat) * min(upkeeps, 3)
+    total += _pending(s, seat, upkeeps)
+    if s.num_players > 1:
+        # The best opponent's score, roughly: VP on the track less their Scandals.
+        total -= OPPONENT * max(
+            s.res[p * WIDTH + VP] - 6 * s.res[p * WIDTH + SCANDALS] for p in range(s.num_players) if p != seat
+        )
     return total
 
 

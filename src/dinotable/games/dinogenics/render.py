@@ -38,7 +38,8 @@ def steps_text(c, steps) -> str:
         elif kind == "repair":
             bits.append("repair a structure" + (" for free" if value >= 99 else f" for {value} less" if value else ""))
         elif kind == "market_buy":
-            bits.append(f"buy up to {value[0]} DNA at {value[1]} credits")
+            price = f"for {value[1]} credits each" if value[1] else "for free"
+            bits.append(f"take up to {value[0]} DNA from the DNA Market {price}")
         elif kind == "market_sell":
             bits.append(f"sell up to {value[0]} DNA at {value[1]} credits")
         elif kind == "play":
@@ -191,6 +192,8 @@ def event_text(s, event) -> str:
         return f"{who} outsources {next(sp.name for sp in c.spaces if sp.key == d['space'])}"
     if kind == "create":
         return f"{who} places a {_species_name(c, d['species'])} on {d['cell']}"
+    if kind == "breed":
+        return f"{who}'s mutants breed: a new Mutant on {d['cell']}"
     if kind == "rampage":
         return f"{who}'s {_species_name(c, d['species'])} rampages: {', '.join(d['faces'])}"
     if kind == "damage":
@@ -249,8 +252,8 @@ def _seat_view(s, p: int, own: bool) -> dict:
             {"facility": c.facilities[f & 63].key, "place": _place(s, f), "damaged": bool(f & DAMAGED)}
             for f in s.facs[p]
         ],
-        "fences": [s.geo.edge_names[e] for e in range(len(s.geo.edges)) if s.fence[p] >> e & 1],
-        "broken": [s.geo.edge_names[e] for e in range(len(s.geo.edges)) if s.broken[p] >> e & 1],
+        "fence_edges": [s.geo.edge_names[e] for e in range(len(s.geo.edges)) if s.fence[p] >> e & 1],
+        "broken_edges": [s.geo.edge_names[e] for e in range(len(s.geo.edges)) if s.broken[p] >> e & 1],
         "dna_cards": sum(s.dna[p * k : p * k + k]),
         "manipulation_cards": sum(s.manip[p * m : p * m + m]),
     }

@@ -255,8 +255,8 @@ def creatable(s, seat: int, short: int) -> list[int]:
     if not any(hand) or not _has_habitat(s, seat):
         return []
     out = [sp for sp in t.with_dna if hand[sp] and hand[sp] >= c.species[sp].dna - short]
-    need = c.numbers["mutant_cards"] - short
-    if sum(hand) >= need and sum(1 for n in hand if n) >= 2:
+    # A mutant's set shows as many species as it has cards.
+    if sum(1 for n in hand if n) >= c.numbers["mutant_cards"] - short:
         out.append(t.mutant)
     return out
 
@@ -413,7 +413,7 @@ def can(s, seat: int, steps: tuple, budget: int, depth: int = 0) -> bool:
             if not repairs(s, seat, value, budget):
                 return False
         elif kind == "play":
-            if depth or not playable(s, seat, budget):
+            if not playable(s, seat, budget):
                 return False
         elif kind == "outsource":
             if depth or not outsource_spaces(s, seat, budget):
@@ -521,8 +521,8 @@ def _pick_legal(s, seat: int) -> list[int]:
     held = [sp for sp in range(k) if hand[sp]]
     if purpose == SELL:
         return done + [ids.dna + sp for sp in held]
-    if purpose == MUTANT_SET and left == 1 and bin(arg).count("1") == 1:
-        held = [sp for sp in held if not arg >> sp & 1]  # the set must show two species
+    if purpose == MUTANT_SET:
+        held = [sp for sp in held if not arg >> sp & 1]  # one card of each species
     return [ids.dna + sp for sp in held]
 
 
@@ -821,6 +821,7 @@ def _pick(s, seat: int, action: int, events) -> None:
         s.dna[seat * k + sp] += 1
     elif purpose == BUY:
         s.market.remove(sp)
+        _refill_market(s)
         s.dna[seat * k + sp] += 1
         s.res[seat * WIDTH + CREDITS] -= arg
     elif purpose == SELL:
@@ -870,7 +871,8 @@ def _place_task(s, task, events) -> None:
 
 def _place_dinosaur(s, seat: int, species: int, cell: int, flags: int, events) -> None:
     s.dinos[seat] = (*s.dinos[seat], species | cell << 4 | flags << 8)
-    events.append(_event("create", seat, species=s.c.species[species].key, cell=s.geo.cell_names[cell]))
+    kind = "breed" if flags & NEW else "create"
+    events.append(_event(kind, seat, species=s.c.species[species].key, cell=s.geo.cell_names[cell]))
     # The rampage check on placement: the new dinosaur and those sharing its area.
     keys = habitat_keys(s, seat)
     bad = improper(s, seat, keys)
