@@ -136,7 +136,9 @@ def test_greedy_is_deterministic_for_a_fixed_seed():
     assert games[0].scores() == games[1].scores()
 
 
-@pytest.mark.parametrize(("name", "per_side"), [("my-funny-dinos", 150), ("tiny-epic-dinosaurs", 20)])
+@pytest.mark.parametrize(
+    ("name", "per_side"), [("my-funny-dinos", 150), ("tiny-epic-dinosaurs", 20), ("dinogenics", 20)]
+)
 def test_greedy_beats_random(name, per_side):
     """Over two-player games, seats alternated, the greedy agent's win share (ties shared) has a 95%
     Wilson interval wholly above one half."""
@@ -149,7 +151,7 @@ def test_greedy_beats_random(name, per_side):
 
 def test_every_game_with_a_heuristic_is_covered_by_the_strength_test():
     """A new game with a heuristic gets a greedy-beats-random test above, not silently none."""
-    covered = {"my-funny-dinos", "tiny-epic-dinosaurs"}
+    covered = {"my-funny-dinos", "tiny-epic-dinosaurs", "dinogenics"}
     assert {name for name in GAMES if dinotable.get_game(name).heuristic is not None} <= covered
 
 

@@ -600,3 +600,51 @@ def test_rules_provenance_lists_tiny_epic_dinosaurs_designs():
     assert all(("farm", f.name) in shown for f in TED.content.farms)
     assert all(("research card", c.name) in shown for c in TED.content.research)
     assert all(("rival card", c.name) in shown for c in TED.content.rival_cards)
+
+
+# ------------------------------------------------------------------------------------------- DinoGenics
+DG = dinotable.get_game("dinogenics")
+
+
+def test_play_dinogenics_a_person_plays_a_whole_game():
+    """A person choosing the first option every time plays all 7 Seasons to the final scores; the board
+    shows the Mainland, the parks as grids and the person's own hand."""
+    seed = 5
+    result = runner.invoke(app, ["play", DG.name, "--players", "human,greedy", "--seed", str(seed)], input="1\n" * 3000)
+    assert result.exit_code == 0, result.output
+    text = result.stdout
+    for shown in ("Season 1 of 7", "Season 7 of 7", "Mainland:", "DinoGenics IOM", "Your DNA:", "Park: two letters"):
+        assert shown in text
+    state = play(DG, ["human", "greedy"], seed, {}, read=scripted(["1"] * 3000), write=lambda _: None)
+    rows, winners = score_block(text)
+    assert rows == expected_rows(state)
+    assert winners == sorted(state.winners())
+
+
+def test_simulate_dinogenics_counts_species_and_spaces():
+    """`simulate --json` for DinoGenics gives placements per space (their shares sum to one), dinosaurs
+    created per species, and in how many games each happened."""
+    result = runner.invoke(app, ["simulate", DG.name, "--players", "3", "--games", "4", "--agents", "greedy", "--json"])
+    assert result.exit_code == 0, result.output
+    stats = json.loads(result.stdout)["statistics"]
+    placed = {k: v for k, v in stats.items() if k.startswith("placed:")}
+    assert {k.split(":")[1] for k in placed} == {sp.key for sp in DG.content.spaces}
+    assert sum(v["share"] for v in placed.values()) == pytest.approx(1.0)
+    created = {k.split(":")[1] for k in stats if k.startswith("created:")}
+    assert created == {sp.key for sp in DG.content.species}
+    for v in stats.values():
+        assert 0.0 <= v["in_games"] <= 1.0
+        assert (v["in_games"] > 0) == (v["mean"] > 0)
+
+
+def test_rules_provenance_lists_dinogenics_designs():
+    """Every designed rule, space, facility, Manipulation card and Breaking News card of DinoGenics is
+    listed as designed; the published species table is not."""
+    result = runner.invoke(app, ["rules", DG.name, "--provenance", "--json"])
+    assert result.exit_code == 0, result.output
+    shown = {(i["kind"], i["name"]) for i in json.loads(result.stdout)}
+    assert ("rule", "building pens") in shown and ("rule", "damage targets") in shown
+    assert all(("breaking news", f"{n.number} {n.name}") in shown for n in DG.content.news)
+    assert ("manipulation card", "black_market") in shown
+    assert ("species", "t_rex") not in shown  # published
+    assert ("species", "mutant") in shown  # its goats and breeding rule are designed

@@ -136,3 +136,50 @@ def test_tiny_epic_dinosaurs_scores_add_up(seed, players, steps, data):
         research = sum(cards[name].vp for name in player["research"])
         dinosaurs = sum(values.get(name, 0) for name in player["spaces"] if name)
         assert state.scores()[seat] == contracts + research + dinosaurs
+
+
+@given(fences=st.integers(0, 2**31 - 1), facilities=st.integers(0, 2**12 - 1))
+def test_dinogenics_pens_are_closed_rings_of_fences(fences, facilities):
+    """DinoGenics areas: cells joined without a fence between them share an area; an area is a pen exactly
+    when every edge it has on the board edge or beside a facility holds a fence; facility cells are in none."""
+    geo = dinotable.get_game("dinogenics").geo
+    area_of, areas = geo.regions(fences, facilities)
+    for cell in range(geo.num_cells):
+        assert (area_of[cell] == -1) == bool(facilities >> cell & 1)
+    for index, (cells, closed) in enumerate(areas):
+        leaks = False
+        for cell in range(geo.num_cells):
+            if not cells >> cell & 1:
+                continue
+            assert area_of[cell] == index
+            for bit, other in geo.sides[cell]:
+                fenced = bool(fences & bit)
+                if other >= 0 and not facilities >> other & 1 and not fenced:
+                    assert area_of[other] == index  # no fence between: the same area
+                if (other < 0 or facilities >> other & 1) and not fenced:
+                    leaks = True
+        assert closed == (not leaks)
+
+
+@given(seed=st.integers(0, 2**32), players=st.integers(1, 5), steps=st.integers(0, 400), data=st.data())
+def test_dinogenics_scores_add_up(seed, players, steps, data):
+    """DinoGenics: at any point the score is the End Game Scoring breakdown's parts, the Dinosaur Value
+    stays within 0-30, and reputation is the park's dinosaurs and undamaged facilities less Scandals."""
+    from dinotable.games.dinogenics import rules, scoring
+
+    game = dinotable.get_game("dinogenics")
+    state = game.new_game(players, seed)
+    for _ in range(steps):
+        if state.is_over:
+            break
+        legal = state.legal_actions()
+        state.apply(legal[data.draw(st.integers(0, len(legal) - 1))])
+    c = game.content
+    for seat in range(players):
+        parts = scoring.breakdown(state, seat)
+        assert parts["total"] == sum(v for k, v in parts.items() if k != "total")
+        assert state.scores()[seat] == parts["total"]
+        assert 0 <= rules.dinosaur_value(state, seat) <= c.numbers["dinosaur_value_max"]
+        rep = sum(c.species[d & 15].reputation for d in state.dinos[seat])
+        rep += sum(c.facilities[f & 63].reputation for f in state.facs[seat] if not f & rules.DAMAGED)
+        assert rules.reputation(state, seat) == rep - state.res[seat * rules.WIDTH + rules.SCANDALS]

@@ -10,6 +10,7 @@ import pytest
 import dinotable
 from dinotable.core.rng import derive_seed
 from dinotable.sim import GameResult, play_game, simulate, summarize
+from dinotable.sim.runner import summarize_statistics
 from dinotable.sim.stats import mean_sd, wilson_interval
 
 NAME = "my-funny-dinos"
@@ -201,6 +202,24 @@ def test_summarize_of_a_simulation():
         low, high = s["win_rate_ci95"]
         assert low <= s["win_rate"] <= high
         assert math.isfinite(s["score_sd"]) and s["score_sd"] >= 0
+
+
+def test_statistics_count_the_games_where_a_count_happened():
+    """Each statistic's mean per seat and per game, its share of its group, and the share of games in which
+    any seat counted it at all."""
+    results = [
+        GameResult(0, 0, [1, 2], [1], 10, None, {"placed:a": [2, 0], "placed:b": [0, 0], "escaped": [0, 1]}),
+        GameResult(1, 1, [3, 2], [0], 10, None, {"placed:a": [1, 1], "placed:b": [0, 2], "escaped": [0, 0]}),
+        GameResult(2, 2, [3, 3], [0, 1], 10, None, {"placed:a": [0, 0], "placed:b": [0, 0], "escaped": [0, 0]}),
+        GameResult(3, 3, [0, 5], [1], 10, None, {"placed:a": [0, 3], "placed:b": [1, 0], "escaped": [0, 0]}),
+    ]
+    stats = summarize_statistics(results)
+    assert stats["placed:a"]["in_games"] == pytest.approx(3 / 4)
+    assert stats["placed:b"]["in_games"] == pytest.approx(2 / 4)
+    assert stats["escaped"]["in_games"] == pytest.approx(1 / 4)
+    assert stats["placed:a"]["per_seat_mean"] == pytest.approx([3 / 4, 4 / 4])
+    assert stats["placed:a"]["share"] == pytest.approx(7 / 10)
+    assert stats["escaped"]["share"] is None
 
 
 def test_wilson_interval_refuses_more_successes_than_games():

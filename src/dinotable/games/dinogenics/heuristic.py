@@ -34,6 +34,7 @@ OPPONENT = 0.4  # share of the best opponent's score subtracted
 PLAYED_CARD = 2.5  # a Manipulation card about to be played
 OUTSOURCED = 2.5  # an action about to be taken through Outsource
 
+_STOPPABLE = frozenset((rules.MUTANT, rules.BONUS, rules.BUILD, rules.CITY, rules.PICK))
 _VP_STAGE = next(i for i, (name, _) in enumerate(STAGES) if name == "vp")
 
 
@@ -45,7 +46,13 @@ class Heuristic:
 
     def action_scores(self, s, seat: int, actions: list[int]) -> list[float]:
         out = []
+        done = s.ids.done
         for a in actions:
+            if a == done and s.phase in _STOPPABLE:
+                # Stopping changes nothing but the open decision: value the state as it stands, so that it
+                # is compared at the same moment as the other choices (not after the game has moved on).
+                out.append(_value(s, seat, open_decision=False))
+                continue
             new = s.clone()
             new.apply(a)
             out.append(_final(new, seat) if new.over else _value(new, seat))
@@ -93,6 +100,12 @@ def _proper_home(s, seat: int, species: int) -> float:
         if species != s.t.bronto and species != s.t.ptero and any(s.geo.rectangles[i][2] >= need for i in pens):
             best = 0.8
     return best
+
+
+def _placement(s, seat: int, species: int, upkeeps: int) -> float:
+    """A dinosaur about to be placed: its worth if a proper habitat waits, else the rampages to come."""
+    home = _proper_home(s, seat, species)
+    return _worth(s, species, upkeeps, seat) * home if home else -_improper_cost(upkeeps)
 
 
 def _facility_worth(s, seat: int, f: int, upkeeps: int) -> float:
@@ -153,25 +166,23 @@ def _card_gain(s, seat: int, sp: int, upkeeps: int) -> float:
     return _worth(s, sp, upkeeps - 1, seat) * (after - before)
 
 
-def _pending(s, seat: int, upkeeps: int) -> float:
+def _pending(s, seat: int, upkeeps: int, open_decision: bool = True) -> float:
     """What the seat's own open decision, and the steps still to run after it, promise."""
     total = 0.0
     for task in s.tasks:
         if task[0] == "steps" and task[1] == seat:
             total += _steps_value(s, seat, task[2][task[3] :], upkeeps)
-    if s.cur != seat:
+    if s.cur != seat or not open_decision:
         return total
     phase, ctx = s.phase, s.ctx
     if phase == rules.HABITAT:
-        home = _proper_home(s, seat, ctx[0])
-        total += _worth(s, ctx[0], upkeeps, seat) * home if home else -_improper_cost(upkeeps)
+        total += _placement(s, seat, ctx[0], upkeeps)
     elif phase == rules.CREATE:
-        options = rules.creatable(s, seat, ctx[0])
-        total += max((_worth(s, k, upkeeps, seat) * _proper_home(s, seat, k) for k in options), default=0.0)
+        total += max((_placement(s, seat, k, upkeeps) for k in rules.creatable(s, seat, ctx[0])), default=0.0)
     elif phase == rules.PICK:
         purpose, left = ctx[0], ctx[1]
         if purpose == rules.MUTANT_SET:
-            total += _worth(s, s.t.mutant, upkeeps, seat) * _proper_home(s, seat, s.t.mutant)
+            total += _placement(s, seat, s.t.mutant, upkeeps)
         elif purpose in (rules.KEEP, rules.BONEYARD, rules.BUY):
             cards = ctx[2] if purpose == rules.KEEP else s.dna_discard if purpose == rules.BONEYARD else s.market
             if purpose != rules.BUY or s.res[seat * WIDTH + CREDITS] >= ctx[2]:
@@ -196,7 +207,7 @@ def _pending(s, seat: int, upkeeps: int) -> float:
     return total
 
 
-def _value(s, seat: int) -> float:
+def _value(s, seat: int, open_decision: bool = True) -> float:
     c, t = s.c, s.t
     upkeeps = _upkeeps_left(s)
     res = s.res[seat * WIDTH : seat * WIDTH + WIDTH]
@@ -256,11 +267,14 @@ def _value(s, seat: int) -> float:
             if closed:
                 total += FREE_PEN_SPACE * max(0, bin(cells).count("1") - used.get(a, 0))
     total += REPUTATION * rules.reputation(s, seat) * min(upkeeps, 3)
-    total += _pending(s, seat, upkeeps)
+    total += _pending(s, seat, upkeeps, open_decision)
     if s.num_players > 1:
-        # The best opponent's score, roughly: VP on the track less their Scandals.
+        # The best opponent's final score, roughly: VP on the track and what their dinosaurs will still
+        # score, less their Scandals (projected, so that it does not jump when they score an Upkeep).
         total -= OPPONENT * max(
-            s.res[p * WIDTH + VP] - 6 * s.res[p * WIDTH + SCANDALS] for p in range(s.num_players) if p != seat
+            s.res[p * WIDTH + VP] + rules.dinosaur_value(s, p) * upkeeps - 6 * s.res[p * WIDTH + SCANDALS]
+            for p in range(s.num_players)
+            if p != seat
         )
     return total
 

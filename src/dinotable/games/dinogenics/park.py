@@ -68,7 +68,7 @@ def make_geometry(rows: int, columns: int, pen_max: int) -> Geometry:
         r, c = divmod(cell, columns)
         return min(r, c, rows - 1 - r, columns - 1 - c)
 
-    edge_depth = tuple(-1 if b < 0 else max(depth(a), depth(b)) for a, b in edges)
+    edge_depth = tuple(-1 if b < 0 else min(depth(a), depth(b)) for a, b in edges)
     rectangles = []
     for height in range(1, rows + 1):
         for width in range(1, columns + 1):

@@ -386,7 +386,7 @@ def can(s, seat: int, steps: tuple, budget: int, depth: int = 0) -> bool:
             if budget < 0:
                 return False
         elif kind == "gain":
-            if any(res == VISITORS for res, _ in value) and s.res[seat * WIDTH + VISITORS] >= room(s, seat):
+            if all(res == VISITORS for res, _ in value) and s.res[seat * WIDTH + VISITORS] >= room(s, seat):
                 return False  # 'gain a visitor if you have room'
         elif kind == "lose":
             if any(res == SCANDALS for res, _ in value) and not s.res[seat * WIDTH + SCANDALS]:
@@ -729,8 +729,7 @@ def _lose(s, seat: int, losses: tuple, events) -> list[int]:
                 s.rng, j = next_below(s.rng, len(cards))
                 hand[seat * width + cards[j]] -= 1
                 taken.append(cards[j])
-                if r == MANIPULATION:
-                    s.manip_discard.append(cards[j])
+                (s.manip_discard if r == MANIPULATION else s.dna_discard).append(cards[j])
         else:
             n = min(n, s.res[base + r])
             s.res[base + r] -= n
@@ -753,6 +752,7 @@ def _affect(s, seat: int, target: int, effect: tuple, events) -> None:
                 s.manip[seat * len(s.c.manipulation) + card] += 1
         elif r == DNA:
             for sp in taken:
+                s.dna_discard.pop()
                 s.dna[seat * len(s.c.species) + sp] += 1
             s.tasks.append(("limit", seat))
         else:
@@ -1019,7 +1019,7 @@ def _damage_fence(s, seat: int, i: int, events) -> None:
     area_of, areas = regions(s, seat)
     standing = s.fence[seat] & ~s.broken[seat]
     best = -1
-    if area_of[cell] >= 0:
+    if area_of[cell] >= 0 and areas[area_of[cell]][1]:
         cells = areas[area_of[cell]][0]
         # Fences around the dinosaur's area: board-edge ones first, then the one nearest the board edge.
         for c in cells_of(cells):
@@ -1057,6 +1057,7 @@ def _order(s, events) -> None:
             )
         )
         events.append(_event("order", None, order=list(s.order)))
+    s.turn = 0  # placement starts with the first player
     # A dinosaur rampages at most once in each phase.
     for p in range(s.num_players):
         s.dinos[p] = tuple(code & ~((RAMPAGED | NEW | HUNGRY) << 8) for code in s.dinos[p])

@@ -49,7 +49,7 @@ def outcome(s) -> dict:
     out = {
         "scores": scores(s),
         "winners": winners(s),
-        "season": s.season,
+        "rounds": s.season,  # a Season is the game's round
         "breakdown": [breakdown(s, seat) for seat in range(s.num_players)],
         "reputation": [reputation(s, seat) for seat in range(s.num_players)],
     }

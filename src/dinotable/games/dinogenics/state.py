@@ -14,6 +14,7 @@ from dinotable.core.rng import derive_seed, next_below, seed_state, shuffle
 from dinotable.games.dinogenics import render, rules, scoring
 from dinotable.games.dinogenics.content import CREDITS, FENCES, GOATS
 
+_DEALS = 20  # deals tried before the seat to move keeps its hands (see determinize)
 _FLAT_LISTS = (
     "res",
     "dna",
@@ -126,13 +127,31 @@ class DinoGenicsState(FlatState):
     def determinize(self, seat: int | None, seed: int) -> DinoGenicsState:
         """A copy in which what `seat` cannot see is re-dealt: the other seats' DNA and Manipulation hands
         (their sizes kept), DNA cards another seat is choosing among, the deck orders and the facility bag;
-        and the future chance is re-seeded."""
+        and the future chance is re-seeded. Another seat in the middle of spending cards (finishing a set,
+        choosing the card to play) keeps its hands; another seat choosing a space needs one left to it: a
+        few deals are tried, and if none leaves one, that seat keeps its hands."""
         if seat is not None and not 0 <= seat < self.num_players:
             raise ValueError(f"seat {seat!r} is not a seat of this {self.num_players}-player game")
-        new = self.clone()
-        c = self.c
         rng = seed_state(derive_seed(seed, 1))
         others = [o for o in range(self.num_players) if o != seat]
+        spending = self.phase in (rules.CREATE, rules.CARD) or (self.phase == rules.PICK and self.ctx[0] != rules.KEEP)
+        if spending and self.cur in others:
+            others.remove(self.cur)  # its choice is made from these very cards
+        for attempt in range(_DEALS + 1):
+            if attempt == _DEALS and self.cur in others:
+                others.remove(self.cur)
+            new = self.clone()
+            rng = self._redeal(new, seat, others, rng)
+            new._legal = rules.legal_actions(new)
+            if new._legal or new.over:
+                break
+        rng = shuffle(rng, new.news_deck)
+        rng = shuffle(rng, new.bag)
+        new.rng = seed_state(derive_seed(seed, 2))
+        return new
+
+    def _redeal(self, new: DinoGenicsState, seat: int | None, others: list[int], rng: int) -> int:
+        c = self.c
         hidden_draw = self.phase == rules.PICK and self.ctx[0] == rules.KEEP and self.cur != seat
         for hand, width, deck in (
             (new.dna, len(c.species), new.dna_deck),
@@ -157,11 +176,7 @@ class DinoGenicsState(FlatState):
                 new.ctx = (self.ctx[0], self.ctx[1], tuple(pool[:drawn]), self.ctx[3])
                 pool = pool[drawn:]
             deck[:] = pool
-        rng = shuffle(rng, new.news_deck)
-        rng = shuffle(rng, new.bag)
-        new.rng = seed_state(derive_seed(seed, 2))
-        new._legal = rules.legal_actions(new)
-        return new
+        return rng
 
     def _key(self) -> tuple:
         d = self.__dict__
