@@ -77,6 +77,15 @@ def test_every_entry_says_where_it_comes_from():
         ('trait = "biodome"', 'trait = "flying"', "species.pterodactyl.trait: 'flying' is not a trait"),
         ("4 = [3, 4], 5 = [3, 4]", "4 = [3, 4]", "workers.counts: 5 players"),
         ('faces = ["fatality"', 'faces = ["meteor"', "rampage_die.faces"),
+        ('trait = "credit_each_upkeep"', 'trait = "biodome"', "no species has the trait 'credit_each_upkeep'"),
+        ("value = 12\nrows = 3", "value = 11\nrows = 3", "numbers.park: value must be rows x columns"),
+        ("[numbers.solo_target]", "[numbers.solo_goal]", "numbers: missing 'solo_target'"),
+        ("value = 2\ncards = 2", "value = 2\ncardz = 2", "numbers: missing 'market_buy_cards'"),
+        (
+            "[[{ lose = { scandals = 1 } }], [{ gain = { credits = 2 } }]]",
+            "[[{ lose = { scandals = 1 } }], [{ gain = { credits = 2 } }], [], [], []]",
+            "news[19].space.steps[0].choose: expected 2 to 4 options",
+        ),
     ],
 )
 def test_a_broken_content_file_is_refused_naming_the_entry(tmp_path, old, new, named):

@@ -49,6 +49,7 @@ RESOURCES = ("credits", "goats", "fences", "vp", "scandals", "visitors", "dna", 
 CREDITS, GOATS, FENCES, VP, SCANDALS, VISITORS, DNA, MANIPULATION = range(8)
 COUNTS = ("dinosaurs", "herbivores", "carnivores", "species", "facilities", "visitors", "improper")
 SECTORS = ("park", "commercial")
+MAX_OPTIONS = 4  # options of one `choose` step (the action ids have room for this many)
 # Step kinds and what their value is in the data.
 _FLAGS = ("build", "play", "outsource", "city_center", "refresh_market")
 _NUMBERS = ("boneyard", "create", "facility", "repair")
@@ -166,8 +167,28 @@ def load_content(path: str | Path = CONTENT_PATH) -> Content:
             "end_credits_per_vp",
             "end_dna_per_vp",
             "end_vp_per_scandal",
+            "start_credits",
+            "start_dna",
+            "start_manipulation",
+            "start_fences",
+            "start_goats",
+            "fences_gained",
+            "park",
+            "commercial_spaces",
+            "pen_max",
+            "market_size",
+            "market_buy",
+            "market_sell",
+            "repair_fence",
+            "mutant_goats",
+            "solo_target",
         ),
     )
+    for name in ("park_rows", "park_columns", "market_buy_cards", "market_sell_cards"):
+        if name not in numbers:
+            raise r.fail("numbers", f"missing {name!r}")
+    if numbers["park_rows"] * numbers["park_columns"] != numbers["park"]:
+        raise r.fail("numbers.park", "value must be rows x columns")
     players = range(numbers["min_players"], numbers["max_players"] + 1)
     seasons = numbers["seasons"]
 
@@ -212,6 +233,9 @@ def load_content(path: str | Path = CONTENT_PATH) -> Content:
         if any(v < 0 for v in values):
             raise r.fail(where, "numbers cannot be negative")
         species.append(Species(len(species), key, r.get(entry, "name", str, where), DIETS.index(diet), *values, trait))
+    missing = [t for t in TRAITS if all(sp.trait != t for sp in species)]
+    if missing:
+        raise r.fail("species", f"no species has the trait {missing[0]!r}, which the rules need")
 
     entry = r.table(data, "rampage_die", "top level")
     r.provenance(entry, "rampage_die")
@@ -428,8 +452,8 @@ class _StepReader:
                 raise r.fail(f"{where}.{kind}", "expected [cards, number]")
             return kind, tuple(value)
         if kind == "choose":
-            if not isinstance(value, list) or len(value) < 2:
-                raise r.fail(f"{where}.choose", "expected at least two options, each a list of steps")
+            if not isinstance(value, list) or not 2 <= len(value) <= MAX_OPTIONS:
+                raise r.fail(f"{where}.choose", f"expected 2 to {MAX_OPTIONS} options, each a list of steps")
             return kind, tuple(self.read({"steps": opt}, f"{where}.choose[{i}]") for i, opt in enumerate(value))
         if kind in ("opponent", "each_opponent"):
             if not isinstance(value, dict) or not value or any(k not in ("gain", "lose", "steal") for k in value):

@@ -9,7 +9,8 @@ from dinotable.games.dinogenics.rules import COMMERCIAL, DAMAGED, HUNGRY, WIDTH
 
 COUNTERS = ("credits", "goats", "fences", "VP", "scandals", "visitors", "workers")
 LEGEND = (
-    "Park: two letters a dinosaur (! improper habitat), [..] a facility (x damaged); fences - | (x broken), . no fence"
+    "Park: two letters a dinosaur (! improper habitat, +n more), [Bio] a facility (xBiox damaged), "
+    ". an empty space; fences - | (x broken), blank no fence"
 )
 
 
@@ -136,11 +137,12 @@ def action_text(s, action: int) -> str:
     if action < ids.dna:
         sp = c.species[action - ids.species]
         if sp.index == s.t.mutant:
-            return f"Create a Mutant from {c.numbers['mutant_cards'] - s.ctx[0]} mixed DNA cards"
+            return f"Create a Mutant from {sp.dna - s.ctx[0]} DNA cards of different species"
         return f"Create a {sp.name} ({max(1, sp.dna - s.ctx[0])} DNA)"
     if action < ids.cell:
         name = c.species[action - ids.dna].name
-        verb = {rules.KEEP: "Keep", rules.BONEYARD: "Take", rules.BUY: "Buy", rules.SELL: "Sell"}.get(s.ctx[0], "Use")
+        buy = "Buy" if s.ctx[2] else "Take"  # Site A and some cards take from the Market for free
+        verb = {rules.KEEP: "Keep", rules.BONEYARD: "Take", rules.BUY: buy, rules.SELL: "Sell"}.get(s.ctx[0], "Use")
         if s.ctx[0] == rules.DISCARD:
             verb = "Discard"
         return f"{verb} a {name} DNA card"
@@ -314,8 +316,8 @@ def park_lines(s, seat: int) -> list[str]:
     for code in s.facs[seat]:
         place = (code >> 6) & 31
         if place < COMMERCIAL:
-            name = c.facilities[code & 63].name[:2]
-            cell_text[place] = f"[{name}{'x' if code & DAMAGED else ']'}"
+            name = c.facilities[code & 63].name[:3]
+            cell_text[place] = f"x{name}x" if code & DAMAGED else f"[{name}]"
     crowd: dict[int, list[str]] = {}
     for code, wrong in zip(s.dinos[seat], bad, strict=True):
         crowd.setdefault((code >> 4) & 15, []).append(c.species[code & 15].name[:2] + ("!" if wrong else ""))
@@ -395,9 +397,12 @@ def board_text(s, seat: int | None) -> str:
                 )
             )
         if p == seat:
-            out.append("  Your DNA: " + (", ".join(f"{n} {k}" for k, n in pv["dna"].items()) or "none"))
+            species = {sp.key: sp.name for sp in c.species}
+            cards = {m.key: m.name for m in c.manipulation}
+            out.append("  Your DNA: " + (", ".join(f"{n} {species[k]}" for k, n in pv["dna"].items()) or "none"))
             out.append(
-                "  Your Manipulation cards: " + (", ".join(f"{n} {k}" for k, n in pv["manipulation"].items()) or "none")
+                "  Your Manipulation cards: "
+                + (", ".join(f"{n} {cards[k]}" for k, n in pv["manipulation"].items()) or "none")
             )
     out.append("")
     out.append(LEGEND)

@@ -21,6 +21,7 @@ from dinotable.games.dinogenics.content import (
     GOATS,
     HERBIVORE,
     MANIPULATION,
+    MAX_OPTIONS,
     NAIVE_VISITOR,
     SCANDALS,
     VISITORS,
@@ -90,7 +91,7 @@ class ActionIds:
         self.seat = self.manip + len(c.manipulation)
         self.menu = self.seat + c.numbers["max_players"]
         self.option = self.menu + len(CITY_NAMES)
-        self.total = self.option + 4
+        self.total = self.option + MAX_OPTIONS
 
 
 class Tables:
@@ -256,7 +257,7 @@ def creatable(s, seat: int, short: int) -> list[int]:
         return []
     out = [sp for sp in t.with_dna if hand[sp] and hand[sp] >= c.species[sp].dna - short]
     # A mutant's set shows as many species as it has cards.
-    if sum(1 for n in hand if n) >= c.numbers["mutant_cards"] - short:
+    if sum(1 for n in hand if n) >= c.species[t.mutant].dna - short:
         out.append(t.mutant)
     return out
 
@@ -855,7 +856,7 @@ def _limit(s, task, events) -> None:
 def _create(s, seat: int, species: int, short: int) -> None:
     c = s.c
     if species == s.t.mutant:
-        _decide(s, seat, PICK, (MUTANT_SET, c.numbers["mutant_cards"] - short, 0, 0))
+        _decide(s, seat, PICK, (MUTANT_SET, c.species[species].dna - short, 0, 0))
         return
     k = len(c.species)
     n = max(1, c.species[species].dna - short)
