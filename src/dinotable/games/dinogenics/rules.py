@@ -1043,21 +1043,20 @@ def _damage_fence(s, seat: int, i: int, events) -> None:
 
 
 def _order(s, events) -> None:
-    if s.season > 1:
-        # Higher reputation first; ties by undamaged facilities, then credits, then the previous order.
-        previous = s.order
-        s.order = tuple(
-            sorted(
-                previous,
-                key=lambda p: (
-                    -reputation(s, p),
-                    -undamaged_facilities(s, p),
-                    -s.res[p * WIDTH + CREDITS],
-                    previous.index(p),
-                ),
-            )
+    # Higher reputation first; ties by undamaged facilities, then credits, then the previous order.
+    previous = s.order
+    s.order = tuple(
+        sorted(
+            previous,
+            key=lambda p: (
+                -reputation(s, p),
+                -undamaged_facilities(s, p),
+                -s.res[p * WIDTH + CREDITS],
+                previous.index(p),
+            ),
         )
-        events.append(_event("order", None, order=list(s.order)))
+    )
+    events.append(_event("order", None, order=list(s.order)))
     s.turn = 0  # placement starts with the first player
     # A dinosaur rampages at most once in each phase.
     for p in range(s.num_players):
