@@ -1438,15 +1438,17 @@ def test_ties_go_to_the_highest_reputation_then_share_the_win():
     assert s.scores() == [31, 31, 30] and s.winners() == [0, 1]
 
 
-def test_one_player_wins_only_with_at_least_one_hundred_vp():
-    """Designed: 'One player plays on the two-player board and wins with at least 100 VP (solo_target)'."""
+def test_one_player_wins_only_by_reaching_the_solo_target():
+    """Designed: 'One player plays on the two-player board and wins with at least 170 VP (solo_target)'."""
+    target = GAME.content.numbers["solo_target"]
+    assert target == 170
     s = fresh(1)
     empty_hands(s, 0)
-    setr(s, 0, credits=0, vp=99)
+    setr(s, 0, credits=0, vp=target - 1)
     s.over = True
     assert s.winners() == [] and s.outcome()["result"] == "lost"
-    setr(s, 0, vp=100)
-    assert s.winners() == [0] and s.outcome()["result"] == "won" and s.outcome()["target"] == 100
+    setr(s, 0, vp=target)
+    assert s.winners() == [0] and s.outcome()["result"] == "won" and s.outcome()["target"] == target
 
 
 def test_the_game_ends_after_the_seventh_upkeep():
