@@ -297,12 +297,16 @@ def test_season_one_starts_at_open_season_step_six_with_no_active_news():
 
 
 def test_one_player_leaves_out_the_cards_that_name_an_opponent():
-    """Designed (the expansion's solo rules remove cards naming another player): a solo deck holds no card
-    with an opponent step, and every other card."""
+    """'Remove the following Manipulation cards: Infest Hotels, Infiltrator, Misdirection, Research Pact, DNA
+    Theft, Whistle Blower' (the expansion's solo scenarios): a solo deck holds every other card, Unleash
+    Contagion included, 30 of the 42."""
     s = fresh(1)
     cards = set(s.manip_deck) | {m for m in range(M) if s.manip[m]}
+    removed = ("infest_hotels", "infiltrator", "misdirection", "research_pact", "dna_theft", "whistle_blower")
+    assert cards == {m.index for m in C.manipulation if m.key not in removed}
     assert cards == {m.index for m in C.manipulation if not m.opponents}
-    assert {card("whistle_blower"), card("dna_theft"), card("unleash_contagion")}.isdisjoint(cards)
+    assert card("unleash_contagion") in cards
+    assert len(s.manip_deck) + sum(s.manip[:M]) == 30
 
 
 # ---------------------------------------------------------------------------------------- player order
@@ -699,6 +703,33 @@ def test_brontosaurus_penned_or_sharing_open_space_is_improper():
     pen(s, 1, "A1", "A2", "B1", "B2")
     put(s, 1, "brontosaurus", "A1")
     assert rules.improper(s, 1) == [True]
+
+
+def test_an_ankylosaurus_may_share_open_space_with_a_brontosaurus():
+    """The Ankylosaurus 'may share a habitat with any species; neither rampages' (published): beside it the
+    Brontosaurus keeps its open space; the Ankylosaurus itself is not enclosed ('not fully enclosed')."""
+    s = fresh(2)
+    put(s, 0, "brontosaurus", "B2")
+    put(s, 0, "ankylosaurus", "C4")
+    assert rules.improper(s, 0) == [False, True]
+
+
+def test_a_new_pen_may_not_close_a_ring_around_a_dinosaur_in_open_space():
+    """Designed ('building pens'): pens are built around empty park spaces, so fences never wall in a
+    dinosaur standing in open space: the rectangle that would close B2 off is not offered."""
+    s = quiet(2)
+    seat = s.cur
+    for names in (("A1", "A2", "A3", "A4"), ("B1", "C1"), ("B3", "B4", "C3", "C4")):
+        pen(s, seat, *names)
+    put(s, seat, "brontosaurus", "B2")
+    setr(s, seat, fences=8)
+    s.tasks.append(("steps", seat, (("build", True),), 0))
+    run(s)
+    assert s.phase == rules.BUILD
+    assert IDS.pen + rect("C2") not in s.legal_actions()  # it would close the ring around B2
+    s.fence[seat] &= ~GEO.rectangles[rect("B3", "B4", "C3", "C4")][1]
+    relist(s)
+    assert IDS.pen + rect("C2") in s.legal_actions()  # B2 stays open to the right
 
 
 def test_pterodactyl_needs_an_undamaged_biodome_of_up_to_two():

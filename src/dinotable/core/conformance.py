@@ -156,6 +156,9 @@ def check_views(game, num_players: int, options: dict, seed: int) -> None:
             assert json.loads(json.dumps(view)) == view, f"{where}: view({seat}) is not plain JSON"
             for k in range(3):
                 det = state.determinize(seat, derive_seed(seed, i, seat, k))
+                assert det.history == [] and det.seed != state.seed, (
+                    f"{where}: a determinized copy keeps the true game's record, from which its secrets can be replayed"
+                )
                 assert det.view(seat) == view, f"{where}: view({seat}) differs on a copy determinized for it"
                 assert det.view(None) == spectator, f"{where}: the spectator view differs on a determinized copy"
                 if seat == state.current_player:

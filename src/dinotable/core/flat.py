@@ -13,6 +13,7 @@ from types import ModuleType
 
 from dinotable.core.contract import Event, State, action_id
 from dinotable.core.errors import IllegalAction
+from dinotable.core.rng import derive_seed, seed_state
 
 
 class FlatState(State):
@@ -84,6 +85,13 @@ class FlatState(State):
 
     def view(self, seat: int | None) -> dict:
         return self.render.view(self, seat)
+
+    def _reseed_copy(self, new: FlatState, seed: int) -> None:
+        """A determinized copy's future chance comes from `seed`, and it keeps no record of the true game:
+        replaying the true seed and history would rebuild every secret the copy re-dealt."""
+        new.rng = seed_state(derive_seed(seed, 2))
+        new.seed = derive_seed(seed, 3)
+        new.history = []
 
     def clone(self) -> FlatState:
         new = self.__class__.__new__(self.__class__)

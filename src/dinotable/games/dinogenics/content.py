@@ -50,6 +50,9 @@ CREDITS, GOATS, FENCES, VP, SCANDALS, VISITORS, DNA, MANIPULATION = range(8)
 COUNTS = ("dinosaurs", "herbivores", "carnivores", "species", "facilities", "visitors", "improper")
 SECTORS = ("park", "commercial")
 MAX_OPTIONS = 4  # options of one `choose` step (the action ids have room for this many)
+MAX_PARK, MAX_COMMERCIAL = 16, 15
+_AUTOMATIC = ("gain", "lose", "per", "rampage")  # steps Breaking News applies to every player
+_STEALABLE = ("credits", "goats", "fences", "dna", "manipulation")
 # Step kinds and what their value is in the data.
 _FLAGS = ("build", "play", "outsource", "city_center", "refresh_market")
 _NUMBERS = ("boneyard", "create", "facility", "repair")
@@ -139,6 +142,13 @@ class Content:
         return after if season >= self.workers_from_season else before
 
 
+def _positive(r: Reader, table: dict, key: str, where: str) -> int:
+    value = r.get(table, key, int, where)
+    if value < 1:
+        raise r.fail(f"{where}.{key}", "expected at least 1")
+    return value
+
+
 def _int_keys(r: Reader, table: dict, where: str) -> dict:
     out = {}
     for key, value in table.items():
@@ -189,6 +199,11 @@ def load_content(path: str | Path = CONTENT_PATH) -> Content:
             raise r.fail("numbers", f"missing {name!r}")
     if numbers["park_rows"] * numbers["park_columns"] != numbers["park"]:
         raise r.fail("numbers.park", "value must be rows x columns")
+    # A dinosaur's park space and a facility's place are stored in 4 and 5 bits.
+    if not 1 <= numbers["park"] <= MAX_PARK or not 0 <= numbers["commercial_spaces"] <= MAX_COMMERCIAL:
+        raise r.fail(
+            "numbers", f"the park holds 1 to {MAX_PARK} spaces and the commercial sector 0 to {MAX_COMMERCIAL}"
+        )
     players = range(numbers["min_players"], numbers["max_players"] + 1)
     seasons = numbers["seasons"]
 
@@ -233,9 +248,11 @@ def load_content(path: str | Path = CONTENT_PATH) -> Content:
         if any(v < 0 for v in values):
             raise r.fail(where, "numbers cannot be negative")
         species.append(Species(len(species), key, r.get(entry, "name", str, where), DIETS.index(diet), *values, trait))
-    missing = [t for t in TRAITS if all(sp.trait != t for sp in species)]
-    if missing:
-        raise r.fail("species", f"no species has the trait {missing[0]!r}, which the rules need")
+    for trait in TRAITS:
+        holders = [sp.key for sp in species if sp.trait == trait]
+        if len(holders) != 1:
+            has = f"{', '.join(holders)} have" if holders else "no species has"
+            raise r.fail("species", f"{has} the trait {trait!r}; the rules need it on exactly one species")
 
     entry = r.table(data, "rampage_die", "top level")
     r.provenance(entry, "rampage_die")
@@ -265,6 +282,8 @@ def load_content(path: str | Path = CONTENT_PATH) -> Content:
         prov.append(provenance_item("space", key, entry))
         slots = r.get(entry, "slots", int, where)
         blocked = _int_keys(r, entry.get("blocked", {}), f"{where}.blocked")
+        if any(not isinstance(b, int) or isinstance(b, bool) for b in blocked.values()):
+            raise r.fail(f"{where}.blocked", "expected a whole number of blocking tokens per player count")
         if slots < 1 or any(not 0 <= b < slots for b in blocked.values()):
             raise r.fail(where, "a space needs a slot, and blocking tokens must leave one open")
         spaces.append(
@@ -281,6 +300,8 @@ def load_content(path: str | Path = CONTENT_PATH) -> Content:
         if sector not in SECTORS:
             raise r.fail(f"{where}.sector", f"expected one of {', '.join(SECTORS)}")
         per = entry.get("per", {})
+        if not isinstance(per, dict):
+            raise r.fail(f"{where}.per", "expected a table: species, and vp or credits")
         per_species = -1
         if per:
             if per.get("species") not in species_keys:
@@ -291,8 +312,8 @@ def load_content(path: str | Path = CONTENT_PATH) -> Content:
             vals[name] = entry.get(name, 0)
             if not isinstance(vals[name], int) or isinstance(vals[name], bool):
                 raise r.fail(f"{where}.{name}", "expected a whole number")
-        if vals["count"] < 1 or vals["cost"] < 0:
-            raise r.fail(where, "a facility needs a count of at least 1 and a cost of at least 0")
+        if vals["count"] < 1 or vals["cost"] < 0 or vals["rooms"] < 0 or vals["hand_limit"] < 0:
+            raise r.fail(where, "a facility needs a count of at least 1, and no negative cost, rooms or hand limit")
         facilities.append(
             Facility(
                 len(facilities),
@@ -347,7 +368,7 @@ def load_content(path: str | Path = CONTENT_PATH) -> Content:
                     space,
                     f"news_{number}",
                     r.get(s_entry, "name", str, f"{where}.space"),
-                    r.get(s_entry, "slots", int, f"{where}.space"),
+                    _positive(r, s_entry, "slots", f"{where}.space"),
                     {},
                     steps.read(s_entry, f"{where}.space"),
                     number,
@@ -365,6 +386,9 @@ def load_content(path: str | Path = CONTENT_PATH) -> Content:
                 raise r.fail(f"{where}.bonus.space", f"{b.get('space')!r} is not a Mainland space")
             extra = (space_keys.index(b["space"]), steps.amounts(b.get("gain", {}), f"{where}.bonus.gain"))
         each = steps.read(entry, where, "each_player") if "each_player" in entry else ()
+        # Every player does these at once, with nobody at a decision: no step that asks a choice.
+        if any(kind not in _AUTOMATIC for kind, _ in each):
+            raise r.fail(f"{where}.each_player", f"only {', '.join(_AUTOMATIC)} steps apply to every player")
         news.append(
             News(
                 number,
@@ -436,7 +460,7 @@ class _StepReader:
             return kind, self.amounts(value, f"{where}.{kind}")
         if kind == "pay":
             pay = self.amounts(value, f"{where}.pay")
-            if any(res != CREDITS for res, _ in pay):
+            if len(pay) != 1 or pay[0][0] != CREDITS:
                 raise r.fail(f"{where}.pay", "only credits are paid")
             return kind, pay[0][1]
         if kind in _FLAGS:
@@ -446,6 +470,8 @@ class _StepReader:
         if kind in _NUMBERS:
             if not isinstance(value, int) or isinstance(value, bool) or value < 0:
                 raise r.fail(f"{where}.{kind}", "expected a whole number")
+            if kind == "create" and value > 1:
+                raise r.fail(f"{where}.create", "a set is full (0) or one card short (1)")
             return kind, value
         if kind in _PAIRS:
             if not (isinstance(value, list) and len(value) == 2 and all(isinstance(v, int) and v >= 0 for v in value)):
@@ -460,6 +486,9 @@ class _StepReader:
                 raise r.fail(f"{where}.{kind}", "expected a table of gain, lose and steal")
             if kind == "each_opponent" and "steal" in value:
                 raise r.fail(f"{where}.{kind}", "steal takes from one chosen opponent")
+            stolen = self.amounts(value.get("steal", {}), f"{where}.{kind}.steal")
+            if any(RESOURCES[res] not in _STEALABLE for res, _ in stolen):
+                raise r.fail(f"{where}.{kind}.steal", f"only {', '.join(_STEALABLE)} can be taken")
             return kind, tuple(self.amounts(value.get(k, {}), f"{where}.{kind}.{k}") for k in ("gain", "lose", "steal"))
         if kind == "per":
             if not isinstance(value, dict) or value.get("count") not in COUNTS:

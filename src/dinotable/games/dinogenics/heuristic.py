@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dinotable.games.dinogenics import rules
 from dinotable.games.dinogenics.content import CREDITS, DNA, FENCES, GOATS, MANIPULATION, SCANDALS, VISITORS, VP
-from dinotable.games.dinogenics.rules import DAMAGED, DOME, OPEN, STAGES, WIDTH
+from dinotable.games.dinogenics.rules import DOME, OPEN, STAGES, WIDTH
 from dinotable.games.dinogenics.scoring import breakdown
 
 # Weights, set by simulation (greedy against random and against itself).
@@ -85,16 +85,12 @@ def _worth(s, species: int, upkeeps: int, seat: int | None = None) -> float:
 
 def _proper_home(s, seat: int, species: int) -> float:
     """1 if a proper habitat waits for this species, less if a pen must be built first, little if none."""
-    code_base = species
-    saved = s.dinos[seat]
     best = 0.0
     cells, pens = rules._habitats(s, seat)
     for cell in cells:
-        s.dinos[seat] = (*saved, code_base | cell << 4)
-        if not rules.improper(s, seat)[-1]:
+        if not rules.improper(s, seat, dinos=(*s.dinos[seat], species | cell << 4))[-1]:
             best = 1.0
             break
-    s.dinos[seat] = saved
     if best < 1.0 and pens:
         need = max(1, s.t.pen[species])
         if species != s.t.bronto and species != s.t.ptero and any(s.geo.rectangles[i][2] >= need for i in pens):
@@ -217,16 +213,8 @@ def _value(s, seat: int, open_decision: bool = True) -> float:
 
     # What the park earns each Upkeep from now on.
     per_upkeep = rules.dinosaur_value(s, seat, keys)
-    kinds = [code & 15 for code in s.dinos[seat]]
-    for f in s.facs[seat]:
-        if f & DAMAGED:
-            continue
-        fac = c.facilities[f & 63]
-        for r, n in fac.upkeep:
-            per_upkeep += n * (1.0 if r == VP else _RESOURCE_WORTH[r])
-        if fac.per_species >= 0:
-            per_upkeep += (fac.per_vp + CREDIT * fac.per_credits) * kinds.count(fac.per_species)
-    per_upkeep += CREDIT * kinds.count(t.stego)
+    for r, n in rules.upkeep_income(s, seat):
+        per_upkeep += n * _RESOURCE_WORTH[r]
     total += per_upkeep * upkeeps
 
     # Visitors: those here leave for VP at the Upkeep; rooms draw more in the Seasons left.
@@ -238,7 +226,8 @@ def _value(s, seat: int, open_decision: bool = True) -> float:
     if upkeeps:
         total -= _improper_cost(upkeeps) * sum(bad)
         goats = res[GOATS]
-        for n in sorted(c.species[k].goats for k in kinds if t.carnivore[k]):
+        kinds = [code & 15 for code in s.dinos[seat]]
+        for n in sorted(c.species[k].goats for k in kinds if t.eats_goats[k]):
             if goats >= n:
                 goats -= n
             else:

@@ -70,7 +70,7 @@ def steps_text(c, steps) -> str:
 
 def facility_text(c, f: int) -> str:
     fac = c.facilities[f]
-    bits = [f"cost {fac.cost}", fac.sector if hasattr(fac, "sector") else ("park" if fac.park else "commercial")]
+    bits = [f"cost {fac.cost}", "park" if fac.park else "commercial"]
     if fac.rooms:
         bits.append(f"{fac.rooms} rooms")
     if fac.biodome:
@@ -386,14 +386,12 @@ def board_text(s, seat: int | None) -> str:
             f"{pv['workers']} workers, {pv['dna_cards']} DNA, {pv['manipulation_cards']} Manipulation"
         )
         out += park_lines(s, p)
-        commercial = [f for f in pv["facilities"]]
-        if commercial:
+        if s.facs[p]:
             out.append(
                 "  Facilities: "
                 + ", ".join(
-                    f"{c.facilities[c_idx].name} ({f['place']}{', damaged' if f['damaged'] else ''})"
-                    for f in commercial
-                    for c_idx in [next(x.index for x in c.facilities if x.key == f["facility"])]
+                    f"{c.facilities[f & 63].name} ({_place(s, f)}{', damaged' if f & DAMAGED else ''})"
+                    for f in s.facs[p]
                 )
             )
         if p == seat:

@@ -22,6 +22,7 @@ from dinotable.games.dinogenics.content import (
     HERBIVORE,
     MANIPULATION,
     MAX_OPTIONS,
+    MAX_PARK,
     NAIVE_VISITOR,
     SCANDALS,
     VISITORS,
@@ -67,11 +68,12 @@ CITY_KIND = (1, 2, 2, 4, 4)
 
 # A dinosaur is species | cell << 4 | flags << 8.
 RAMPAGED, NEW, HUNGRY = 1, 2, 4
-# A facility is type | place << 6 | damaged << 11; places 0-11 are park cells, from COMMERCIAL on the
-# commercial sector's spaces.
-COMMERCIAL = 12
+# A facility is type | place << 6 | damaged << 11; places below COMMERCIAL are park cells (at most 16),
+# from COMMERCIAL on the commercial sector's spaces.
+COMMERCIAL = MAX_PARK
 DAMAGED = 1 << 11
 DOME = 100  # habitat key of a Biodome: DOME + its cell
+DRAWN_STACKS = 3  # the City Center's 2nd-4th facility stacks, drawn from the bag (the 1st: Basic Hotels)
 
 
 class ActionIds:
@@ -86,7 +88,7 @@ class ActionIds:
         self.pen = self.cell + geo.num_cells
         self.stack = self.pen + len(geo.rectangles)
         self.max_facilities = geo.num_cells + c.numbers["commercial_spaces"]
-        self.struct = self.stack + 4  # facilities by position, then fences by edge
+        self.struct = self.stack + 1 + DRAWN_STACKS  # facilities by position, then fences by edge
         self.manip = self.struct + self.max_facilities + len(geo.edges)
         self.seat = self.manip + len(c.manipulation)
         self.menu = self.seat + c.numbers["max_players"]
@@ -109,7 +111,7 @@ class Tables:
         self.mutant = trait["breeds_on_two_goats"]
         self.pen = tuple(sp.pen for sp in c.species)
         self.vp = tuple(sp.vp for sp in c.species)
-        self.carnivore = tuple(sp.diet == CARNIVORE and sp.goats > 0 for sp in c.species)
+        self.eats_goats = tuple(sp.diet == CARNIVORE and sp.goats > 0 for sp in c.species)
         self.herbivore = tuple(sp.diet == HERBIVORE for sp in c.species)
         self.with_dna = tuple(k for k, n in enumerate(c.dna_deck) if n)
         self.hotel = next(f.index for f in c.facilities if f.stack)
@@ -150,12 +152,13 @@ def hand_size(s, seat: int) -> int:
     return sum(s.dna[seat * k : seat * k + k])
 
 
-def habitat_keys(s, seat: int) -> list[int]:
-    """Each dinosaur's habitat: a pen (its area), a Biodome (DOME + cell) or OPEN."""
+def habitat_keys(s, seat: int, dinos: tuple | None = None) -> list[int]:
+    """Each dinosaur's habitat: a pen (its area), a Biodome (DOME + cell) or OPEN. `dinos` stands in for
+    the park's dinosaurs (to ask what a placement would do)."""
     area_of, areas = regions(s, seat)
     fcells = s.fcells[seat]
     keys = []
-    for code in s.dinos[seat]:
+    for code in s.dinos[seat] if dinos is None else dinos:
         cell = (code >> 4) & 15
         if fcells >> cell & 1:
             keys.append(DOME + cell)
@@ -165,14 +168,16 @@ def habitat_keys(s, seat: int) -> list[int]:
     return keys
 
 
-def improper(s, seat: int, keys: list[int] | None = None) -> list[bool]:
-    """For each dinosaur of the park: is its habitat improper (the quick reference's rampage list)?"""
-    dinos = s.dinos[seat]
+def improper(s, seat: int, keys: list[int] | None = None, dinos: tuple | None = None) -> list[bool]:
+    """For each dinosaur of the park (or of `dinos`): is its habitat improper (the quick reference's
+    rampage list)?"""
+    if dinos is None:
+        dinos = s.dinos[seat]
     if not dinos:
         return []
     t = s.t
     if keys is None:
-        keys = habitat_keys(s, seat)
+        keys = habitat_keys(s, seat, dinos)
     _, areas = regions(s, seat)
     groups: dict[int, list[int]] = {}
     for i, key in enumerate(keys):
@@ -182,8 +187,9 @@ def improper(s, seat: int, keys: list[int] | None = None) -> list[bool]:
     for key, members in groups.items():
         kinds = [dinos[i] & 15 for i in members]
         if key == OPEN:
-            # A Brontosaurus lives in open space, alone with its own species there.
-            others = any(k != bronto for k in kinds)
+            # A Brontosaurus lives in open space, alone with its own species there (an Ankylosaurus may
+            # share with it, though it is not enclosed itself).
+            others = any(k != bronto and k != anky for k in kinds)
             for i, k in zip(members, kinds, strict=True):
                 bad[i] = k != bronto or others
             continue
@@ -234,7 +240,7 @@ def count(s, seat: int, what: int) -> int:
     if name == "herbivores":
         return sum(1 for d in dinos if s.t.herbivore[d & 15])
     if name == "carnivores":
-        return sum(1 for d in dinos if s.t.carnivore[d & 15])
+        return sum(1 for d in dinos if s.t.eats_goats[d & 15])
     if name == "species":
         return len({d & 15 for d in dinos})
     if name == "facilities":
@@ -305,13 +311,21 @@ def buildable(s, seat: int) -> list[int]:
     for code in s.dinos[seat]:
         free &= ~(1 << ((code >> 4) & 15))
     built, broken = s.fence[seat], s.broken[seat]
+    # Dinosaurs in open space must stay there: a new pen may not close a ring around one.
+    loose = [(code >> 4) & 15 for code in s.dinos[seat] if area_of[(code >> 4) & 15] >= 0]
+    loose = [cell for cell in loose if not areas[area_of[cell]][1]]
     out = []
     for i, (cells, perimeter, _) in enumerate(s.geo.rectangles):
         if cells & free == cells and not perimeter & broken:
             cost = bin(perimeter & ~built).count("1")
-            if 0 < cost <= fences:
+            if 0 < cost <= fences and not (loose and _encloses(s, seat, built | perimeter, loose)):
                 out.append(i)
     return out
+
+
+def _encloses(s, seat: int, fences: int, cells: list[int]) -> bool:
+    area_of, areas = s.geo.regions(fences & ~s.broken[seat], s.fcells[seat])
+    return any(areas[area_of[cell]][1] for cell in cells)
 
 
 def facility_cells(s, seat: int) -> list[int]:
@@ -336,7 +350,7 @@ def offers(s, seat: int, discount: int, budget: int) -> list[int]:
     out = []
     facilities = s.c.facilities
     park_ok = commercial_ok = None
-    for i in range(4):
+    for i in range(1 + DRAWN_STACKS):
         f = (s.t.hotel if s.hotels_left else -1) if i == 0 else (s.stacks[i - 1][-1] if s.stacks[i - 1] else -1)
         if f < 0 or max(0, facilities[f].cost - discount) > budget:
             continue
@@ -1130,7 +1144,7 @@ def _news(s, events) -> None:
 
 
 def _city_stacks(s, events) -> None:
-    for i in range(3):
+    for i in range(DRAWN_STACKS):
         if s.bag:
             s.stacks[i] = (*s.stacks[i], s.bag.pop())
     _refill_market(s)
@@ -1156,7 +1170,7 @@ def _workers(s, events) -> bool:
 def _feed(s, events) -> None:
     for seat in range(s.num_players):
         dinos = s.dinos[seat]
-        needs = sorted((s.c.species[code & 15].goats, i) for i, code in enumerate(dinos) if s.t.carnivore[code & 15])
+        needs = sorted((s.c.species[code & 15].goats, i) for i, code in enumerate(dinos) if s.t.eats_goats[code & 15])
         if not needs:
             continue
         goats = s.res[seat * WIDTH + GOATS]
@@ -1205,36 +1219,37 @@ def _leave(s, events) -> None:
         s.res[p * WIDTH + VISITORS] = 0
 
 
-def _seasonal_vp(s, events) -> None:
+def upkeep_income(s, seat: int) -> list[tuple[int, int]]:
+    """What the park earns in an Upkeep besides its Dinosaur Value: (resource, amount) from undamaged
+    facilities (their own and per dinosaur of a species) and 1 credit per Stegosaurus."""
     facilities = s.c.facilities
+    kinds = [code & 15 for code in s.dinos[seat]]
+    income = [(CREDITS, kinds.count(s.t.stego))] if s.t.stego in kinds else []
+    for f in s.facs[seat]:
+        if f & DAMAGED:
+            continue
+        fac = facilities[f & 63]
+        income += fac.upkeep
+        have = kinds.count(fac.per_species) if fac.per_species >= 0 else 0
+        if have and fac.per_vp:
+            income.append((VP, fac.per_vp * have))
+        if have and fac.per_credits:
+            income.append((CREDITS, fac.per_credits * have))
+    return income
+
+
+def _seasonal_vp(s, events) -> None:
     for p in range(s.num_players):
-        kinds = [code & 15 for code in s.dinos[p]]
-        vp = dinosaur_value(s, p)
-        for f in s.facs[p]:
-            if f & DAMAGED:
-                continue
-            fac = facilities[f & 63]
-            vp += sum(n for r, n in fac.upkeep if r == VP)
-            if fac.per_vp:
-                vp += fac.per_vp * kinds.count(fac.per_species)
+        vp = dinosaur_value(s, p) + sum(n for r, n in upkeep_income(s, p) if r == VP)
         s.res[p * WIDTH + VP] += vp
         events.append(_event("upkeep_vp", p, vp=vp))
 
 
 def _resources(s, events) -> None:
-    facilities = s.c.facilities
-    for p in range(s.num_players):
-        kinds = [code & 15 for code in s.dinos[p]]
-        gains = [(CREDITS, kinds.count(s.t.stego))] if s.t.stego in kinds else []
-        for f in s.facs[p]:
-            if f & DAMAGED:
-                continue
-            fac = facilities[f & 63]
-            gains += [(r, n) for r, n in fac.upkeep if r != VP]
-            if fac.per_credits and fac.per_species in kinds:
-                gains.append((CREDITS, fac.per_credits * kinds.count(fac.per_species)))
+    for p in s.order:  # in player order, as cards are drawn
+        gains = tuple((r, n) for r, n in upkeep_income(s, p) if r != VP)
         if gains:
-            _gain(s, p, tuple(gains), events)
+            _gain(s, p, gains, events)
 
 
 def _return(s, events) -> None:
@@ -1273,7 +1288,7 @@ STAGES = (
     ("next", _next),
 )
 # Season 1 skips to step 6 of the Open Season.
-FIRST_SEASON_STAGE = 5
+FIRST_SEASON_STAGE = next(i for i, (name, _) in enumerate(STAGES) if name == "facilities")
 _REPEATING = frozenset(("bonus", "workers"))
 
 TASKS = {

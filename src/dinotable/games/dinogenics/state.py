@@ -65,7 +65,7 @@ class DinoGenicsState(FlatState):
         self.bag = [f.index for f in c.facilities if not f.stack for _ in range(f.count)]
         rng = shuffle(rng, self.bag)
         self.hotels_left = c.facilities[self.t.hotel].count
-        self.stacks: list[tuple[int, ...]] = [(), (), ()]
+        self.stacks: list[tuple[int, ...]] = [()] * rules.DRAWN_STACKS
         self.market: list[int] = []
         self.dna_discard: list[int] = []
         self.manip_discard: list[int] = []
@@ -134,7 +134,9 @@ class DinoGenicsState(FlatState):
             raise ValueError(f"seat {seat!r} is not a seat of this {self.num_players}-player game")
         rng = seed_state(derive_seed(seed, 1))
         others = [o for o in range(self.num_players) if o != seat]
-        spending = self.phase in (rules.CREATE, rules.CARD) or (self.phase == rules.PICK and self.ctx[0] != rules.KEEP)
+        spending = self.phase in (rules.CREATE, rules.CARD) or (
+            self.phase == rules.PICK and self.ctx[0] == rules.MUTANT_SET
+        )
         if spending and self.cur in others:
             others.remove(self.cur)  # its choice is made from these very cards
         for attempt in range(_DEALS + 1):
@@ -147,7 +149,7 @@ class DinoGenicsState(FlatState):
                 break
         rng = shuffle(rng, new.news_deck)
         rng = shuffle(rng, new.bag)
-        new.rng = seed_state(derive_seed(seed, 2))
+        self._reseed_copy(new, seed)
         return new
 
     def _redeal(self, new: DinoGenicsState, seat: int | None, others: list[int], rng: int) -> int:

@@ -128,7 +128,7 @@ class MyFunnyDinosState(FlatState):
         for p, k in zip(buried, rest, strict=True):
             kind[p] = k
         new.kind = tuple(kind)
-        new.rng = seed_state(derive_seed(seed, 2))
+        self._reseed_copy(new, seed)
         return new
 
     def _key(self) -> tuple:

@@ -169,7 +169,7 @@ class TinyEpicDinosaursState(FlatState):
         rng = shuffle(rng, new.private_deck)
         if self.solo:
             rng = shuffle(rng, new.rival_deck)
-        new.rng = seed_state(derive_seed(seed, 2))
+        self._reseed_copy(new, seed)
         new.place_cache = None  # re-dealt contracts may change what the seat to move can do
         new._legal = rules.legal_actions(new)
         return new
