@@ -7,7 +7,7 @@ from types import SimpleNamespace
 import pytest
 
 import dinotable
-from dinotable.agents import AGENTS, GreedyAgent, Observation, make_agent, parse_spec
+from dinotable.agents import AGENTS, GreedyAgent, MCTSAgent, Observation, make_agent, parse_spec
 from dinotable.core.rng import Rng
 from dinotable.sim import simulate, summarize
 from dinotable.sim.stats import wilson_interval
@@ -84,6 +84,10 @@ def test_greedy_needs_a_heuristic():
 # ----------------------------------------------------------------------------------------- play
 
 
+# Agents with a small budget, for tests that play many whole games.
+LIGHT = {"mcts": "mcts:iters=6:depth=4"}
+
+
 def play_checked(num_players: int, seed: int, options: dict, specs: list[str], game=GAME):
     """Plays one game with agents asked through Observations; checks every answer is legal and that asking
     never changes the state. Returns the finished state."""
@@ -108,7 +112,7 @@ def play_checked(num_players: int, seed: int, options: dict, specs: list[str], g
 def test_agents_only_play_legal_actions(name, num_players):
     """Over seeded games of every game, player count and test option set, agents only answer legal ids."""
     game = dinotable.get_game(name)
-    names = sorted(AGENTS)
+    names = [LIGHT.get(agent, agent) for agent in sorted(AGENTS)]
     for k, options in enumerate(game.test_option_sets):
         for seed in range(3):
             specs = [names[(seat + seed) % len(names)] for seat in range(num_players)]
@@ -213,3 +217,67 @@ def test_an_observation_holds_no_secret():
         assert inner is not state and inner.rng != state.rng
         differs += any(inner.kind[p] != state.kind[p] for p in buried)
     assert differs >= 8
+
+
+# ----------------------------------------------------------------------------------------- search
+
+
+@pytest.mark.parametrize(
+    ("spec", "named"),
+    [
+        ("mcts:rollout=clever", "rollout must be one of random, greedy"),
+        ("mcts:iters=0", "iters must be a positive number"),
+        ("mcts:seconds=-1", "seconds must be a positive number"),
+        ("mcts:depth=-2", "depth must be a whole number"),
+        ("mcts:c=-1", "c must be at least 0"),
+    ],
+)
+def test_mcts_refuses_a_bad_parameter_naming_it(spec, named):
+    with pytest.raises(ValueError, match=named):
+        make_agent(spec, GAME, 0)
+
+
+def test_mcts_needs_a_heuristic_for_greedy_rollouts_and_cut_offs():
+    """Greedy rollouts and cut-off rollouts are scored by the game's heuristic; a game without one is named."""
+    bare = SimpleNamespace(name="bare", title="A Game Without Heuristic", heuristic=None)
+    with pytest.raises(ValueError, match="A Game Without Heuristic offers no heuristic for greedy rollouts"):
+        MCTSAgent(bare, 0, rollout="greedy")
+    with pytest.raises(ValueError, match="no heuristic to score a cut-off rollout"):
+        MCTSAgent(bare, 0, depth=3)
+    assert MCTSAgent(bare, 0, iters=5).depth == -1  # plays rollouts to the end
+
+
+def test_mcts_is_deterministic_and_counts_its_iterations():
+    """The same seed and observation give the same answer; each decision with a choice runs `iters` worlds,
+    and a decision with one legal action runs none."""
+    state = GAME.new_game(2, 3)
+    first, second = make_agent("mcts:iters=40", GAME, 9), make_agent("mcts:iters=40", GAME, 9)
+    seat = state.current_player
+    a = first.act(Observation(state, seat, 1))
+    assert a == second.act(Observation(state, seat, 1)) and a in state.legal_actions()
+    assert first.iterations_done == (40 if len(state.legal_actions()) > 1 else 0)
+
+
+def test_mcts_with_a_time_budget_stops_in_time():
+    """`seconds` bounds the search: an answer comes after at least one world, without running on."""
+    import time
+
+    agent = make_agent("mcts:seconds=0.05", GAME, 1)
+    state = GAME.new_game(2, 4)
+    while len(state.legal_actions()) == 1:
+        state.apply(state.legal_actions()[0])
+    start = time.perf_counter()
+    agent.act(Observation(state, state.current_player, 0))
+    assert agent.iterations_done >= 1
+    assert time.perf_counter() - start < 1.0
+
+
+def test_mcts_prefers_winning_moves_over_random_play():
+    """Over seeded two-player games of My Funny Dinos, seats alternated, a small search scored by the game's heuristic
+    beats random play."""
+    wins = 0.0
+    for k, specs in enumerate((["mcts:iters=60:depth=0", "random"], ["random", "mcts:iters=60:depth=0"])):
+        seat = specs.index("mcts:iters=60:depth=0")
+        results = simulate(NAME, 2, 6, specs, seed=70 + k)
+        wins += summarize(results, specs)["seats"][seat]["wins"]
+    assert wins >= 10, f"search won {wins} of 12"

@@ -4,9 +4,10 @@ or "random"; parameters follow the name after colons ("name:key=value:key=value"
 from __future__ import annotations
 
 from dinotable.agents.base import Agent, Observation
+from dinotable.agents.mcts import MCTSAgent
 from dinotable.agents.simple import GreedyAgent, RandomAgent
 
-AGENTS: dict[str, type[Agent]] = {"random": RandomAgent, "greedy": GreedyAgent}
+AGENTS: dict[str, type[Agent]] = {"random": RandomAgent, "greedy": GreedyAgent, "mcts": MCTSAgent}
 
 
 def parse_spec(spec: str) -> tuple[str, dict]:
@@ -37,4 +38,4 @@ def make_agent(spec: str, game, seed: int) -> Agent:
     return AGENTS[name](game, seed, **params)
 
 
-__all__ = ["AGENTS", "Agent", "GreedyAgent", "Observation", "RandomAgent", "make_agent", "parse_spec"]
+__all__ = ["AGENTS", "Agent", "GreedyAgent", "MCTSAgent", "Observation", "RandomAgent", "make_agent", "parse_spec"]
