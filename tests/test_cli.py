@@ -497,7 +497,7 @@ def test_simulate_bad_setup_exits_2_naming_it(args, named):
 
 
 def test_bench_json_gives_positive_rates():
-    """`bench --seconds 0.2 --json` reports positive decisions/s and clone() time for the game."""
+    """`bench --seconds 0.2 --json` reports positive decisions/s, clone() time and search iterations/s."""
     result = runner.invoke(app, ["bench", "--game", NAME, "--seconds", "0.2", "--json"])
     assert result.exit_code == 0, result.output
     (row,) = json.loads(result.stdout)
@@ -506,6 +506,7 @@ def test_bench_json_gives_positive_rates():
     assert row["decisions_per_s"] > 0
     assert row["clone_us"] > 0
     assert row["legal_apply_us"] > 0
+    assert row["search_iters_per_s"] > 0
 
 
 def test_bench_with_no_time_still_measures_one_game():

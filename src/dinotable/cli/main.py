@@ -283,7 +283,8 @@ def bench(
     players: Annotated[int | None, typer.Option(help="player count (default: 3 where allowed)")] = None,
     as_json: Annotated[bool, typer.Option("--json")] = False,
 ) -> None:
-    """Engine speed on one core: random-play games/s and decisions/s, clone() and legal_actions()+apply()."""
+    """Engine speed on one core: random-play games/s and decisions/s, clone() and legal_actions()+apply(),
+    and the search agent's iterations per second."""
     from dinotable.sim.bench import bench_game
 
     names = [game_name] if game_name else dinotable.list_games()
@@ -294,7 +295,16 @@ def bench(
     if as_json:
         print(json.dumps(rows, indent=1))
         return
-    header = ("game", "players", "games/s", "decisions/s", "decisions/game", "clone() us", "legal+apply us")
+    header = (
+        "game",
+        "players",
+        "games/s",
+        "decisions/s",
+        "decisions/game",
+        "clone() us",
+        "legal+apply us",
+        "mcts iters/s",
+    )
     lines = [header] + [
         (
             r["game"],
@@ -304,11 +314,12 @@ def bench(
             f"{r['decisions_per_game']:.1f}",
             f"{r['clone_us']:.2f}",
             f"{r['legal_apply_us']:.2f}",
+            f"{r['search_iters_per_s']:,.0f}",
         )
         for r in rows
     ]
     widths = [max(len(line[i]) for line in lines) for i in range(len(header))]
-    print("dinotable bench: one core, random play; legal+apply is per decision")
+    print("dinotable bench: one core, random play; legal+apply is per decision; mcts at its default settings")
     for line in lines:
         print(
             "  ".join(

@@ -1,14 +1,16 @@
 """The project's own benchmark: engine speed per game, through the public contract only, on one core.
 
 For each game: random-play games/s and decisions/s (new_game, legal_actions, a random choice, apply),
-the cost of clone() on positions taken from real games, and the cost of legal_actions() + apply() alone
-per decision (replaying recorded random games, with no choosing in the timed loop).
+the cost of clone() on positions taken from real games, the cost of legal_actions() + apply() alone
+per decision (replaying recorded random games, with no choosing in the timed loop), and the search
+agent's iterations per second on those positions (with its default rollout settings for the game).
 """
 
 from __future__ import annotations
 
 import time
 
+from dinotable.agents import Observation, make_agent
 from dinotable.core.registry import get_game
 from dinotable.core.rng import Rng
 
@@ -61,6 +63,18 @@ def bench_game(name: str, seconds: float = 2.0, num_players: int | None = None, 
             snap.clone()
     clone_time = (time.perf_counter() - t0) / (repeats * len(snapshots))
 
+    # 4. The search agent at its default budget's settings: worlds (iterations) per second.
+    agent = make_agent("mcts", game, seed)
+    budget = max(0.02, seconds / 3 / max(1, len(snapshots)))
+    searched = 0.0
+    for k, snap in enumerate(snapshots):
+        if snap.is_over or len(snap.legal_actions()) < 2:
+            continue
+        agent.seconds, agent.iters = budget, None
+        t0 = time.perf_counter()
+        agent.act(Observation(snap, snap.current_player, seed + k))
+        searched += time.perf_counter() - t0
+
     return {
         "game": name,
         "players": players,
@@ -71,4 +85,5 @@ def bench_game(name: str, seconds: float = 2.0, num_players: int | None = None, 
         "decisions_per_game": decisions / games if games else 0.0,
         "clone_us": clone_time * 1e6,
         "legal_apply_us": timed / replayed * 1e6 if replayed else 0.0,
+        "search_iters_per_s": agent.iterations_done / searched if searched else 0.0,
     }
