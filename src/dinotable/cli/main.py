@@ -277,6 +277,74 @@ def simulate(
 
 
 @app.command()
+def tournament(
+    game_name: Annotated[str, typer.Argument(metavar="GAME")],
+    agents: Annotated[str, typer.Option(help="the agents, comma-separated (at least as many as players)")],
+    games: Annotated[int, typer.Option(help="games at each seating (every table, every seat rotation)")] = 20,
+    players: Annotated[int, typer.Option(help="number of players at a table")] = 2,
+    seed: Annotated[int, typer.Option(help="the tournament's seed")] = 0,
+    workers: Annotated[int, typer.Option(help="processes to play in (results do not depend on it)")] = 1,
+    as_json: Annotated[bool, typer.Option("--json", help="print the results as JSON")] = False,
+    option: OptionArgs = None,
+) -> None:
+    """Round robin between agents: every table of distinct agents in every seat rotation plays the same
+    number of games; win rates with 95% intervals, ratings (OpenSkill), and head to head."""
+    from dinotable.sim.tournament import seatings
+    from dinotable.sim.tournament import tournament as run
+
+    game = _game(game_name)
+    options = _options(game, option)
+    specs = [a.strip() for a in agents.split(",") if a.strip()]
+    start = time.perf_counter()
+    try:
+        total = games * len(seatings(len(specs), players)) if len(specs) >= players else games
+        with Progress(
+            TextColumn("{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+            console=err,
+            transient=True,
+            disable=not err.is_terminal,
+        ) as bar:
+            task = bar.add_task(f"{game.title} tournament", total=total)
+            result = run(game_name, specs, games, players, seed, workers, options, lambda k: bar.advance(task, k))
+    except ValueError as exc:
+        raise _fail(str(exc)) from None
+    result["seconds"] = round(time.perf_counter() - start, 3)
+    if as_json:
+        print(json.dumps(result, indent=1))
+        return
+    table = Table(
+        title=f"{game.title}: {players}-player tournament, {result['seatings']} seatings x {games} games, seed {seed}"
+    )
+    for column in ("agent", "games", "win rate", "95% interval", "score mean", "rating", "ordinal"):
+        table.add_column(column, justify="left" if column == "agent" else "right")
+    for row in result["agents"]:
+        low, high = row["win_rate_ci95"]
+        table.add_row(
+            row["agent"],
+            str(row["games"]),
+            f"{row['win_rate']:.1%}",
+            f"{low:.1%} - {high:.1%}",
+            f"{row['score_mean']:.2f}",
+            f"{row['rating']:.1f} +- {row['rating_sigma']:.1f}",
+            f"{row['rating_ordinal']:.1f}",
+        )
+    out.print(table)
+    names = [row["agent"] for row in result["agents"]]
+    h2h = Table(title="Head to head: the row agent's share of wins in games with the column agent")
+    h2h.add_column("")
+    for name in names:
+        h2h.add_column(name, justify="right")
+    for a in names:
+        cells = (result["head_to_head"][a][b] for b in names)
+        h2h.add_row(a, *("" if v is None else f"{v:.1%}" for v in cells))
+    out.print(h2h)
+    out.print(f"Ratings: {result['rating_model']}. Ties share the win. {result['seconds']:.1f} s.")
+
+
+@app.command()
 def bench(
     game_name: Annotated[str | None, typer.Option("--game", help="one game (default: every game)")] = None,
     seconds: Annotated[float, typer.Option(help="random-play time per game")] = 3.0,
