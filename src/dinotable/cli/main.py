@@ -203,6 +203,9 @@ def simulate(
     workers: Annotated[int, typer.Option(help="processes to play in (results do not depend on it)")] = 1,
     as_json: Annotated[bool, typer.Option("--json", help="print the summary as JSON")] = False,
     option: OptionArgs = None,
+    out_dir: Annotated[
+        Path | None, typer.Option("--out", help="write games.csv (a row per game and seat) and run.json here")
+    ] = None,
 ) -> None:
     """Play many games between agents; per-seat win rates with 95% intervals, scores, game length."""
     from dinotable.sim import simulate as run
@@ -238,6 +241,15 @@ def simulate(
     elapsed = time.perf_counter() - start
     summary = summarize(results, specs)
     summary.update(game=game_name, players=players, seed=seed, options=options, seconds=round(elapsed, 3))
+    if out_dir is not None:
+        from dinotable.sim.results import write_run
+
+        meta = {"game": game_name, "players": players, "agents": specs, "options": options, "seed": seed}
+        try:
+            write_run(out_dir, meta, results, summary)
+        except OSError as exc:
+            raise _fail(f"cannot write the results to {out_dir}: {exc.strerror}") from None
+        err.print(f"results written to {out_dir}/games.csv and {out_dir}/run.json")
     if as_json:
         print(json.dumps(summary, indent=1))
         return

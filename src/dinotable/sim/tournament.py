@@ -13,6 +13,7 @@ from itertools import combinations
 from openskill.models import PlackettLuce
 
 from dinotable.core.rng import derive_seed
+from dinotable.sim.results import ranks
 from dinotable.sim.runner import simulate
 from dinotable.sim.stats import mean_sd, wilson_interval
 
@@ -65,15 +66,8 @@ def tournament(
                     if b != a:
                         pair_games[a][b] += 1
                         pair_wins[a][b] += share
-            # Ranks by score, best first; the winners first of all (the rulebook's tie-breaks).
-            order = sorted(range(num_players), key=lambda s: (s not in r.winners, -r.scores[s]))
-            ranks = [0] * num_players
-            for place, s in enumerate(order):
-                prev = order[place - 1] if place else None
-                tied = prev is not None and (prev in r.winners) == (s in r.winners) and r.scores[prev] == r.scores[s]
-                ranks[s] = ranks[prev] if tied else place
             teams = [[ratings[a]] for a in table]
-            for a, (new,) in zip(table, model.rate(teams, ranks=ranks), strict=True):
+            for a, (new,) in zip(table, model.rate(teams, ranks=ranks(r)), strict=True):
                 ratings[a] = new
 
     rows = []
