@@ -29,6 +29,10 @@ app = typer.Typer(add_completion=False, no_args_is_help=True, help=__doc__)
 out = Console(highlight=False, markup=False)
 err = Console(stderr=True, highlight=False)
 
+ContentArg = Annotated[
+    Path | None,
+    typer.Option("--content", help="a folder whose content.toml replaces the game's own (a designer's changes)"),
+]
 OptionArgs = Annotated[
     list[str] | None,
     typer.Option("--option", "-o", help="a game option as name=value (repeatable); see `dinotable rules GAME`"),
@@ -41,9 +45,11 @@ def _fail(message: str) -> typer.Exit:
     return typer.Exit(code=2)
 
 
-def _game(name: str):
+def _game(name: str, content: Path | None = None):
+    from dinotable.core.registry import game_with_content
+
     try:
-        return dinotable.get_game(name)
+        return game_with_content(name, content)
     except (ValueError, ContentError) as exc:
         raise _fail(str(exc)) from None
 
@@ -206,12 +212,13 @@ def simulate(
     out_dir: Annotated[
         Path | None, typer.Option("--out", help="write games.csv (a row per game and seat) and run.json here")
     ] = None,
+    content: ContentArg = None,
 ) -> None:
     """Play many games between agents; per-seat win rates with 95% intervals, scores, game length."""
     from dinotable.sim import simulate as run
     from dinotable.sim import summarize
 
-    game = _game(game_name)
+    game = _game(game_name, content)
     options = _options(game, option)
     specs = [a.strip() for a in agents.split(",") if a.strip()]
     start = time.perf_counter()
@@ -235,6 +242,7 @@ def simulate(
                 workers=workers,
                 options=options,
                 progress=lambda k: bar.advance(task, k),
+                content=str(content) if content else None,
             )
     except ValueError as exc:
         raise _fail(str(exc)) from None
@@ -245,6 +253,7 @@ def simulate(
         from dinotable.sim.results import write_run
 
         meta = {"game": game_name, "players": players, "agents": specs, "options": options, "seed": seed}
+        meta["content"] = str(content) if content else None
         try:
             write_run(out_dir, meta, results, summary)
         except OSError as exc:
@@ -298,13 +307,14 @@ def tournament(
     workers: Annotated[int, typer.Option(help="processes to play in (results do not depend on it)")] = 1,
     as_json: Annotated[bool, typer.Option("--json", help="print the results as JSON")] = False,
     option: OptionArgs = None,
+    content: ContentArg = None,
 ) -> None:
     """Round robin between agents: every table of distinct agents in every seat rotation plays the same
     number of games; win rates with 95% intervals, ratings (OpenSkill), and head to head."""
     from dinotable.sim.tournament import seatings
     from dinotable.sim.tournament import tournament as run
 
-    game = _game(game_name)
+    game = _game(game_name, content)
     options = _options(game, option)
     specs = [a.strip() for a in agents.split(",") if a.strip()]
     start = time.perf_counter()
@@ -320,7 +330,17 @@ def tournament(
             disable=not err.is_terminal,
         ) as bar:
             task = bar.add_task(f"{game.title} tournament", total=total)
-            result = run(game_name, specs, games, players, seed, workers, options, lambda k: bar.advance(task, k))
+            result = run(
+                game_name,
+                specs,
+                games,
+                players,
+                seed,
+                workers,
+                options,
+                lambda k: bar.advance(task, k),
+                str(content) if content else None,
+            )
     except ValueError as exc:
         raise _fail(str(exc)) from None
     result["seconds"] = round(time.perf_counter() - start, 3)
@@ -354,6 +374,34 @@ def tournament(
         h2h.add_row(a, *("" if v is None else f"{v:.1%}" for v in cells))
     out.print(h2h)
     out.print(f"Ratings: {result['rating_model']}. Ties share the win. {result['seconds']:.1f} s.")
+
+
+@app.command()
+def report(
+    runs: Annotated[list[Path], typer.Argument(metavar="RUN [RUN]", help="results folders from simulate --out")],
+    output: Annotated[Path, typer.Option("-o", "--output", help="the HTML file (PNG plots go beside it)")] = Path(
+        "report.html"
+    ),
+) -> None:
+    """A report designers can read, from one run or two side by side: seat win rates with intervals, scores,
+    game length, and how each statistic (spaces, cards, species) relates to winning."""
+    from dinotable.sim.report import write_report
+
+    try:
+        headline = write_report(runs, output)
+    except ValueError as exc:
+        raise _fail(str(exc)) from None
+    except OSError as exc:
+        raise _fail(f"cannot write the report to {output}: {exc.strerror}") from None
+    for label, numbers in headline.items():
+        if label == "plots":
+            continue
+        rates = ", ".join(f"{r:.1%}" for r in numbers["win_rates"])
+        out.print(
+            f"{label}: {numbers['games']} games; seat win rates {rates}; "
+            f"{numbers['decisions_mean']:.0f} decisions a game"
+        )
+    out.print(f"report written to {output} with {len(headline['plots'])} plots beside it")
 
 
 @app.command()

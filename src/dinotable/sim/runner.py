@@ -9,9 +9,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from pathlib import Path
 
 from dinotable.agents import Observation, make_agent
-from dinotable.core.registry import get_game
+from dinotable.core.registry import game_with_content
 from dinotable.core.rng import derive_seed
 from dinotable.sim.stats import mean_sd, wilson_interval
 
@@ -58,8 +59,8 @@ def play_game(
 
 
 def _play_batch(args: tuple) -> list[GameResult]:
-    game_name, num_players, seed, agent_specs, options, indices = args
-    game = get_game(game_name)
+    game_name, num_players, seed, agent_specs, options, content, indices = args
+    game = game_with_content(game_name, content)
     return [play_game(game, num_players, derive_seed(seed, i), agent_specs, options, i) for i in indices]
 
 
@@ -72,9 +73,13 @@ def simulate(
     workers: int = 1,
     options: dict | None = None,
     progress: Callable[[int], None] | None = None,
+    content: str | None = None,
 ) -> list[GameResult]:
-    """Plays `games` games; returns their results in game order. `progress(k)` is told of each k finished."""
-    game = get_game(game_name)
+    """Plays `games` games; returns their results in game order. `progress(k)` is told of each k finished.
+    `content` is a folder whose content.toml replaces the game's own (see registry.game_with_content)."""
+    if content is not None:
+        content = str(Path(content).resolve())  # the same folder for every worker process
+    game = game_with_content(game_name, content)
     agent_specs = list(agent_specs)
     if len(agent_specs) == 1:
         agent_specs *= num_players
@@ -89,7 +94,7 @@ def simulate(
         raise ValueError("the number of workers must be positive")
     batch = max(1, min(50, games // (workers * 8) or 1))
     jobs = [
-        (game_name, num_players, seed, agent_specs, options, list(range(start, min(games, start + batch))))
+        (game_name, num_players, seed, agent_specs, options, content, list(range(start, min(games, start + batch))))
         for start in range(0, games, batch)
     ]
     results: list[GameResult] = []

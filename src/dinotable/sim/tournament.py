@@ -36,6 +36,7 @@ def tournament(
     workers: int = 1,
     options: dict | None = None,
     progress: Callable[[int], None] | None = None,
+    content: str | None = None,
 ) -> dict:
     """Plays `games` games at each seating; returns per agent its record and rating, and head to head."""
     agents = [a.strip() for a in agents]
@@ -47,7 +48,9 @@ def tournament(
     played = []  # (table, results)
     for t, table in enumerate(tables):
         specs = [agents[i] for i in table]
-        results = simulate(game_name, num_players, games, specs, derive_seed(seed, t), workers, options, progress)
+        results = simulate(
+            game_name, num_players, games, specs, derive_seed(seed, t), workers, options, progress, content
+        )
         played.append((table, results))
 
     model = PlackettLuce()
@@ -98,6 +101,7 @@ def tournament(
         "players": num_players,
         "seed": seed,
         "games_per_seating": games,
+        "content": content,
         "seatings": len(tables),
         "agents": sorted(rows, key=lambda row: -row["rating_ordinal"]),
         "head_to_head": head_to_head,
