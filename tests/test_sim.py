@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import math
+import os
 import statistics
+from pathlib import Path
 
 import pytest
 
@@ -226,3 +228,49 @@ def test_wilson_interval_refuses_more_successes_than_games():
     """More wins than games is a caller's mistake, named as such."""
     with pytest.raises(ValueError, match="between 0 and n=10"):
         wilson_interval(11, 10)
+
+
+# ----------------------------------------------------------------------------------------- Ray
+
+
+def test_the_ray_backend_gives_the_same_games_as_local_processes():
+    """A local Ray cluster plays the same batches: game for game the same results as one local process."""
+    pytest.importorskip("ray")
+    local = simulate(NAME, 3, 12, ["greedy", "random", "random"], seed=44, workers=1)
+    on_ray = simulate(NAME, 3, 12, ["greedy", "random", "random"], seed=44, workers=2, backend="ray")
+    assert on_ray == local
+
+
+def test_the_ray_backend_reaches_a_running_cluster_by_its_address(tmp_path):
+    """`address` joins a running Ray cluster (started here with `ray start --head`) and plays the same games."""
+    pytest.importorskip("ray")
+    import shutil
+    import subprocess
+    import sys
+
+    ray_cli = shutil.which("ray") or str(Path(sys.executable).with_name("ray"))
+    port = "6391"
+    env = {**os.environ, "RAY_AUTH_MODE": "disabled"}
+    subprocess.run(
+        [ray_cli, "start", "--head", "--num-cpus", "2", "--port", port, "--include-dashboard", "false"],
+        check=True,
+        capture_output=True,
+        env=env,
+        cwd=tmp_path,
+    )
+    try:
+        os.environ["RAY_AUTH_MODE"] = "disabled"
+        on_cluster = simulate(NAME, 2, 6, ["greedy", "random"], seed=45, backend="ray", address=f"127.0.0.1:{port}")
+    finally:
+        os.environ.pop("RAY_AUTH_MODE", None)
+        subprocess.run([ray_cli, "stop", "--force"], capture_output=True, env=env)
+    assert on_cluster == simulate(NAME, 2, 6, ["greedy", "random"], seed=45)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "named"),
+    [({"backend": "spark"}, "backend must be one of local, ray"), ({"address": "1.2.3.4:6379"}, "for the ray backend")],
+)
+def test_a_bad_backend_is_refused(kwargs, named):
+    with pytest.raises(ValueError, match=named):
+        simulate(NAME, 2, 2, ["random"], **kwargs)

@@ -213,6 +213,8 @@ def simulate(
         Path | None, typer.Option("--out", help="write games.csv (a row per game and seat) and run.json here")
     ] = None,
     content: ContentArg = None,
+    backend: Annotated[str, typer.Option(help="local (processes here) or ray (a Ray cluster)")] = "local",
+    address: Annotated[str | None, typer.Option(help="the Ray cluster's address (default: a local one)")] = None,
 ) -> None:
     """Play many games between agents; per-seat win rates with 95% intervals, scores, game length."""
     from dinotable.sim import simulate as run
@@ -243,6 +245,8 @@ def simulate(
                 options=options,
                 progress=lambda k: bar.advance(task, k),
                 content=str(content) if content else None,
+                backend=backend,
+                address=address,
             )
     except ValueError as exc:
         raise _fail(str(exc)) from None

@@ -16,6 +16,7 @@ from dinotable.core.registry import game_with_content
 from dinotable.core.rng import derive_seed
 from dinotable.sim.stats import mean_sd, wilson_interval
 
+BACKENDS = ("local", "ray")
 AGENT_SEED_KEY = 1_000
 OBSERVATION_SEED_KEY = 2_000
 
@@ -74,9 +75,17 @@ def simulate(
     options: dict | None = None,
     progress: Callable[[int], None] | None = None,
     content: str | None = None,
+    backend: str = "local",
+    address: str | None = None,
 ) -> list[GameResult]:
     """Plays `games` games; returns their results in game order. `progress(k)` is told of each k finished.
-    `content` is a folder whose content.toml replaces the game's own (see registry.game_with_content)."""
+    `content` is a folder whose content.toml replaces the game's own (see registry.game_with_content).
+    `backend` "local" plays in `workers` processes of this machine; "ray" sends the same batches to a Ray
+    cluster (`address`, or a local one of `workers` CPUs), with the same results."""
+    if backend not in BACKENDS:
+        raise ValueError(f"backend must be one of {', '.join(BACKENDS)}, not {backend!r}")
+    if address is not None and backend != "ray":
+        raise ValueError("an address is for the ray backend")
     if content is not None:
         content = str(Path(content).resolve())  # the same folder for every worker process
     game = game_with_content(game_name, content)
@@ -98,7 +107,9 @@ def simulate(
         for start in range(0, games, batch)
     ]
     results: list[GameResult] = []
-    if workers == 1:
+    if backend == "ray":
+        results = _on_ray(jobs, workers, address, progress)
+    elif workers == 1:
         for job in jobs:
             results.extend(_play_batch(job))
             if progress:
@@ -111,6 +122,34 @@ def simulate(
                     progress(len(done))
     results.sort(key=lambda r: r.index)
     return results
+
+
+def _on_ray(jobs: list[tuple], workers: int, address: str | None, progress) -> list[GameResult]:
+    """The batches as Ray tasks, on the cluster at `address` or on a local one started (and stopped) here."""
+    try:
+        import ray
+    except ImportError:
+        raise ValueError("the ray backend needs Ray: pip install 'dinotable[ray]'") from None
+    started = not ray.is_initialized()
+    if started:
+        if address is None:
+            ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False)
+        else:
+            ray.init(address=address, log_to_driver=False)
+    try:
+        play = ray.remote(_play_batch)
+        pending = [play.remote(job) for job in jobs]
+        results: list[GameResult] = []
+        while pending:
+            done, pending = ray.wait(pending, num_returns=1)
+            batch = ray.get(done[0])
+            results.extend(batch)
+            if progress:
+                progress(len(batch))
+        return results
+    finally:
+        if started:
+            ray.shutdown()
 
 
 def summarize(results: list[GameResult], agent_specs: list[str]) -> dict:
