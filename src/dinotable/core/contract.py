@@ -49,6 +49,9 @@ class Game(ABC):
     max_decisions: int = 10_000
     # The game's own evaluation for heuristic and search agents (see dinotable.agents), or None.
     heuristic: Any = None
+    # The search agent's defaults for this game (agents.mcts): iters, depth (-1: rollouts to the end),
+    # scale (points of heuristic advantage worth about 73% of a win).
+    search_defaults: dict = {}
 
     def new_game(self, num_players: int, seed: int, options: dict | None = None) -> State:
         if isinstance(num_players, bool) or not isinstance(num_players, int):

@@ -21,6 +21,7 @@ class DinoGenics(Game):
     name = "dinogenics"
     title = "DinoGenics"
     heuristic = HEURISTIC
+    search_defaults = {"iters": 300, "depth": 0, "scale": 15.0}
     # 7 Seasons of up to 5 workers each, with their choices, and the Upkeep's.
     max_decisions = 5_000
 

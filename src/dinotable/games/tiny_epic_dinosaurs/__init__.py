@@ -20,6 +20,7 @@ class TinyEpicDinosaurs(Game):
     name = "tiny-epic-dinosaurs"
     title = "Tiny Epic Dinosaurs"
     heuristic = HEURISTIC
+    search_defaults = {"iters": 300, "depth": 0, "scale": 10.0}
     # 6 rounds: a dozen placements and choices each, a Farm to adapt and feed per player.
     max_decisions = 3_000
 
