@@ -230,6 +230,7 @@ def test_an_observation_holds_no_secret():
         ("mcts:seconds=-1", "seconds must be a positive number"),
         ("mcts:depth=-2", "depth must be a whole number"),
         ("mcts:c=-1", "c must be at least 0"),
+        ("mcts:prior=oracle", "prior must be one of none, greedy"),
     ],
 )
 def test_mcts_refuses_a_bad_parameter_naming_it(spec, named):
@@ -244,7 +245,10 @@ def test_mcts_needs_a_heuristic_for_greedy_rollouts_and_cut_offs():
         MCTSAgent(bare, 0, rollout="greedy")
     with pytest.raises(ValueError, match="no heuristic to score a cut-off rollout"):
         MCTSAgent(bare, 0, depth=3)
-    assert MCTSAgent(bare, 0, iters=5).depth == -1  # plays rollouts to the end
+    with pytest.raises(ValueError, match="no heuristic for greedy priors"):
+        MCTSAgent(bare, 0, prior="greedy")
+    plain = MCTSAgent(bare, 0, iters=5)
+    assert plain.depth == -1 and plain.prior == "none"  # UCB, rollouts played to the end
 
 
 def test_mcts_is_deterministic_and_counts_its_iterations():
@@ -281,3 +285,23 @@ def test_mcts_prefers_winning_moves_over_random_play():
         results = simulate(NAME, 2, 6, specs, seed=70 + k)
         wins += summarize(results, specs)["seats"][seat]["wins"]
     assert wins >= 10, f"search won {wins} of 12"
+
+
+def test_mcts_takes_the_game_s_search_defaults_and_parameters_override_them():
+    """With no parameters the agent searches as the game says (Game.search_defaults); a spec overrides."""
+    for name in GAMES:
+        game = dinotable.get_game(name)
+        agent = make_agent("mcts", game, 0)
+        defaults = game.search_defaults
+        assert agent.iters == defaults.get("iters", 500) and agent.depth == defaults.get("depth", -1)
+        assert agent.prior == defaults.get("prior", "none")
+    agent = make_agent("mcts:iters=7:prior=none:c=2", GAME, 0)
+    assert (agent.iters, agent.prior, agent.c) == (7, "none", 2.0)
+
+
+def test_mcts_with_greedy_priors_plays_legal_games_of_every_game():
+    """PUCT with the heuristic's priors, on a small budget, answers only legal actions in every game."""
+    for name in GAMES:
+        game = dinotable.get_game(name)
+        state = play_checked(2, 8, {}, ["mcts:iters=4:prior=greedy:depth=0", "greedy"], game)
+        assert state.is_over

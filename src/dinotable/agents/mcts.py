@@ -8,7 +8,9 @@ of the game; a rollout cut short is scored by the game's heuristic, each seat's 
 other seat's, squashed to 0-1. The agent answers with the root action visited most.
 
 The tree is keyed by action ids alone, so it mixes worlds: a node is the sequence of decisions taken, not
-one hidden state (Cowling, Powley and Whitehouse, "Information Set Monte Carlo Tree Search", 2012).
+one hidden state (Cowling, Powley and Whitehouse, "Information Set Monte Carlo Tree Search", 2012). With
+`prior=greedy` a node's children are chosen by PUCT (Silver et al., AlphaZero), the game's heuristic scoring
+the actions once, in the first world that reaches the node, as a softmax prior.
 """
 
 from __future__ import annotations
@@ -20,13 +22,15 @@ from dinotable.agents.base import Agent, Observation
 from dinotable.core.rng import Rng
 
 ROLLOUTS = ("random", "greedy")
+PRIORS = ("none", "greedy")
 
 
 class _Node:
-    __slots__ = ("children", "visits", "reward", "available")
+    __slots__ = ("children", "visits", "reward", "available", "priors")
 
     def __init__(self) -> None:
         self.children: dict[int, _Node] = {}
+        self.priors: dict[int, float] | None = None  # with prior=greedy: the heuristic's softmax here
         self.visits = 0
         self.reward = 0.0  # summed reward of the seat that chose the action leading here
         self.available = 0  # iterations in which this node's action was legal at its parent
@@ -35,8 +39,9 @@ class _Node:
 class MCTSAgent(Agent):
     """ISMCTS. Parameters: `iters` (iterations per decision) or `seconds` (time per decision; the first of
     the two reached ends the search), `rollout` (random or greedy), `depth` (rollout decisions before the
-    heuristic scores the position; -1 plays to the end), `c` (UCB exploration), `scale` (points of
-    heuristic advantage worth about 73% of a win)."""
+    heuristic scores the position; -1 plays to the end), `c` (exploration), `scale` (points of heuristic
+    advantage worth about 73% of a win), `prior` (none: UCB, every action tried once; greedy: PUCT, the
+    heuristic's scores of the actions as priors). Each game sets its defaults (Game.search_defaults)."""
 
     name = "mcts"
 
@@ -48,18 +53,27 @@ class MCTSAgent(Agent):
         seconds: float | None = None,
         rollout: str = "random",
         depth: int | None = None,
-        c: float = 0.7,
+        c: float | None = None,
         scale: float | None = None,
+        prior: str | None = None,
         **params,
     ) -> None:
         super().__init__(game, seed, **params)
         defaults = getattr(game, "search_defaults", {}) or {}
+        if c is None:
+            c = defaults.get("c", 0.7)
+        if prior is None:
+            prior = defaults.get("prior", "none") if game.heuristic is not None else "none"
         if iters is None and seconds is None:
             iters = defaults.get("iters", 500)
         if depth is None:
             depth = defaults.get("depth", -1) if game.heuristic is not None else -1
         if scale is None:
             scale = defaults.get("scale", 10.0)
+        if prior not in PRIORS:
+            raise ValueError(f"agent 'mcts': prior must be one of {', '.join(PRIORS)}, not {prior!r}")
+        if prior == "greedy" and game.heuristic is None:
+            raise ValueError(f"agent 'mcts': {game.title} offers no heuristic for greedy priors")
         if rollout not in ROLLOUTS:
             raise ValueError(f"agent 'mcts': rollout must be one of {', '.join(ROLLOUTS)}, not {rollout!r}")
         if rollout == "greedy" and game.heuristic is None:
@@ -79,6 +93,7 @@ class MCTSAgent(Agent):
         self.depth = depth
         self.c = float(c)
         self.scale = float(scale)
+        self.prior = prior
         self.heuristic = game.heuristic
         self.rng = Rng(seed)
         self.iterations_done = 0  # over the agent's life, for the benchmark
@@ -109,6 +124,11 @@ class MCTSAgent(Agent):
         while not state.is_over:
             legal = state.legal_actions()
             seat = state.current_player
+            if self.prior == "greedy" and len(legal) > 1:
+                node, done = self._select_puct(node, state, legal, seat, path)
+                if done:
+                    break
+                continue
             children = node.children
             untried = [a for a in legal if a not in children]
             for a in legal:
@@ -135,6 +155,42 @@ class MCTSAgent(Agent):
         for child, seat in path:
             child.visits += 1
             child.reward += rewards[seat]
+
+    def _select_puct(self, node: _Node, state, legal: list[int], seat: int, path: list) -> tuple[_Node, bool]:
+        """PUCT with the heuristic's choices as priors (AlphaZero's rule); returns the node reached and
+        whether it is new (a leaf to score)."""
+        if node.priors is None:
+            scores = self.heuristic.action_scores(state, seat, legal)
+            top = max(scores)
+            weights = [math.exp((x - top) / (self.scale / 4)) for x in scores]
+            total = sum(weights)
+            node.priors = {a: w / total for a, w in zip(legal, weights, strict=True)}
+        priors = node.priors
+        floor = min(priors.values())
+        children = node.children
+        seen = 0
+        for a in legal:
+            ch = children.get(a)
+            if ch is not None:
+                ch.available += 1
+                seen += ch.visits
+        root_n = math.sqrt(seen + 1)
+        best, action = -1.0, legal[0]
+        for a in legal:
+            ch = children.get(a)
+            q, n = (ch.reward / ch.visits, ch.visits) if ch is not None and ch.visits else (0.5, 0)
+            score = q + self.c * priors.get(a, floor) * root_n / (1 + n)
+            if score > best:
+                best, action = score, a
+        state.apply(action)
+        child = children.get(action)
+        if child is None:
+            child = children[action] = _Node()
+            child.available = 1
+            path.append((child, seat))
+            return child, True
+        path.append((child, seat))
+        return child, False
 
     def _rollout(self, state) -> list[float]:
         steps = 0

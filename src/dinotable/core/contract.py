@@ -50,7 +50,7 @@ class Game(ABC):
     # The game's own evaluation for heuristic and search agents (see dinotable.agents), or None.
     heuristic: Any = None
     # The search agent's defaults for this game (agents.mcts): iters, depth (-1: rollouts to the end),
-    # scale (points of heuristic advantage worth about 73% of a win).
+    # scale (points of heuristic advantage worth about 73% of a win), prior (none or greedy), c.
     search_defaults: dict = {}
 
     def new_game(self, num_players: int, seed: int, options: dict | None = None) -> State:

@@ -21,7 +21,8 @@ class DinoGenics(Game):
     name = "dinogenics"
     title = "DinoGenics"
     heuristic = HEURISTIC
-    search_defaults = {"iters": 300, "depth": 0, "scale": 15.0}
+    # Measured: 200 worlds, greedy priors, the heuristic at the leaf: 15 of 16 games against greedy.
+    search_defaults = {"iters": 200, "depth": 0, "scale": 15.0, "prior": "greedy", "c": 1.5}
     # 7 Seasons of up to 5 workers each, with their choices, and the Upkeep's.
     max_decisions = 5_000
 

