@@ -241,7 +241,7 @@ def test_the_ray_backend_gives_the_same_games_as_local_processes():
     assert on_ray == local
 
 
-def test_the_ray_backend_reaches_a_running_cluster_by_its_address(tmp_path):
+def test_the_ray_backend_reaches_a_running_cluster_by_its_address(tmp_path, monkeypatch):
     """`address` joins a running Ray cluster (started here with `ray start --head`) and plays the same games."""
     pytest.importorskip("ray")
     import shutil
@@ -258,11 +258,10 @@ def test_the_ray_backend_reaches_a_running_cluster_by_its_address(tmp_path):
         env=env,
         cwd=tmp_path,
     )
+    monkeypatch.setenv("RAY_AUTH_MODE", "disabled")
     try:
-        os.environ["RAY_AUTH_MODE"] = "disabled"
         on_cluster = simulate(NAME, 2, 6, ["greedy", "random"], seed=45, backend="ray", address=f"127.0.0.1:{port}")
     finally:
-        os.environ.pop("RAY_AUTH_MODE", None)
         subprocess.run([ray_cli, "stop", "--force"], capture_output=True, env=env)
     assert on_cluster == simulate(NAME, 2, 6, ["greedy", "random"], seed=45)
 
