@@ -54,6 +54,19 @@ def _game(name: str, content: Path | None = None):
         raise _fail(str(exc)) from None
 
 
+def _progress_bar() -> Progress:
+    """The progress of many games, on the terminal only (it goes away when done)."""
+    return Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=err,
+        transient=True,
+        disable=not err.is_terminal,
+    )
+
+
 def _options(game, args: list[str] | None) -> dict:
     try:
         return parse_option_args(game.option_specs, args or [])
@@ -225,15 +238,7 @@ def simulate(
     specs = [a.strip() for a in agents.split(",") if a.strip()]
     start = time.perf_counter()
     try:
-        with Progress(
-            TextColumn("{task.description}"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeRemainingColumn(),
-            console=err,
-            transient=True,
-            disable=not err.is_terminal,
-        ) as bar:
+        with _progress_bar() as bar:
             task = bar.add_task(f"{game.title}", total=games)
             results = run(
                 game_name,
@@ -324,15 +329,7 @@ def tournament(
     start = time.perf_counter()
     try:
         total = games * len(seatings(len(specs), players)) if len(specs) >= players else games
-        with Progress(
-            TextColumn("{task.description}"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeRemainingColumn(),
-            console=err,
-            transient=True,
-            disable=not err.is_terminal,
-        ) as bar:
+        with _progress_bar() as bar:
             task = bar.add_task(f"{game.title} tournament", total=total)
             result = run(
                 game_name,
