@@ -166,6 +166,7 @@ def test_dinogenics_scores_add_up(seed, players, steps, data):
     """DinoGenics: at any point the score is the End Game Scoring breakdown's parts, the Dinosaur Value
     stays within 0-30, and reputation is the park's dinosaurs and undamaged facilities less Scandals."""
     from dinotable.games.dinogenics import rules, scoring
+    from dinotable.games.dinogenics.rules import SPECIES
 
     game = dinotable.get_game("dinogenics")
     state = game.new_game(players, seed)
@@ -180,6 +181,6 @@ def test_dinogenics_scores_add_up(seed, players, steps, data):
         assert parts["total"] == sum(v for k, v in parts.items() if k != "total")
         assert state.scores()[seat] == parts["total"]
         assert 0 <= rules.dinosaur_value(state, seat) <= c.numbers["dinosaur_value_max"]
-        rep = sum(c.species[d & 15].reputation for d in state.dinos[seat])
+        rep = sum(c.species[d & SPECIES].reputation for d in state.dinos[seat])
         rep += sum(c.facilities[f & 63].reputation for f in state.facs[seat] if not f & rules.DAMAGED)
         assert rules.reputation(state, seat) == rep - state.res[seat * rules.WIDTH + rules.SCANDALS]

@@ -27,7 +27,18 @@ from dinotable.games.dinogenics.content import (
     load_content,
 )
 from dinotable.games.dinogenics.park import OPEN
-from dinotable.games.dinogenics.rules import COMMERCIAL, DAMAGED, HUNGRY, NEW, RAMPAGED, WIDTH, WORKERS
+from dinotable.games.dinogenics.rules import (
+    CELL,
+    COMMERCIAL,
+    DAMAGED,
+    FLAGS,
+    HUNGRY,
+    NEW,
+    RAMPAGED,
+    SPECIES,
+    WIDTH,
+    WORKERS,
+)
 
 C = GAME.content
 IDS = GAME.ids
@@ -109,7 +120,7 @@ def pen(s, seat: int, *names: str) -> None:
 
 def put(s, seat: int, key: str, where: str, flags: int = 0) -> int:
     """A dinosaur straight onto a park space; returns its index in the park."""
-    s.dinos[seat] = (*s.dinos[seat], sp(key) | cell(where) << 4 | flags << 8)
+    s.dinos[seat] = (*s.dinos[seat], sp(key) | cell(where) << CELL | flags << FLAGS)
     return len(s.dinos[seat]) - 1
 
 
@@ -563,7 +574,7 @@ def test_creating_a_dinosaur_discards_the_full_set():
     s.apply(IDS.pen + rect("A1"))  # a 1-space pen first: 4 fences
     assert get(s, seat, "fences") == 0
     s.apply(IDS.cell + cell("A1"))
-    assert s.dinos[seat] == (sp("raptor") | cell("A1") << 4,)
+    assert s.dinos[seat] == (sp("raptor") | cell("A1") << CELL,)
     assert s.cur != seat and s.phase == rules.PLACE
 
 
@@ -606,8 +617,8 @@ def test_dna_splice_creates_from_a_set_one_card_short():
     assert hand(s, seat) == {"t_rex": 1}
     assert s.manip[seat * M + card("dna_splice")] == 0 and s.manip_discard[-1] == card("dna_splice")
     s.apply(IDS.cell + cell("A1"))  # open space, where a Brontosaurus belongs: no rampage
-    assert [d & 15 for d in s.dinos[seat]] == [sp("brontosaurus")]
-    assert s.dinos[seat][0] >> 8 & RAMPAGED == 0
+    assert [d & SPECIES for d in s.dinos[seat]] == [sp("brontosaurus")]
+    assert s.dinos[seat][0] >> FLAGS & RAMPAGED == 0
 
 
 def test_habitat_choices_are_each_pen_each_biodome_and_open_space():
@@ -857,7 +868,7 @@ def test_a_dinosaur_rampages_at_most_once_in_each_phase():
     steer(s, NAIVE_VISITOR)
     s.tasks.append(("rampage", seat, 0))
     events = run(s)
-    assert kinds(events).count("rampage") == 1 and s.dinos[seat][0] >> 8 & RAMPAGED
+    assert kinds(events).count("rampage") == 1 and s.dinos[seat][0] >> FLAGS & RAMPAGED
     rules._place_dinosaur(s, seat, sp("raptor"), cell("B3"), 0, [])
     assert s.tasks == [("rampage", seat, 1)]  # the one that rampaged is not checked again
     s.tasks.clear()
@@ -865,7 +876,7 @@ def test_a_dinosaur_rampages_at_most_once_in_each_phase():
     assert s.tasks == [("rampage", seat, 1)]
     s.tasks.clear()
     rules._upkeep_start(s, [])  # the Upkeep is a new phase
-    assert not any(d >> 8 & RAMPAGED for d in s.dinos[seat])
+    assert not any(d >> FLAGS & RAMPAGED for d in s.dinos[seat])
     rules._rampage_checks(s, [])
     assert sorted(s.tasks) == [("rampage", seat, 0), ("rampage", seat, 1)]
 
@@ -906,7 +917,7 @@ def test_fatality_kills_a_visitor_for_a_scandal_then_damages():
     assert damaged(s, seat) == ["gift_shop"] and broken(s, seat) == []
     setr(s, seat, visitors=0)
     steer(s, FATALITY)
-    s.dinos[seat] = (s.dinos[seat][0] & ~(RAMPAGED << 8),)
+    s.dinos[seat] = (s.dinos[seat][0] & ~(RAMPAGED << FLAGS),)
     s.tasks.append(("rampage", seat, i))
     run(s)
     assert get(s, seat, "scandals") == 1  # nobody to kill; the damage still comes
@@ -1120,10 +1131,10 @@ def test_carnivores_eat_goats_fewest_need_first_and_the_rest_go_hungry():
     setr(s, 1, goats=5)
     events = []
     rules._feed(s, events)
-    hungry = [bool(d >> 8 & HUNGRY) for d in s.dinos[0]]
-    assert hungry == [True, False, False, False] and s.dinos[0][rex] & 15 == sp("t_rex")
+    hungry = [bool(d >> FLAGS & HUNGRY) for d in s.dinos[0]]
+    assert hungry == [True, False, False, False] and s.dinos[0][rex] & SPECIES == sp("t_rex")
     assert get(s, 0, "goats") == 0  # the T-Rex ate the last goat, one short
-    assert get(s, 1, "goats") == 3 and not s.dinos[1][0] >> 8 & HUNGRY
+    assert get(s, 1, "goats") == 3 and not s.dinos[1][0] >> FLAGS & HUNGRY
     assert [(e.seat, e.detail) for e in events if e.kind == "hungry"] == [(0, {"dinosaurs": 1})]
     assert s.view(0)["players"][0]["dinosaurs"][0]["hungry"] is True
 
@@ -1145,13 +1156,13 @@ def test_a_mutant_fed_two_goats_makes_a_new_mutant_once_per_season():
     assert get(s, seat, "goats") == 3
     assert s.phase == rules.HABITAT and s.ctx == (sp("mutant"), NEW)
     s.apply(IDS.cell + cell("C1"))
-    assert [d & 15 for d in s.dinos[seat]] == [sp("mutant")] * 2
-    assert s.dinos[seat][1] >> 8 & NEW and not s.dinos[seat][0] >> 8 & NEW
+    assert [d & SPECIES for d in s.dinos[seat]] == [sp("mutant")] * 2
+    assert s.dinos[seat][1] >> FLAGS & NEW and not s.dinos[seat][0] >> FLAGS & NEW
     assert s.phase == rules.PLACE and get(s, seat, "goats") == 3  # no second feeding for the one mutant
     # The next Season both may be fed.
     s.season = 2
     rules._order(s, [])
-    assert not any(d >> 8 & NEW for d in s.dinos[seat])
+    assert not any(d >> FLAGS & NEW for d in s.dinos[seat])
     rules._feed(s, [])
     assert s.tasks == [("mutants", seat, 2)]
 
@@ -1385,7 +1396,7 @@ def test_corrupted_t_rex_checks_one_t_rex_of_each_player_who_has_one():
     rules._news(s, [])
     events = run(s)
     assert [(e.seat, e.detail["species"]) for e in events if e.kind == "rampage"] == [(seat, "t_rex")]
-    assert [bool(d >> 8 & RAMPAGED) for d in s.dinos[seat]] == [True, False]
+    assert [bool(d >> FLAGS & RAMPAGED) for d in s.dinos[seat]] == [True, False]
 
 
 def test_a_special_worker_space_is_open_only_while_its_card_is_active():

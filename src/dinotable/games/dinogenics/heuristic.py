@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dinotable.games.dinogenics import rules
 from dinotable.games.dinogenics.content import CREDITS, DNA, FENCES, GOATS, MANIPULATION, SCANDALS, VISITORS, VP
-from dinotable.games.dinogenics.rules import DOME, OPEN, STAGES, WIDTH
+from dinotable.games.dinogenics.rules import CELL, DOME, OPEN, SPECIES, STAGES, WIDTH
 from dinotable.games.dinogenics.scoring import breakdown
 
 # Weights, set by simulation (greedy against random and against itself).
@@ -78,7 +78,7 @@ def _worth(s, species: int, upkeeps: int, seat: int | None = None) -> float:
     park also scores at the end)."""
     sp = s.c.species[species]
     worth = sp.vp * upkeeps + REPUTATION * sp.reputation * min(upkeeps, 3)
-    if seat is None or all(code & 15 != species for code in s.dinos[seat]):
+    if seat is None or all(code & SPECIES != species for code in s.dinos[seat]):
         worth += s.c.numbers["end_species_in_habitat"]
     return worth
 
@@ -88,7 +88,7 @@ def _proper_home(s, seat: int, species: int) -> float:
     best = 0.0
     cells, pens = rules._habitats(s, seat)
     for cell in cells:
-        if not rules.improper(s, seat, dinos=(*s.dinos[seat], species | cell << 4))[-1]:
+        if not rules.improper(s, seat, dinos=(*s.dinos[seat], species | cell << CELL))[-1]:
             best = 1.0
             break
     if best < 1.0 and pens:
@@ -112,7 +112,7 @@ def _facility_worth(s, seat: int, f: int, upkeeps: int) -> float:
         for r, n in fac.upkeep
     )
     if fac.per_species >= 0:
-        have = sum(1 for code in s.dinos[seat] if code & 15 == fac.per_species)
+        have = sum(1 for code in s.dinos[seat] if code & SPECIES == fac.per_species)
         worth += upkeeps * (fac.per_vp + CREDIT * fac.per_credits) * have
     worth += ROOM * fac.rooms * max(0, upkeeps - 1)
     if fac.biodome:
@@ -226,7 +226,7 @@ def _value(s, seat: int, open_decision: bool = True) -> float:
     if upkeeps:
         total -= _improper_cost(upkeeps) * sum(bad)
         goats = res[GOATS]
-        kinds = [code & 15 for code in s.dinos[seat]]
+        kinds = [code & SPECIES for code in s.dinos[seat]]
         for n in sorted(c.species[k].goats for k in kinds if t.eats_goats[k]):
             if goats >= n:
                 goats -= n
@@ -251,7 +251,7 @@ def _value(s, seat: int, open_decision: bool = True) -> float:
         used: dict[int, int] = {}
         for code, key in zip(s.dinos[seat], keys, strict=True):
             if key != OPEN and key < DOME:
-                used[key] = used.get(key, 0) + t.pen[code & 15]
+                used[key] = used.get(key, 0) + t.pen[code & SPECIES]
         for a, (cells, closed) in enumerate(areas):
             if closed:
                 total += FREE_PEN_SPACE * max(0, bin(cells).count("1") - used.get(a, 0))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dinotable.games.dinogenics import rules
 from dinotable.games.dinogenics.content import COUNTS, RESOURCES
 from dinotable.games.dinogenics.park import cells_of
-from dinotable.games.dinogenics.rules import COMMERCIAL, DAMAGED, HUNGRY, WIDTH
+from dinotable.games.dinogenics.rules import CELL, COMMERCIAL, DAMAGED, FLAGS, HUNGRY, SPECIES, WIDTH
 
 COUNTERS = ("credits", "goats", "fences", "VP", "scandals", "visitors", "workers")
 LEGEND = (
@@ -243,10 +243,10 @@ def _seat_view(s, p: int, own: bool) -> dict:
         "rooms": rules.room(s, p),
         "dinosaurs": [
             {
-                "species": c.species[code & 15].key,
-                "cell": s.geo.cell_names[(code >> 4) & 15],
+                "species": c.species[code & SPECIES].key,
+                "cell": s.geo.cell_names[(code >> CELL) & 15],
                 "improper": wrong,
-                "hungry": bool((code >> 8) & HUNGRY),
+                "hungry": bool((code >> FLAGS) & HUNGRY),
             }
             for code, wrong in zip(s.dinos[p], bad, strict=True)
         ],
@@ -320,7 +320,7 @@ def park_lines(s, seat: int) -> list[str]:
             cell_text[place] = f"x{name}x" if code & DAMAGED else f"[{name}]"
     crowd: dict[int, list[str]] = {}
     for code, wrong in zip(s.dinos[seat], bad, strict=True):
-        crowd.setdefault((code >> 4) & 15, []).append(c.species[code & 15].name[:2] + ("!" if wrong else ""))
+        crowd.setdefault((code >> CELL) & 15, []).append(c.species[code & SPECIES].name[:2] + ("!" if wrong else ""))
     for cell, names in crowd.items():
         text = " ".join(names)
         cell_text[cell] = (text if len(text) <= 5 else f"{names[0][:2]}+{len(names) - 1}").center(5)

@@ -66,7 +66,8 @@ FENCE_CHOICE, FACILITY_CHOICE, REPAIR_CHOICE, BUY_CHOICE, SELL_CHOICE = range(5)
 CITY_NAMES = ("Gain 3 fences", "Buy a facility", "Repair a structure", "Buy DNA", "Sell DNA")
 CITY_KIND = (1, 2, 2, 4, 4)
 
-# A dinosaur is species | cell << 4 | flags << 8.
+# A dinosaur is species | cell << CELL | flags << FLAGS (a species index in 5 bits, a park cell in 4).
+SPECIES, CELL, FLAGS = 31, 5, 9
 RAMPAGED, NEW, HUNGRY = 1, 2, 4
 # A facility is type | place << 6 | damaged << 11; places below COMMERCIAL are park cells (at most 16),
 # from COMMERCIAL on the commercial sector's spaces.
@@ -159,7 +160,7 @@ def habitat_keys(s, seat: int, dinos: tuple | None = None) -> list[int]:
     fcells = s.fcells[seat]
     keys = []
     for code in s.dinos[seat] if dinos is None else dinos:
-        cell = (code >> 4) & 15
+        cell = (code >> CELL) & 15
         if fcells >> cell & 1:
             keys.append(DOME + cell)
         else:
@@ -185,7 +186,7 @@ def improper(s, seat: int, keys: list[int] | None = None, dinos: tuple | None = 
     bad = [False] * len(dinos)
     bronto, anky, ptero = t.bronto, t.anky, t.ptero
     for key, members in groups.items():
-        kinds = [dinos[i] & 15 for i in members]
+        kinds = [dinos[i] & SPECIES for i in members]
         if key == OPEN:
             # A Brontosaurus lives in open space, alone with its own species there (an Ankylosaurus may
             # share with it, though it is not enclosed itself).
@@ -208,12 +209,12 @@ def dinosaur_value(s, seat: int, keys: list[int] | None = None) -> int:
     """The Dinosaur Value track: each dinosaur's VP, +1 per two Triceratops sharing a pen, at most 30."""
     dinos = s.dinos[seat]
     t = s.t
-    value = sum(t.vp[code & 15] for code in dinos)
+    value = sum(t.vp[code & SPECIES] for code in dinos)
     if keys is None:
         keys = habitat_keys(s, seat)
     trikes: dict[int, int] = {}
     for code, key in zip(dinos, keys, strict=True):
-        if code & 15 == t.trike and key != OPEN:
+        if code & SPECIES == t.trike and key != OPEN:
             trikes[key] = trikes.get(key, 0) + 1
     value += sum(n // 2 for n in trikes.values())
     return min(value, s.c.numbers["dinosaur_value_max"])
@@ -222,7 +223,7 @@ def dinosaur_value(s, seat: int, keys: list[int] | None = None) -> int:
 def reputation(s, seat: int) -> int:
     species = s.c.species
     facilities = s.c.facilities
-    rep = sum(species[code & 15].reputation for code in s.dinos[seat])
+    rep = sum(species[code & SPECIES].reputation for code in s.dinos[seat])
     rep += sum(facilities[f & 63].reputation for f in s.facs[seat] if not f & DAMAGED)
     return rep - s.res[seat * WIDTH + SCANDALS]
 
@@ -238,11 +239,11 @@ def count(s, seat: int, what: int) -> int:
     if name == "dinosaurs":
         return len(dinos)
     if name == "herbivores":
-        return sum(1 for d in dinos if s.t.herbivore[d & 15])
+        return sum(1 for d in dinos if s.t.herbivore[d & SPECIES])
     if name == "carnivores":
-        return sum(1 for d in dinos if s.t.eats_goats[d & 15])
+        return sum(1 for d in dinos if s.t.eats_goats[d & SPECIES])
     if name == "species":
-        return len({d & 15 for d in dinos})
+        return len({d & SPECIES for d in dinos})
     if name == "facilities":
         return len(s.facs[seat])
     if name == "visitors":
@@ -309,10 +310,10 @@ def buildable(s, seat: int) -> list[int]:
         if area >= 0 and not areas[area][1]:
             free |= 1 << cell
     for code in s.dinos[seat]:
-        free &= ~(1 << ((code >> 4) & 15))
+        free &= ~(1 << ((code >> CELL) & 15))
     built, broken = s.fence[seat], s.broken[seat]
     # Dinosaurs in open space must stay there: a new pen may not close a ring around one.
-    loose = [(code >> 4) & 15 for code in s.dinos[seat] if area_of[(code >> 4) & 15] >= 0]
+    loose = [(code >> CELL) & 15 for code in s.dinos[seat] if area_of[(code >> CELL) & 15] >= 0]
     loose = [cell for cell in loose if not areas[area_of[cell]][1]]
     out = []
     for i, (cells, perimeter, _) in enumerate(s.geo.rectangles):
@@ -333,7 +334,7 @@ def facility_cells(s, seat: int) -> list[int]:
     area_of, areas = regions(s, seat)
     used = 0
     for code in s.dinos[seat]:
-        used |= 1 << ((code >> 4) & 15)
+        used |= 1 << ((code >> CELL) & 15)
     return [cell for cell, a in enumerate(area_of) if a >= 0 and not areas[a][1] and not used >> cell & 1]
 
 
@@ -698,7 +699,7 @@ def _run_steps(s, task, events) -> None:
             _gain(s, seat, tuple((r, a * n) for r, a in gains), events)
     elif kind == "rampage":
         for i, code in enumerate(s.dinos[seat]):
-            if code & 15 == value and not (code >> 8) & RAMPAGED:
+            if code & SPECIES == value and not (code >> FLAGS) & RAMPAGED:
                 s.tasks.append(("rampage", seat, i))
                 break
     elif kind == "refresh_market":
@@ -885,7 +886,7 @@ def _place_task(s, task, events) -> None:
 
 
 def _place_dinosaur(s, seat: int, species: int, cell: int, flags: int, events) -> None:
-    s.dinos[seat] = (*s.dinos[seat], species | cell << 4 | flags << 8)
+    s.dinos[seat] = (*s.dinos[seat], species | cell << CELL | flags << FLAGS)
     kind = "breed" if flags & NEW else "create"
     events.append(_event(kind, seat, species=s.c.species[species].key, cell=s.geo.cell_names[cell]))
     # The rampage check on placement: the new dinosaur and those sharing its area.
@@ -893,7 +894,7 @@ def _place_dinosaur(s, seat: int, species: int, cell: int, flags: int, events) -
     bad = improper(s, seat, keys)
     mine = keys[-1]
     for i in range(len(keys) - 1, -1, -1):
-        if bad[i] and keys[i] == mine and not (s.dinos[seat][i] >> 8) & RAMPAGED:
+        if bad[i] and keys[i] == mine and not (s.dinos[seat][i] >> FLAGS) & RAMPAGED:
             s.tasks.append(("rampage", seat, i))
 
 
@@ -974,8 +975,8 @@ def _city(s, seat: int, choice: int, used: int) -> None:
 def _rampage(s, task, events) -> None:
     _, seat, i = task
     code = s.dinos[seat][i]
-    s.dinos[seat] = (*s.dinos[seat][:i], code | RAMPAGED << 8, *s.dinos[seat][i + 1 :])
-    species = code & 15
+    s.dinos[seat] = (*s.dinos[seat][:i], code | RAMPAGED << FLAGS, *s.dinos[seat][i + 1 :])
+    species = code & SPECIES
     faces = []
     for _ in range(2 if species == s.t.trex else 1):
         s.rng, roll = next_below(s.rng, len(s.c.rampage_die))
@@ -996,7 +997,7 @@ def _face(s, task, events) -> None:
     s.tasks.append(("damage", seat, i))
     if face == FATALITY:
         _kill_visitors(s, seat, 1, events)
-    elif s.dinos[seat][i] & 15 == s.t.raptor:
+    elif s.dinos[seat][i] & SPECIES == s.t.raptor:
         _kill_visitors(s, seat, 1, events)  # a claw result of a Raptor kills one extra visitor
 
 
@@ -1030,7 +1031,7 @@ def _damage_facility(s, seat: int, j: int, events) -> None:
 
 def _damage_fence(s, seat: int, i: int, events) -> None:
     geo = s.geo
-    cell = (s.dinos[seat][i] >> 4) & 15
+    cell = (s.dinos[seat][i] >> CELL) & 15
     area_of, areas = regions(s, seat)
     standing = s.fence[seat] & ~s.broken[seat]
     best = -1
@@ -1074,7 +1075,7 @@ def _order(s, events) -> None:
     s.turn = 0  # placement starts with the first player
     # A dinosaur rampages at most once in each phase.
     for p in range(s.num_players):
-        s.dinos[p] = tuple(code & ~((RAMPAGED | NEW | HUNGRY) << 8) for code in s.dinos[p])
+        s.dinos[p] = tuple(code & ~((RAMPAGED | NEW | HUNGRY) << FLAGS) for code in s.dinos[p])
 
 
 def _visitors(s, events) -> None:
@@ -1170,7 +1171,9 @@ def _workers(s, events) -> bool:
 def _feed(s, events) -> None:
     for seat in range(s.num_players):
         dinos = s.dinos[seat]
-        needs = sorted((s.c.species[code & 15].goats, i) for i, code in enumerate(dinos) if s.t.eats_goats[code & 15])
+        needs = sorted(
+            (s.c.species[code & SPECIES].goats, i) for i, code in enumerate(dinos) if s.t.eats_goats[code & SPECIES]
+        )
         if not needs:
             continue
         goats = s.res[seat * WIDTH + GOATS]
@@ -1182,10 +1185,10 @@ def _feed(s, events) -> None:
                 hungry.add(i)
         s.res[seat * WIDTH + GOATS] = goats
         if hungry:
-            s.dinos[seat] = tuple(code | HUNGRY << 8 if i in hungry else code for i, code in enumerate(dinos))
+            s.dinos[seat] = tuple(code | HUNGRY << FLAGS if i in hungry else code for i, code in enumerate(dinos))
             events.append(_event("hungry", seat, dinosaurs=len(hungry)))
     for seat in reversed(s.order):
-        mutants = sum(1 for code in s.dinos[seat] if code & 15 == s.t.mutant and not (code >> 8) & NEW)
+        mutants = sum(1 for code in s.dinos[seat] if code & SPECIES == s.t.mutant and not (code >> FLAGS) & NEW)
         if mutants:
             s.tasks.append(("mutants", seat, mutants))
 
@@ -1201,13 +1204,13 @@ def _rampage_checks(s, events) -> None:
         bad = improper(s, seat)
         for i in range(len(bad) - 1, -1, -1):
             code = s.dinos[seat][i]
-            if (bad[i] or (code >> 8) & HUNGRY) and not (code >> 8) & RAMPAGED:
+            if (bad[i] or (code >> FLAGS) & HUNGRY) and not (code >> FLAGS) & RAMPAGED:
                 s.tasks.append(("rampage", seat, i))
 
 
 def _upkeep_start(s, events) -> None:
     for p in range(s.num_players):
-        s.dinos[p] = tuple(code & ~(RAMPAGED << 8) for code in s.dinos[p])
+        s.dinos[p] = tuple(code & ~(RAMPAGED << FLAGS) for code in s.dinos[p])
     _feed(s, events)
 
 
@@ -1223,7 +1226,7 @@ def upkeep_income(s, seat: int) -> list[tuple[int, int]]:
     """What the park earns in an Upkeep besides its Dinosaur Value: (resource, amount) from undamaged
     facilities (their own and per dinosaur of a species) and 1 credit per Stegosaurus."""
     facilities = s.c.facilities
-    kinds = [code & 15 for code in s.dinos[seat]]
+    kinds = [code & SPECIES for code in s.dinos[seat]]
     income = [(CREDITS, kinds.count(s.t.stego))] if s.t.stego in kinds else []
     for f in s.facs[seat]:
         if f & DAMAGED:

@@ -5,7 +5,7 @@ Ties: the highest reputation; players still tied share the victory (designed).""
 from __future__ import annotations
 
 from dinotable.games.dinogenics.content import CREDITS, SCANDALS, VP
-from dinotable.games.dinogenics.rules import DAMAGED, WIDTH, hand_size, improper, reputation
+from dinotable.games.dinogenics.rules import DAMAGED, SPECIES, WIDTH, hand_size, improper, reputation
 
 
 def breakdown(s, seat: int) -> dict:
@@ -13,7 +13,7 @@ def breakdown(s, seat: int) -> dict:
     n = s.c.numbers
     res = s.res[seat * WIDTH : seat * WIDTH + WIDTH]
     bad = improper(s, seat)
-    species = {code & 15 for code, wrong in zip(s.dinos[seat], bad, strict=True) if not wrong}
+    species = {code & SPECIES for code, wrong in zip(s.dinos[seat], bad, strict=True) if not wrong}
     facilities = sum(s.c.facilities[f & 63].end_vp for f in s.facs[seat] if not f & DAMAGED)
     parts = {
         "track": res[VP],
