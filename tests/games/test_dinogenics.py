@@ -43,7 +43,8 @@ from dinotable.games.dinogenics.rules import (
 C = GAME.content
 IDS = GAME.ids
 GEO = GAME.geo
-K = len(C.species)
+K = C.kinds  # DNA card kinds: the species, then Polymorphic DNA
+BASE_FACILITIES = [f for f in C.facilities if not f.expansion]
 M = len(C.manipulation)
 COUNTER = {
     "credits": CREDITS,
@@ -137,7 +138,7 @@ def build(s, seat: int, key: str, where: str | None = None, damaged: bool = Fals
         pile = list(s.stacks[i])
         pile.remove(f)
         s.stacks[i] = tuple(pile)
-    at = cell(where) if where is not None else rules._commercial_free(s, seat)
+    at = cell(where) if where is not None else rules._commercial_free(s, seat)[0]
     s.facs[seat] = (*s.facs[seat], f | at << 6 | (DAMAGED if damaged else 0))
     if at < COMMERCIAL:
         s.fcells[seat] |= 1 << at
@@ -266,8 +267,9 @@ def test_starting_hands_five_dna_three_manipulation_four_fences():
         assert sum(s.dna[p * K : p * K + K]) == 5 and sum(s.manip[p * M : p * M + M]) == 3
         assert (get(s, p, "fences"), get(s, p, "goats"), get(s, p, "vp"), get(s, p, "scandals")) == (4, 2, 0, 0)
         assert s.dinos[p] == () and s.facs[p] == () and s.fence[p] == 0
-    assert len(s.dna_deck) == sum(C.dna_deck) - 15 - 4  # hands, then the 4-card DNA Market
-    assert len(s.manip_deck) == sum(m.count for m in C.manipulation) - 9
+    base_cards = sum(n for sp, n in zip(C.species, C.dna_deck, strict=True) if not sp.expansion)
+    assert len(s.dna_deck) == base_cards - 15 - 4  # hands, then the 4-card DNA Market
+    assert len(s.manip_deck) == sum(m.count for m in C.manipulation if not m.expansion) - 9
     assert len({tuple(fresh(3, seed).dna[:K]) for seed in range(6)}) > 1
 
 
@@ -275,7 +277,8 @@ def test_blocking_tokens_for_two_players():
     """Blocking tokens by player count (the co-op setup note, as content data): with 2 players one each on the
     Farm, the Uplink, the Agency, Site A and DinoGenics IOM, and two on the City Center."""
     s = fresh(2)
-    blocked = {sp_.key: s.occ[s.slot0[sp_.index] : s.slot0[sp_.index] + sp_.slots].count(-2) for sp_ in C.spaces}
+    base = [sp_ for sp_ in C.spaces if not sp_.expansion]
+    blocked = {sp_.key: s.occ[s.slot0[sp_.index] : s.slot0[sp_.index] + sp_.slots].count(-2) for sp_ in base}
     expected = dict.fromkeys(blocked, 0) | {
         "farm": 1,
         "uplink": 1,
@@ -302,7 +305,7 @@ def test_season_one_starts_at_open_season_step_six_with_no_active_news():
     assert v["active_news"] is None and v["upcoming_news"] == C.news[s.upcoming].number
     assert all(get(s, p, "visitors") == 0 for p in range(3)) and s.pool == 0
     assert all(len(stack) == 1 for stack in s.stacks)
-    assert len(s.bag) == sum(f.count for f in C.facilities if not f.stack) - 3
+    assert len(s.bag) == sum(f.count for f in BASE_FACILITIES if not f.stack) - 3
     assert s.hotels_left == C.facilities[fac("basic_hotel")].count
     assert len(s.market) == C.numbers["market_size"]
 
@@ -314,8 +317,9 @@ def test_one_player_leaves_out_the_cards_that_name_an_opponent():
     s = fresh(1)
     cards = set(s.manip_deck) | {m for m in range(M) if s.manip[m]}
     removed = ("infest_hotels", "infiltrator", "misdirection", "research_pact", "dna_theft", "whistle_blower")
-    assert cards == {m.index for m in C.manipulation if m.key not in removed}
-    assert cards == {m.index for m in C.manipulation if not m.opponents}
+    base = [m for m in C.manipulation if not m.expansion]
+    assert cards == {m.index for m in base if m.key not in removed}
+    assert cards == {m.index for m in base if not m.opponents}
     assert card("unleash_contagion") in cards
     assert len(s.manip_deck) + sum(s.manip[:M]) == 30
 
@@ -1291,7 +1295,7 @@ def test_an_emptied_stack_draws_a_tile_from_the_bag_at_once():
     if s.phase == rules.FACILITY_CELL:
         s.apply(IDS.cell + rules.facility_cells(s, seat)[0])
     assert s.facs[seat][0] & 63 == only
-    assert s.stacks[0] == (next_tile,) and len(s.bag) == sum(f.count for f in C.facilities if not f.stack) - 4
+    assert s.stacks[0] == (next_tile,) and len(s.bag) == sum(f.count for f in BASE_FACILITIES if not f.stack) - 4
 
 
 def test_buying_dna_at_the_market():
@@ -1458,7 +1462,7 @@ def test_end_game_scoring_breakdown():
     pen(s, 0, "C1")
     put(s, 0, "raptor", "C1")  # the same species again
     put(s, 0, "triceratops", "B3")  # open space: not a valid habitat
-    expected = {"track": 40, "facilities": 1, "species": 3, "credits": 2, "dna": 2, "scandals": -6}
+    expected = {"track": 40, "facilities": 1, "species": 3, "credits": 2, "dna": 2, "scandals": -6, "specialists": 0}
     assert s.outcome()["breakdown"][0] == expected | {"total": 42}
     assert s.scores()[0] == 42
 
@@ -1595,8 +1599,8 @@ def test_determinize_redeals_the_cards_another_seat_is_choosing_among():
             "spaces.farm.steps[0]: 'harvest' is not a step the engine knows",
         ),
         (
-            "blocked = { 1 = 2, 2 = 2, 3 = 1, 4 = 1 }",
-            "blocked = { 1 = 2, 2 = 3, 3 = 1, 4 = 1 }",
+            "slots = 3\nblocked = { 1 = 2, 2 = 2, 3 = 1, 4 = 1 }\nsteps = [{ city_center",
+            "slots = 3\nblocked = { 1 = 2, 2 = 3, 3 = 1, 4 = 1 }\nsteps = [{ city_center",
             "spaces.city_center: a space needs a slot, and blocking tokens must leave one open",
         ),
         (
@@ -1606,7 +1610,11 @@ def test_determinize_redeals_the_cards_another_seat_is_choosing_among():
         ),
         ('rampage = "t_rex"', 'rampage = "godzilla"', "news[20].each_player[0].rampage: 'godzilla' is not a species"),
         ('closed = "ferry"', 'closed = "harbour"', "news[17].closed: 'harbour' is not a Mainland space"),
-        ("upkeep = { credits = 2 }", "upkeep = { credits = 0 }", "facilities.patent_center.upkeep.credits"),
+        (
+            "cost = 4\nupkeep = { credits = 2 }",
+            "cost = 4\nupkeep = { credits = 0 }",
+            "facilities.patent_center.upkeep.credits",
+        ),
         ("[{ pay = { credits = 2 } }, { outsource", "[{ pay = { goats = 2 } }, { outsource", "only credits are paid"),
     ],
 )

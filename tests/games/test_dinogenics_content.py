@@ -73,7 +73,7 @@ def test_every_entry_says_where_it_comes_from():
     ("old", "new", "named"),
     [
         ("2 = [2, 2, 1]", "2 = [2, 2]", "visitors.small: Season 2: expected 3 visitor counts"),
-        ('diet = "omnivore"', 'diet = "fungivore"', "species.mutant.diet"),
+        ('diet = "omnivore"\nvp = 2', 'diet = "fungivore"\nvp = 2', "species.mutant.diet"),
         ('trait = "biodome"', 'trait = "flying"', "species.pterodactyl.trait: 'flying' is not a trait"),
         ("4 = [3, 4], 5 = [3, 4]", "4 = [3, 4]", "workers.counts: 5 players"),
         ('faces = ["fatality"', 'faces = ["meteor"', "rampage_die.faces"),

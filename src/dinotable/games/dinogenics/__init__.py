@@ -9,12 +9,27 @@ player order). What no source gives is designed, as `designed` entries of conten
 from __future__ import annotations
 
 from dinotable.core.contract import Game
+from dinotable.core.options import OptionSpec
 from dinotable.games.dinogenics import render
 from dinotable.games.dinogenics.content import CONTENT_PATH, VISITORS, Content, load_content
 from dinotable.games.dinogenics.heuristic import HEURISTIC
 from dinotable.games.dinogenics.park import make_geometry
-from dinotable.games.dinogenics.rules import COMMERCIAL, FACILITY_CELL, KEEP, PICK, WIDTH, ActionIds, Tables, room
+from dinotable.games.dinogenics.rules import (
+    COMMERCIAL,
+    FACILITY_CELL,
+    KEEP,
+    LARGE_SPOT,
+    PICK,
+    SPECIALISTS,
+    WIDTH,
+    ActionIds,
+    Tables,
+    places,
+    room,
+)
 from dinotable.games.dinogenics.state import DinoGenicsState
+
+_SCENARIOS = ("CC1", "CC2", "CC3", "CC4", "CC5", "CC6", "CC7")
 
 
 class DinoGenics(Game):
@@ -23,6 +38,7 @@ class DinoGenics(Game):
     heuristic = HEURISTIC
     # Measured: 200 worlds, greedy priors, the heuristic at the leaf: 15 of 16 games against greedy.
     search_defaults = {"iters": 200, "depth": 0, "scale": 15.0, "prior": "greedy", "c": 1.5}
+    test_option_sets = ({}, {"expansion": True})
     # 7 Seasons of up to 5 workers each, with their choices, and the Upkeep's.
     max_decisions = 5_000
 
@@ -36,6 +52,26 @@ class DinoGenics(Game):
         self.ids = ActionIds(content, self.geo)
         self.tables = Tables(content)
         self.num_distinct_actions = self.ids.total
+        self.option_specs = (
+            OptionSpec(
+                "expansion",
+                "bool",
+                False,
+                "play with Controlled Chaos: the IntelliGen Designs board (Site D, Refinement, HQ), eDNA, "
+                "Polymorphic and Refined DNA, aquatic dinosaurs, large facilities and specialists",
+            ),
+            OptionSpec("chaos_theory", "bool", False, "Controlled Chaos: the Chaos Theory module"),
+            OptionSpec("elites", "bool", False, "Controlled Chaos: the Dinosaur Elites module"),
+            OptionSpec("scenario", "choice", "", "Controlled Chaos solo scenario", choices=("", *_SCENARIOS)),
+            OptionSpec("coop", "bool", False, "Controlled Chaos: the Synth Re-Activated co-op for two players"),
+        )
+
+    def check_options(self, options: dict, num_players: int) -> None:
+        for name in ("chaos_theory", "elites", "coop"):
+            if options[name]:
+                raise ValueError(f"option {name!r}: not available yet; this Controlled Chaos module is still to come")
+        if options["scenario"]:
+            raise ValueError("option 'scenario': the Controlled Chaos solo scenarios are not available yet")
 
     def _new_state(self, num_players: int, seed: int, options: dict) -> DinoGenicsState:
         return DinoGenicsState(self, num_players, seed, options)
@@ -79,34 +115,50 @@ class DinoGenics(Game):
 
     def check_invariants(self, s: DinoGenicsState) -> None:
         c = self.content
-        k, m = len(c.species), len(c.manipulation)
+        k, m = c.kinds, len(c.manipulation)
+        exp = s.expansion
         for p in range(s.num_players):
             base = p * WIDTH
             assert all(v >= 0 for v in s.res[base : base + WIDTH]), "a counter below zero"
             assert s.res[base + VISITORS] <= room(s, p), "more visitors than rooms"
             assert s.broken[p] & ~s.fence[p] == 0, "a broken fence where none was built"
-            places = [(f >> 6) & 31 for f in s.facs[p]]
-            assert len(set(places)) == len(places), "two facilities on one space"
-            assert s.fcells[p] == sum(1 << x for x in places if x < COMMERCIAL), "park facility cells out of date"
-        held = [sum(s.dna[p * k + sp] for p in range(s.num_players)) for sp in range(k)]
+            spaces = [x for f in s.facs[p] for x in places(f)]
+            assert len(set(spaces)) == len(spaces), "two facilities on one space"
+            assert s.fcells[p] == sum(1 << x for x in spaces if x < COMMERCIAL), "park facility cells out of date"
+        held = [sum(s.dna[p * k + kind] for p in range(s.num_players)) for kind in range(k)]
         kept = list(s.ctx[2]) if s.phase == PICK and s.ctx[0] == KEEP else []
-        for sp in range(k):
-            total = held[sp] + s.dna_deck.count(sp) + s.dna_discard.count(sp) + s.market.count(sp) + kept.count(sp)
-            assert total == c.dna_deck[sp], f"{c.species[sp].name} DNA cards not conserved"
+        for kind in range(k):
+            in_play = kind == s.t.poly or exp or not c.species[kind].expansion
+            expected = (c.dna_deck[kind] if kind < len(c.species) else 0) + (c.edna_deck[kind] if exp else 0)
+            total = held[kind] + s.dna_deck.count(kind) + s.edna_deck.count(kind) + s.dna_discard.count(kind)
+            total += s.market.count(kind) + kept.count(kind)
+            name = c.species[kind].name if kind < len(c.species) else "Polymorphic"
+            assert total == (expected if in_play else 0), f"{name} DNA cards not conserved"
         for card in c.manipulation:
             total = sum(s.manip[p * m + card.index] for p in range(s.num_players))
             total += s.manip_deck.count(card.index) + s.manip_discard.count(card.index)
-            expected = card.count if s.num_players > 1 or not card.opponents else 0
-            assert total == expected, f"{card.name} cards not conserved"
-        tiles = list(s.bag) + [f for stack in s.stacks for f in stack]
+            dealt = (s.num_players > 1 or not card.opponents) and (exp or not card.expansion)
+            assert total == (card.count if dealt else 0), f"{card.name} cards not conserved"
+        tiles = list(s.bag) + [f for stack in s.stacks for f in stack] + list(s.large_pile) + list(s.large_offer)
         tiles += [f & 63 for p in range(s.num_players) for f in s.facs[p]]
-        if s.phase == FACILITY_CELL:
+        if s.phase in (FACILITY_CELL, LARGE_SPOT):
             tiles.append(s.ctx[0])  # bought, its park space not yet chosen
         for fac in c.facilities:
+            expected = fac.count if exp or not fac.expansion else 0
             if fac.stack:
-                assert tiles.count(fac.index) + s.hotels_left == fac.count, "Basic Hotels not conserved"
+                assert tiles.count(fac.index) + s.hotels_left == expected, "Basic Hotels not conserved"
+            elif fac.hq_stack:
+                assert tiles.count(fac.index) + s.habitats_left == expected, "Aquatic Habitats not conserved"
             else:
-                assert tiles.count(fac.index) == fac.count, f"{fac.name} tiles not conserved"
+                assert tiles.count(fac.index) == expected, f"{fac.name} tiles not conserved"
+        claimed = [
+            i
+            for p in range(s.num_players)
+            for i in range(len(c.specialists))
+            if s.res[p * WIDTH + SPECIALISTS] >> i & 1
+        ]
+        specialists = sorted(claimed + s.spec_deck + s.job_market + s.contractors)
+        assert specialists == (list(range(len(c.specialists))) if exp else []), "specialists not conserved"
 
 
 GAME = DinoGenics(load_content(CONTENT_PATH))

@@ -18,6 +18,7 @@ DIETS = ("herbivore", "carnivore", "omnivore")
 HERBIVORE, CARNIVORE, OMNIVORE = range(3)
 FACES = ("fatality", "slash", "naive_visitor")
 FATALITY, SLASH, NAIVE_VISITOR = range(3)
+# Traits the rules name: each base one on exactly one species, each expansion one on at most one.
 TRAITS = (
     "open_space",
     "two_rampage_dice",
@@ -28,6 +29,8 @@ TRAITS = (
     "value_per_pair",
     "breeds_on_two_goats",
 )
+EXPANSION_TRAITS = ("simple_genome", "tree_harvester", "terror", "aquatic_hunter")
+DROWNING = 0  # the Upkeep die's Drowning face; its other faces are credit costs
 
 
 @dataclass(frozen=True)
@@ -41,13 +44,19 @@ class Species:
     pen: int  # minimum pen spaces; 0 lives in open space
     dna: int  # DNA cards in a full set
     goats: int  # eaten each Upkeep
-    trait: str
+    trait: str  # "" for none
+    expansion: bool  # a Controlled Chaos species
+    aquatic: int  # Aquatic Habitat spaces it fills (0: a land dinosaur)
+    on_placement: tuple  # (resource, amount) gained once, before it is first placed
 
 
-# What gain / lose / pay move: the first six are counters on the player's board, the last two are cards.
-RESOURCES = ("credits", "goats", "fences", "vp", "scandals", "visitors", "dna", "manipulation")
-CREDITS, GOATS, FENCES, VP, SCANDALS, VISITORS, DNA, MANIPULATION = range(8)
+# What gain / lose / pay move: the first seven are counters on the player's board (refined: Refined DNA
+# tokens), the rest are cards drawn (dna: the standard deck, edna: the eDNA deck).
+RESOURCES = ("credits", "goats", "fences", "vp", "scandals", "visitors", "refined", "dna", "manipulation", "edna")
+CREDITS, GOATS, FENCES, VP, SCANDALS, VISITORS, REFINED, DNA, MANIPULATION, EDNA = range(10)
 COUNTS = ("dinosaurs", "herbivores", "carnivores", "species", "facilities", "visitors", "improper")
+# What End Game bonuses count: the above, and these.
+END_COUNTS = (*COUNTS, "dna_cards", "aquatic", "damaged", "empty_park", "reputation")
 SECTORS = ("park", "commercial")
 MAX_OPTIONS = 4  # options of one `choose` step (the action ids have room for this many)
 MAX_PARK, MAX_COMMERCIAL = 16, 15
@@ -55,8 +64,10 @@ _AUTOMATIC = ("gain", "lose", "per", "rampage")  # steps Breaking News applies t
 _STEALABLE = ("credits", "goats", "fences", "dna", "manipulation")
 # Step kinds and what their value is in the data.
 _FLAGS = ("build", "play", "outsource", "city_center", "refresh_market")
-_NUMBERS = ("boneyard", "create", "facility", "repair")
-_PAIRS = ("draw_keep", "market_buy", "market_sell")
+_FLAGS += ("refine", "open_ocean", "job_network", "news_swap")  # the expansion's
+_NUMBERS = ("boneyard", "create", "facility", "repair", "large_facility")
+_PAIRS = ("draw_keep", "edna_keep", "market_buy", "market_sell")
+_CARDS = {"edna": EDNA, "refined": REFINED}  # `edna = N` / `refined = N`: short for a gain
 
 
 @dataclass(frozen=True)
@@ -68,6 +79,7 @@ class Space:
     blocked: dict  # player count -> blocking tokens
     steps: tuple
     news: int  # the Breaking News card that prints it, or 0 for the Mainland board
+    expansion: bool  # on the IntelliGen Designs side board
 
 
 @dataclass(frozen=True)
@@ -88,6 +100,23 @@ class Facility:
     per_vp: int
     per_credits: int
     hand_limit: int
+    expansion: bool = False
+    large: bool = False  # takes two spaces side by side
+    hq_stack: bool = False  # a stack of its own on IntelliGen Designs HQ (the Aquatic Habitats)
+    aquatic: int = 0  # Aquatic Habitat spaces
+    on_placement: tuple = ()
+    upkeep_per: tuple = ()  # (count index, resource, amount) each Upkeep
+    end_per: tuple = ()  # (END_COUNTS index, vp) at End Game Scoring
+    fishery: bool = False
+    education: bool = False
+    market_exchange: bool = False
+    adjacent_aquatic_vp: int = 0
+    adjacent_species_vp: int = 0
+    airport: bool = False
+    destroyed_vp: int = 0
+    odd_visitors_vp: int = 0
+    gene_grafting: bool = False
+    ferry_visitor: bool = False
 
 
 @dataclass(frozen=True)
@@ -99,6 +128,7 @@ class Card:
     steps: tuple
     text: str
     opponents: bool  # it names another player (left out of solo games)
+    expansion: bool = False
 
 
 @dataclass(frozen=True)
@@ -114,6 +144,37 @@ class News:
 
 
 @dataclass(frozen=True)
+class Perks:
+    """A specialist's lasting abilities (zero / empty: none)."""
+
+    rooms: int = 0
+    reputation: int = 0
+    hand_limit: int = 0
+    upkeep: tuple = ()  # (resource, amount) each Upkeep
+    end_vp: int = 0
+    end_per: tuple = ()  # (END_COUNTS index, vp, max)
+    space_bonus: tuple = ()  # (space index, gains) each use of that space
+    facility_discount: int = 0
+    repair_discount: int = 0
+    feed_discount: int = 0
+    slash_naive: bool = False
+    fatality_reroll: bool = False
+    drowning_immune: bool = False
+    mutant_goats: int = 0  # 0: the rulebook's number
+    visitors_each_season: int = 0
+
+
+@dataclass(frozen=True)
+class Specialist:
+    index: int
+    key: str
+    name: str
+    cost: int  # Manipulation cards discarded to claim it
+    perks: Perks
+    text: str
+
+
+@dataclass(frozen=True)
 class Content:
     version: str
     numbers: dict
@@ -124,12 +185,20 @@ class Content:
     species: tuple[Species, ...]
     rampage_die: tuple[int, ...]
     dna_deck: tuple[int, ...]  # cards per species (0 for species without DNA cards)
+    edna_deck: tuple[int, ...]  # eDNA cards per card kind (species, then Polymorphic DNA)
+    upkeep_die: tuple[int, ...]  # credit costs, DROWNING for the Drowning face
+    specialists: tuple[Specialist, ...]
     spaces: tuple[Space, ...]
     facilities: tuple[Facility, ...]
     manipulation: tuple[Card, ...]
     news: tuple[News, ...]
     rules: tuple[str, ...]
     provenance: tuple[dict, ...]
+
+    @property
+    def kinds(self) -> int:
+        """DNA card kinds: one per species, then Polymorphic DNA (index len(species))."""
+        return len(self.species) + 1
 
     def species_index(self, key: str) -> int:
         return next(sp.index for sp in self.species if sp.key == key)
@@ -192,6 +261,14 @@ def load_content(path: str | Path = CONTENT_PATH) -> Content:
             "repair_fence",
             "mutant_goats",
             "solo_target",
+            "refined_dna_cost",
+            "open_ocean_vp_loss",
+            "large_offer",
+            "job_market",
+            "contractor_fee",
+            "destroy_vp_safari",
+            "terror_vp",
+            "tree_harvester_vp",
         ),
     )
     for name in ("park_rows", "park_columns", "market_buy_cards", "market_sell_cards"):
@@ -233,6 +310,7 @@ def load_content(path: str | Path = CONTENT_PATH) -> Content:
         columns[size] = {season: tuple(table[season]) for season in range(2, seasons + 1)}
     visitors = {n: columns["small" if n <= 3 else "large"] for n in players}
 
+    steps = _StepReader(r)
     species = []
     for key, entry in r.table(data, "species", "top level").items():
         where = f"species.{key}"
@@ -241,16 +319,31 @@ def load_content(path: str | Path = CONTENT_PATH) -> Content:
         diet = r.get(entry, "diet", str, where)
         if diet not in DIETS:
             raise r.fail(f"{where}.diet", f"expected one of {', '.join(DIETS)}")
-        trait = r.get(entry, "trait", str, where)
-        if trait not in TRAITS:
+        trait = entry.get("trait", "")
+        if trait and trait not in TRAITS + EXPANSION_TRAITS:
             raise r.fail(f"{where}.trait", f"{trait!r} is not a trait the engine knows")
         values = [r.get(entry, name, int, where) for name in ("vp", "reputation", "pen", "dna", "goats")]
-        if any(v < 0 for v in values):
-            raise r.fail(where, "numbers cannot be negative")
-        species.append(Species(len(species), key, r.get(entry, "name", str, where), DIETS.index(diet), *values, trait))
-    for trait in TRAITS:
+        aquatic = entry.get("aquatic", 0)
+        if any(v < 0 for v in values) or aquatic not in (0, 1, 2):
+            raise r.fail(where, "numbers cannot be negative, and an aquatic dinosaur fills 1 or 2 habitat spaces")
+        species.append(
+            Species(
+                len(species),
+                key,
+                r.get(entry, "name", str, where),
+                DIETS.index(diet),
+                *values,
+                trait,
+                bool(entry.get("expansion", False)),
+                aquatic,
+                steps.amounts(entry.get("on_placement", {}), f"{where}.on_placement"),
+            )
+        )
+    if len(species) > 31:
+        raise r.fail("species", "at most 31 species (a dinosaur's species is stored in 5 bits)")
+    for trait in TRAITS + EXPANSION_TRAITS:
         holders = [sp.key for sp in species if sp.trait == trait]
-        if len(holders) != 1:
+        if len(holders) > 1 or (not holders and trait in TRAITS):
             has = f"{', '.join(holders)} have" if holders else "no species has"
             raise r.fail("species", f"{has} the trait {trait!r}; the rules need it on exactly one species")
 
@@ -273,8 +366,37 @@ def load_content(path: str | Path = CONTENT_PATH) -> Content:
         if not isinstance(n, int) or isinstance(n, bool) or n < 1:
             raise r.fail(f"dna_deck.cards.{key}", "expected a positive number of cards")
     dna_deck = tuple(cards.get(key, 0) for key in species_keys)
+    if any(species[k].aquatic for k, n in enumerate(dna_deck) if n):
+        raise r.fail("dna_deck.cards", "aquatic species' cards are eDNA (edna_deck)")
 
-    steps = _StepReader(r, species_keys)
+    entry = r.table(data, "edna_deck", "top level")
+    r.provenance(entry, "edna_deck")
+    prov.append(provenance_item("component", "eDNA deck", entry))
+    cards = r.table(entry, "cards", "edna_deck")
+    for key, n in cards.items():
+        if key not in species_keys or species[species_keys.index(key)].trait == "breeds_on_two_goats":
+            raise r.fail("edna_deck.cards", f"{key!r} is not a species with DNA cards")
+        if not isinstance(n, int) or isinstance(n, bool) or n < 1:
+            raise r.fail(f"edna_deck.cards.{key}", "expected a positive number of cards")
+    polymorphic = r.get(entry, "polymorphic", int, "edna_deck")
+    if polymorphic < 0:
+        raise r.fail("edna_deck.polymorphic", "expected a whole number of cards")
+    edna_deck = (*(cards.get(key, 0) for key in species_keys), polymorphic)
+    for sp in species:
+        if sp.aquatic and not edna_deck[sp.index]:
+            raise r.fail("edna_deck.cards", f"the aquatic {sp.key} needs eDNA cards")
+
+    entry = r.table(data, "upkeep_die", "top level")
+    r.provenance(entry, "upkeep_die")
+    prov.append(provenance_item("component", "Upkeep die", entry))
+    upkeep_faces = r.get(entry, "faces", list, "upkeep_die")
+    if not upkeep_faces or any(
+        f != "drowning" and not (isinstance(f, int) and not isinstance(f, bool) and f > 0) for f in upkeep_faces
+    ):
+        raise r.fail("upkeep_die.faces", 'faces are credit costs (positive whole numbers) or "drowning"')
+    upkeep_die = tuple(DROWNING if f == "drowning" else f for f in upkeep_faces)
+
+    steps.species_keys = species_keys
     spaces = []
     for key, entry in r.table(data, "spaces", "top level").items():
         where = f"spaces.{key}"
@@ -287,7 +409,16 @@ def load_content(path: str | Path = CONTENT_PATH) -> Content:
         if slots < 1 or any(not 0 <= b < slots for b in blocked.values()):
             raise r.fail(where, "a space needs a slot, and blocking tokens must leave one open")
         spaces.append(
-            Space(len(spaces), key, r.get(entry, "name", str, where), slots, blocked, steps.read(entry, where), 0)
+            Space(
+                len(spaces),
+                key,
+                r.get(entry, "name", str, where),
+                slots,
+                blocked,
+                steps.read(entry, where),
+                0,
+                bool(entry.get("expansion", False)),
+            )
         )
     space_keys = [sp.key for sp in spaces]
 
@@ -314,6 +445,7 @@ def load_content(path: str | Path = CONTENT_PATH) -> Content:
                 raise r.fail(f"{where}.{name}", "expected a whole number")
         if vals["count"] < 1 or vals["cost"] < 0 or vals["rooms"] < 0 or vals["hand_limit"] < 0:
             raise r.fail(where, "a facility needs a count of at least 1, and no negative cost, rooms or hand limit")
+        extra = _facility_extras(r, steps, entry, where, sector == "park")
         facilities.append(
             Facility(
                 len(facilities),
@@ -332,6 +464,7 @@ def load_content(path: str | Path = CONTENT_PATH) -> Content:
                 per.get("vp", 0),
                 per.get("credits", 0),
                 vals["hand_limit"],
+                **extra,
             )
         )
     if sum(f.stack for f in facilities) != 1:
@@ -347,7 +480,31 @@ def load_content(path: str | Path = CONTENT_PATH) -> Content:
         text = r.get(entry, "text", str, where)
         opponents = any(kind in ("opponent", "each_opponent") for kind, _ in card_steps)
         manipulation.append(
-            Card(len(manipulation), key, r.get(entry, "name", str, where), count, card_steps, text, opponents)
+            Card(
+                len(manipulation),
+                key,
+                r.get(entry, "name", str, where),
+                count,
+                card_steps,
+                text,
+                opponents,
+                bool(entry.get("expansion", False)),
+            )
+        )
+
+    specialists = []
+    for key, entry in r.table(data, "specialists", "top level").items():
+        where = f"specialists.{key}"
+        r.provenance(entry, where)
+        prov.append(provenance_item("specialist", key, entry))
+        cost = r.get(entry, "cost", int, where)
+        if not 1 <= cost <= 3:
+            raise r.fail(f"{where}.cost", "a specialist costs 1 to 3 Manipulation cards")
+        perks = _perks(r, steps, r.table(entry, "perks", where), f"{where}.perks", space_keys)
+        specialists.append(
+            Specialist(
+                len(specialists), key, r.get(entry, "name", str, where), cost, perks, r.get(entry, "text", str, where)
+            )
         )
 
     news = []
@@ -372,6 +529,7 @@ def load_content(path: str | Path = CONTENT_PATH) -> Content:
                     {},
                     steps.read(s_entry, f"{where}.space"),
                     number,
+                    False,
                 )
             )
         closed = -1
@@ -419,6 +577,9 @@ def load_content(path: str | Path = CONTENT_PATH) -> Content:
         species=tuple(species),
         rampage_die=tuple(FACES.index(f) for f in faces),
         dna_deck=dna_deck,
+        edna_deck=edna_deck,
+        upkeep_die=upkeep_die,
+        specialists=tuple(specialists),
         spaces=tuple(spaces),
         facilities=tuple(facilities),
         manipulation=tuple(manipulation),
@@ -428,12 +589,104 @@ def load_content(path: str | Path = CONTENT_PATH) -> Content:
     )
 
 
+def _count(r: Reader, table, where: str, counts: tuple) -> int:
+    if not isinstance(table, dict) or table.get("count") not in counts:
+        raise r.fail(f"{where}.count", f"expected one of {', '.join(counts)}")
+    return counts.index(table["count"])
+
+
+def _whole(r: Reader, table: dict, key: str, where: str, low: int = 0) -> int:
+    value = table.get(key, 0)
+    if not isinstance(value, int) or isinstance(value, bool) or value < low:
+        raise r.fail(f"{where}.{key}", f"expected a whole number of at least {low}")
+    return value
+
+
+_FACILITY_FLAGS = (
+    "hq_stack",
+    "fishery",
+    "education",
+    "market_exchange",
+    "airport",
+    "gene_grafting",
+    "ferry_visitor",
+)
+_FACILITY_NUMBERS = ("adjacent_aquatic_vp", "adjacent_species_vp", "destroyed_vp", "odd_visitors_vp")
+
+
+def _facility_extras(r: Reader, steps: _StepReader, entry: dict, where: str, park: bool) -> dict:
+    """The expansion's facility fields, checked (see the comments above the facilities in content.toml)."""
+    out = {name: bool(entry.get(name, False)) for name in _FACILITY_FLAGS}
+    out.update({name: _whole(r, entry, name, where) for name in _FACILITY_NUMBERS})
+    out["expansion"] = bool(entry.get("expansion", False))
+    out["large"] = bool(entry.get("large", False))
+    out["aquatic"] = _whole(r, entry, "aquatic", where)
+    if out["aquatic"] and not (out["large"] and park and out["aquatic"] == 2):
+        raise r.fail(f"{where}.aquatic", "an Aquatic Habitat is a large park facility of 2 habitat spaces")
+    if (out["hq_stack"] or out["airport"] or out["adjacent_aquatic_vp"] or out["adjacent_species_vp"]) and not out[
+        "large"
+    ]:
+        raise r.fail(where, "only large facilities stand on the HQ stack, are airports or score bordering habitats")
+    if (out["fishery"] or out["adjacent_aquatic_vp"] or out["adjacent_species_vp"]) and not park:
+        raise r.fail(where, "a facility that borders habitats stands in the park sector")
+    out["on_placement"] = steps.amounts(entry.get("on_placement", {}), f"{where}.on_placement")
+    if "upkeep_per" in entry:
+        per = entry["upkeep_per"]
+        what = _count(r, per, f"{where}.upkeep_per", COUNTS)
+        gains = steps.amounts({k: v for k, v in per.items() if k != "count"}, f"{where}.upkeep_per")
+        if len(gains) != 1:
+            raise r.fail(f"{where}.upkeep_per", "expected one resource gained per counted thing")
+        out["upkeep_per"] = (what, *gains[0])
+    if "end_per" in entry:
+        per = entry["end_per"]
+        out["end_per"] = (_count(r, per, f"{where}.end_per", END_COUNTS), _whole(r, per, "vp", f"{where}.end_per", 1))
+    return out
+
+
+_PERK_NUMBERS = (
+    "rooms",
+    "reputation",
+    "hand_limit",
+    "end_vp",
+    "facility_discount",
+    "repair_discount",
+    "feed_discount",
+    "mutant_goats",
+    "visitors_each_season",
+)
+_PERK_FLAGS = ("slash_naive", "fatality_reroll", "drowning_immune")
+
+
+def _perks(r: Reader, steps: _StepReader, table: dict, where: str, space_keys: list[str]) -> Perks:
+    known = {*_PERK_NUMBERS, *_PERK_FLAGS, "upkeep", "end_per", "space_bonus"}
+    for key in table:
+        if key not in known:
+            raise r.fail(where, f"{key!r} is not a perk the engine knows ({', '.join(sorted(known))})")
+    values: dict = {name: _whole(r, table, name, where) for name in _PERK_NUMBERS}
+    for name in _PERK_FLAGS:
+        if name in table and table[name] is not True:
+            raise r.fail(f"{where}.{name}", "expected true")
+        values[name] = name in table
+    values["upkeep"] = steps.amounts(table.get("upkeep", {}), f"{where}.upkeep")
+    if "end_per" in table:
+        per = table["end_per"]
+        what = _count(r, per, f"{where}.end_per", END_COUNTS)
+        values["end_per"] = (what, _whole(r, per, "vp", f"{where}.end_per", 1), per.get("max", 99))
+    if "space_bonus" in table:
+        bonus = table["space_bonus"]
+        if not isinstance(bonus, dict) or bonus.get("space") not in space_keys:
+            raise r.fail(f"{where}.space_bonus.space", f"expected one of {', '.join(space_keys)}")
+        gains = steps.amounts(bonus.get("gain", {}), f"{where}.space_bonus.gain")
+        values["space_bonus"] = (space_keys.index(bonus["space"]), gains)
+    return Perks(**values)
+
+
 class _StepReader:
     """Checks a list of effect steps and turns it into a tuple of (kind, value) the rules run."""
 
-    def __init__(self, r: Reader, species_keys: list[str]) -> None:
+    def __init__(self, r: Reader) -> None:
         self.r = r
-        self.species_keys = species_keys
+        self.species_keys: list[str] = []  # set once the species are read
 
     def read(self, entry: dict, where: str, key: str = "steps") -> tuple:
         steps = self.r.get(entry, key, list, where)
@@ -467,6 +720,10 @@ class _StepReader:
             if value is not True:
                 raise r.fail(f"{where}.{kind}", "expected true")
             return kind, True
+        if kind in _CARDS:
+            if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+                raise r.fail(f"{where}.{kind}", "expected a positive whole number")
+            return "gain", ((_CARDS[kind], value),)
         if kind in _NUMBERS:
             if not isinstance(value, int) or isinstance(value, bool) or value < 0:
                 raise r.fail(f"{where}.{kind}", "expected a whole number")

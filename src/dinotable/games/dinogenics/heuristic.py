@@ -11,7 +11,18 @@ It is handed a determinized state (see dinotable.agents) and reads only what its
 from __future__ import annotations
 
 from dinotable.games.dinogenics import rules
-from dinotable.games.dinogenics.content import CREDITS, DNA, FENCES, GOATS, MANIPULATION, SCANDALS, VISITORS, VP
+from dinotable.games.dinogenics.content import (
+    CREDITS,
+    DNA,
+    EDNA,
+    FENCES,
+    GOATS,
+    MANIPULATION,
+    REFINED,
+    SCANDALS,
+    VISITORS,
+    VP,
+)
 from dinotable.games.dinogenics.rules import CELL, DOME, OPEN, SPECIES, STAGES, WIDTH
 from dinotable.games.dinogenics.scoring import breakdown
 
@@ -33,8 +44,10 @@ SCANDAL = 7.0  # 6 VP at the end and a point of reputation
 OPPONENT = 0.4  # share of the best opponent's score subtracted
 PLAYED_CARD = 2.5  # a Manipulation card about to be played
 OUTSOURCED = 2.5  # an action about to be taken through Outsource
+SUBSTITUTE = 1.5  # a Polymorphic DNA card or Refined DNA token
+HABITAT = 3.0  # an Aquatic Habitat with room, while there are Seasons to fill it
 
-_STOPPABLE = frozenset((rules.MUTANT, rules.BONUS, rules.BUILD, rules.CITY, rules.PICK))
+_STOPPABLE = frozenset((rules.MUTANT, rules.BONUS, rules.BUILD, rules.CITY, rules.PICK, rules.GRAFT))
 _VP_STAGE = next(i for i, (name, _) in enumerate(STAGES) if name == "vp")
 
 
@@ -86,7 +99,9 @@ def _worth(s, species: int, upkeeps: int, seat: int | None = None) -> float:
 def _proper_home(s, seat: int, species: int) -> float:
     """1 if a proper habitat waits for this species, less if a pen must be built first, little if none."""
     best = 0.0
-    cells, pens = rules._habitats(s, seat)
+    cells, pens = rules._habitats(s, seat, species)
+    if s.t.aquatic[species]:
+        return 1.0 if cells else 0.0  # Aquatic Habitats with room are proper
     for cell in cells:
         if not rules.improper(s, seat, dinos=(*s.dinos[seat], species | cell << CELL))[-1]:
             best = 1.0
@@ -119,6 +134,17 @@ def _facility_worth(s, seat: int, f: int, upkeeps: int) -> float:
         worth += 2.0
     if fac.hand_limit:
         worth += 1.0
+    if fac.aquatic:
+        worth += HABITAT if upkeeps > 1 else 0.0
+    if fac.upkeep_per:
+        what, r, n = fac.upkeep_per
+        worth += upkeeps * n * rules.count(s, seat, what) * _RESOURCE_WORTH[r]
+    if fac.end_per:
+        worth += fac.end_per[1] * rules.end_count(s, seat, fac.end_per[0])
+    worth += sum(_RESOURCE_WORTH[r] * n for r, n in fac.on_placement)
+    worth += 2.0 * (fac.adjacent_aquatic_vp + fac.adjacent_species_vp) / 3 + fac.odd_visitors_vp * upkeeps / 2
+    if fac.airport or fac.gene_grafting or fac.education or fac.market_exchange or fac.fishery:
+        worth += 1.0 * min(upkeeps, 3)
     return worth
 
 
@@ -134,11 +160,28 @@ def _steps_value(s, seat: int, steps: tuple, upkeeps: int) -> float:
             total -= value * (CREDIT + 1 / 3)
         elif kind == "create":
             total += 0.4 * max((_worth(s, k, upkeeps) for k in rules.creatable(s, seat, value)), default=0.0)
-        elif kind in ("facility", "city_center", "draw_keep", "boneyard", "market_buy", "repair", "choose", "play"):
+        elif kind in _SOME_GOOD:
             total += 1.5
     return total
 
 
+_SOME_GOOD = frozenset(
+    (
+        "facility",
+        "city_center",
+        "draw_keep",
+        "boneyard",
+        "market_buy",
+        "repair",
+        "choose",
+        "play",
+        "edna_keep",
+        "refine",
+        "large_facility",
+        "open_ocean",
+        "job_network",
+    )
+)
 _RESOURCE_WORTH = {
     CREDITS: CREDIT + 1 / 3,
     GOATS: GOAT,
@@ -148,6 +191,8 @@ _RESOURCE_WORTH = {
     VISITORS: 1.5,
     DNA: DNA_CARD,
     MANIPULATION: CARD,
+    REFINED: SUBSTITUTE,
+    EDNA: DNA_CARD,
 }
 
 
@@ -155,8 +200,10 @@ def _card_gain(s, seat: int, sp: int, upkeeps: int) -> float:
     """What one more DNA card of this species adds to the hand's worth."""
     if upkeeps <= 1:
         return DNA_CARD * 0.5
+    if sp == s.t.poly:
+        return SUBSTITUTE
     species = s.c.species[sp]
-    held = s.dna[seat * len(s.c.species) + sp]
+    held = s.dna[seat * s.c.kinds + sp]
     before = SET_IN_HAND * (held // species.dna) + PARTIAL_SET * (held % species.dna) / species.dna
     after = SET_IN_HAND * ((held + 1) // species.dna) + PARTIAL_SET * ((held + 1) % species.dna) / species.dna
     return _worth(s, sp, upkeeps - 1, seat) * (after - before)
@@ -200,6 +247,11 @@ def _pending(s, seat: int, upkeeps: int, open_decision: bool = True) -> float:
         total += OUTSOURCED
     elif phase == rules.CHOOSE:
         total += max(_steps_value(s, seat, option, upkeeps) for option in ctx[0])
+    elif phase == rules.LARGE_SPOT:
+        total += _facility_worth(s, seat, ctx[0], upkeeps)
+    elif phase == rules.OCEAN:
+        # Paying places a Plesiosaurus; declining loses 1 VP.
+        total += max(_worth(s, s.t.plesio, upkeeps, seat) - (CREDIT + 1 / 3) * ctx[0], -1.0)
     return total
 
 
@@ -236,13 +288,17 @@ def _value(s, seat: int, open_decision: bool = True) -> float:
 
     # DNA in hand: sets a dinosaur away from scoring in the Upkeeps left.
     if upkeeps > 1:
-        k = len(c.species)
+        k = c.kinds
         hand = s.dna[seat * k : seat * k + k]
         for sp in t.with_dna:
             if hand[sp]:
                 species = c.species[sp]
                 full, part = divmod(hand[sp], species.dna)
-                total += _worth(s, sp, upkeeps - 1, seat) * (SET_IN_HAND * full + PARTIAL_SET * part / species.dna)
+                worth = _worth(s, sp, upkeeps - 1, seat)
+                if t.aquatic[sp] and not rules.aquatic_room(s, seat, t.aquatic[sp]):
+                    worth *= 0.5  # it needs an Aquatic Habitat first
+                total += worth * (SET_IN_HAND * full + PARTIAL_SET * part / species.dna)
+        total += SUBSTITUTE * (hand[t.poly] + res[REFINED])
         m = len(c.manipulation)
         total += CARD * sum(s.manip[seat * m : seat * m + m])
 

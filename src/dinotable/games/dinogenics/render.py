@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from dinotable.games.dinogenics import rules
-from dinotable.games.dinogenics.content import COUNTS, RESOURCES
+from dinotable.games.dinogenics.content import COUNTS, END_COUNTS, RESOURCES
 from dinotable.games.dinogenics.park import cells_of
 from dinotable.games.dinogenics.rules import CELL, COMMERCIAL, DAMAGED, FLAGS, HUNGRY, SPECIES, WIDTH
 
-COUNTERS = ("credits", "goats", "fences", "VP", "scandals", "visitors", "workers")
+COUNTERS = ("credits", "goats", "fences", "vp", "scandals", "visitors", "refined", "workers")
 LEGEND = (
     "Park: two letters a dinosaur (! improper habitat, +n more), [Bio] a facility (xBiox damaged), "
     ". an empty space; fences - | (x broken), blank no fence"
@@ -65,7 +65,28 @@ def steps_text(c, steps) -> str:
             bits.append(f"one {c.species[value].name} rampages")
         elif kind == "refresh_market":
             bits.append("deal a new DNA Market")
+        elif kind == "edna_keep":
+            bits.append(f"draw {value[0]} eDNA, keep {value[1]}")
+        elif kind == "refine":
+            bits.append("discard a DNA card for a Refined DNA token")
+        elif kind == "large_facility":
+            bits.append("buy a Large Facility" + (f" for {value} less" if value else ""))
+        elif kind == "open_ocean":
+            bits.append("an Open Ocean roll")
+        elif kind == "job_network":
+            bits.append("claim a specialist")
+        elif kind == "news_swap":
+            bits.append("replace the upcoming Breaking News")
     return ", ".join(bits)
+
+
+def kind_name(c, kind: int) -> str:
+    """A DNA card kind: a species, or Polymorphic DNA."""
+    return c.species[kind].name if kind < len(c.species) else "Polymorphic"
+
+
+def kind_key(c, kind: int) -> str:
+    return c.species[kind].key if kind < len(c.species) else "polymorphic"
 
 
 def facility_text(c, f: int) -> str:
@@ -86,7 +107,44 @@ def facility_text(c, f: int) -> str:
         bits.append(f"hand limit +{fac.hand_limit}")
     if fac.end_vp:
         bits.append(f"{fac.end_vp} VP at the end")
+    if fac.large:
+        bits.append("two spaces")
+    if fac.aquatic:
+        bits.append(f"Aquatic Habitat of {fac.aquatic} spaces")
+    if fac.on_placement:
+        bits.append(f"when placed {_amounts(fac.on_placement)}")
+    if fac.upkeep_per:
+        what, r, n = fac.upkeep_per
+        bits.append(f"each Upkeep {n} {RESOURCES[r]} per {COUNTS[what]}")
+    if fac.end_per:
+        bits.append(f"{fac.end_per[1]} VP per {END_COUNTS[fac.end_per[0]].replace('_', ' ')} at the end")
+    if fac.adjacent_aquatic_vp:
+        bits.append(f"{fac.adjacent_aquatic_vp} VP per aquatic species beside it at the end")
+    if fac.adjacent_species_vp:
+        bits.append(f"{fac.adjacent_species_vp} VP per species beside it at the end")
+    if fac.destroyed_vp:
+        bits.append(f"{fac.destroyed_vp} VP when a dinosaur is destroyed")
+    if fac.odd_visitors_vp:
+        bits.append(f"{fac.odd_visitors_vp} VP for an odd number of visitors leaving")
+    for flag, text in _FACILITY_FLAGS:
+        if getattr(fac, flag):
+            bits.append(text)
     return f"{fac.name} ({', '.join(bits)})"
+
+
+_FACILITY_FLAGS = (
+    ("fishery", "bordering Aquatic Habitats need 1 goat less"),
+    ("education", "a bonus visitor first"),
+    ("market_exchange", "buy and sell DNA as one choice"),
+    ("airport", "a free Outsource once a Season"),
+    ("gene_grafting", "goats for more DNA"),
+    ("ferry_visitor", "a visitor at the Ferry"),
+)
+
+
+def specialist_text(c, i: int) -> str:
+    sp = c.specialists[i]
+    return f"{sp.name} ({sp.cost} Manipulation card{'s' if sp.cost > 1 else ''}): {sp.text}"
 
 
 def _stack_top(s, i: int) -> int:
@@ -104,14 +162,15 @@ def _structure(s, seat: int, struct: int) -> str:
 
 
 def _place(s, code: int) -> str:
-    place = (code >> 6) & 31
-    return s.geo.cell_names[place] if place < COMMERCIAL else f"commercial {place - COMMERCIAL + 1}"
+    names = [s.geo.cell_names[x] if x < COMMERCIAL else f"commercial {x - COMMERCIAL + 1}" for x in rules.places(code)]
+    return "+".join(names)
 
 
 def _habitat_text(s, seat: int, cell: int) -> str:
     area_of, areas = rules.regions(s, seat)
     if s.fcells[seat] >> cell & 1:
-        return f"the Biodome on {s.geo.cell_names[cell]}"
+        code = rules.facility_at(s, seat, cell)
+        return f"the {s.c.facilities[code & 63].name} on {_place(s, code)}"
     cells, closed = areas[area_of[cell]]
     if not closed:
         return "open space"
@@ -123,12 +182,18 @@ def action_text(s, action: int) -> str:
     ids, c = s.ids, s.c
     seat = s.cur
     if action == ids.done:
+        if s.phase == rules.DESTROY:
+            return "Roll the Upkeep die instead" if s.ctx[0] == rules.SPINO else "Feed the Mosasaur as usual"
         return {
             rules.BUILD: "Stop building",
             rules.CITY: "Leave the City Center",
             rules.BONUS: "Take no more bonus visitors",
             rules.MUTANT: "Feed no more mutants",
+            rules.OCEAN: f"Do not pay: lose {c.numbers['open_ocean_vp_loss']} VP",
+            rules.GRAFT: "Graft no more DNA",
         }.get(s.phase, "Done")
+    if action >= ids.refined:
+        return _expansion_action_text(s, action)
     if action < ids.species:
         sp = c.spaces[action - ids.space]
         if s.phase == rules.OUTSOURCE:
@@ -138,9 +203,11 @@ def action_text(s, action: int) -> str:
         sp = c.species[action - ids.species]
         if sp.index == s.t.mutant:
             return f"Create a Mutant from {sp.dna - s.ctx[0]} DNA cards of different species"
-        return f"Create a {sp.name} ({max(1, sp.dna - s.ctx[0])} DNA)"
+        return f"Create a {sp.name} ({rules.set_size(s, seat, sp.index, s.ctx[0])} DNA)"
     if action < ids.cell:
-        name = c.species[action - ids.dna].name
+        name = kind_name(c, action - ids.dna)
+        if s.ctx[0] == rules.REFINE:
+            return f"Discard a {name} DNA card for a Refined DNA token"
         buy = "Buy" if s.ctx[2] else "Take"  # Site A and some cards take from the Market for free
         verb = {rules.KEEP: "Keep", rules.BONEYARD: "Take", rules.BUY: buy, rules.SELL: "Sell"}.get(s.ctx[0], "Use")
         if s.ctx[0] == rules.DISCARD:
@@ -174,13 +241,42 @@ def action_text(s, action: int) -> str:
     if action < ids.option:
         return rules.CITY_NAMES[action - ids.menu]
     option = action - ids.option
+    if s.phase == rules.OCEAN:
+        return f"Pay {s.ctx[0]} credits for a Plesiosaurus"
+    if s.phase == rules.GRAFT:
+        deck = "eDNA" if s.ctx[0] else "DNA"
+        return f"Discard {option + 1} goat{'s' if option else ''} to draw {option + 1} more {deck}"
     if s.phase == rules.CHOOSE:
         return steps_text(c, s.ctx[0][option]).capitalize()
     if s.phase == rules.BONUS:
         return "Take a bonus visitor"
     if s.phase == rules.MUTANT:
-        return f"Feed a mutant {c.numbers['mutant_goats']} goats for a new mutant"
+        return f"Feed a mutant {rules.mutant_goats(s, seat)} goats for a new mutant"
     return f"Option {option + 1}"
+
+
+def _expansion_action_text(s, action: int) -> str:
+    ids, c, seat = s.ids, s.c, s.cur
+    if action == ids.refined:
+        return "Use a Refined DNA token"
+    if action < ids.spot:
+        offer = action - ids.large
+        f = s.t.habitat_tile if offer == 0 else s.large_offer[offer - 1]
+        price = rules.facility_price(s, seat, f, s.ctx[0])
+        return f"Buy {facility_text(c, f)} for {price} credits"
+    if action < ids.specialist:
+        cell, down = divmod(action - ids.spot, 2)
+        other = cell + (s.geo.columns if down else 1)
+        names = f"{s.geo.cell_names[cell]}+{s.geo.cell_names[other]}"
+        return f"Build the {c.facilities[s.ctx[0]].name} on {names}"
+    if action < ids.victim:
+        i = action - ids.specialist
+        fee = f" and {c.numbers['contractor_fee']} credits" if i in s.contractors else ""
+        return f"Claim {specialist_text(c, i)}{fee}"
+    if action < ids.airport:
+        species, cell = divmod(action - ids.victim, s.geo.num_cells)
+        return f"Destroy the {c.species[species].name} on {s.geo.cell_names[cell]}"
+    return "Private Airport: take another space's action for free"
 
 
 def event_text(s, event) -> str:
@@ -220,6 +316,20 @@ def event_text(s, event) -> str:
         return "Player order: " + ", ".join(f"player {p + 1}" for p in d["order"])
     if kind == "game_over":
         return "End Game Scoring"
+    if kind == "open_ocean":
+        faces = ["Drowning" if f == 0 else f"{f} credits" for f in d["dice"]]
+        return f"{who} rolls the Open Ocean: {', '.join(faces)}"
+    if kind == "lose_vp":
+        return f"{who} loses {d['vp']} VP"
+    if kind == "specialist":
+        return f"{who} hires the {next(sp.name for sp in c.specialists if sp.key == d['specialist'])}"
+    if kind == "destroyed":
+        return f"{who}'s {_species_name(c, d['species'])} is destroyed"
+    if kind == "aquatic_rampage":
+        face = "Drowning" if d["face"] == 0 else f"{d['face']} credits"
+        return f"{who}'s {_species_name(c, d['species'])} rampages in its habitat: {face}"
+    if kind == "graft":
+        return f"{who} grafts {d['cards']} more DNA card(s)"
     return f"{who} {kind.replace('_', ' ')}".strip()
 
 
@@ -230,14 +340,12 @@ def _species_name(c, key: str) -> str:
 def _seat_view(s, p: int, own: bool) -> dict:
     c = s.c
     res = s.res[p * WIDTH : p * WIDTH + WIDTH]
-    k, m = len(c.species), len(c.manipulation)
+    k, m = c.kinds, len(c.manipulation)
     keys = rules.habitat_keys(s, p)
     bad = rules.improper(s, p, keys)
     out = {
-        **{
-            name: res[i]
-            for i, name in enumerate(("credits", "goats", "fences", "vp", "scandals", "visitors", "workers"))
-        },
+        **{name: res[i] for i, name in enumerate(COUNTERS)},
+        "specialists": [sp.key for sp in c.specialists if res[rules.SPECIALISTS] >> sp.index & 1],
         "reputation": rules.reputation(s, p),
         "dinosaur_value": rules.dinosaur_value(s, p, keys),
         "rooms": rules.room(s, p),
@@ -260,7 +368,7 @@ def _seat_view(s, p: int, own: bool) -> dict:
         "manipulation_cards": sum(s.manip[p * m : p * m + m]),
     }
     if own:
-        out["dna"] = {c.species[i].key: n for i, n in enumerate(s.dna[p * k : p * k + k]) if n}
+        out["dna"] = {kind_key(c, i): n for i, n in enumerate(s.dna[p * k : p * k + k]) if n}
         out["manipulation"] = {c.manipulation[i].key: n for i, n in enumerate(s.manip[p * m : p * m + m]) if n}
     return out
 
@@ -287,7 +395,7 @@ def view(s, seat: int | None) -> dict:
             if not sp.news or rules.space_open(s, sp.index)
         },
         "market": sorted(c.species[k].key for k in s.market),
-        "dna_discard": sorted(c.species[k].key for k in s.dna_discard),
+        "dna_discard": sorted(kind_key(c, k) for k in s.dna_discard),
         "dna_deck": len(s.dna_deck),
         "manipulation_deck": len(s.manip_deck),
         "manipulation_discard": sorted(c.manipulation[k].key for k in s.manip_discard),
@@ -295,6 +403,14 @@ def view(s, seat: int | None) -> dict:
         "stacks": [[c.facilities[f].key for f in stack] for stack in s.stacks],
         "bag": len(s.bag),
         "bonus_pool": s.pool,
+        "expansion": s.expansion,
+        "edna_deck": len(s.edna_deck),
+        "aquatic_habitats": s.habitats_left,
+        "large_offer": [c.facilities[f].key if f >= 0 else None for f in s.large_offer],
+        "large_pile": len(s.large_pile),
+        "job_market": [c.specialists[i].key for i in s.job_market],
+        "contractors": [c.specialists[i].key for i in s.contractors],
+        "specialist_deck": len(s.spec_deck),
         "players": [_seat_view(s, p, p == seat) for p in range(s.num_players)],
         "scores": s.scores(),
         "over": s.over,
@@ -314,10 +430,10 @@ def park_lines(s, seat: int) -> list[str]:
     bad = rules.improper(s, seat)
     cell_text = ["  .  "] * geo.num_cells
     for code in s.facs[seat]:
-        place = (code >> 6) & 31
-        if place < COMMERCIAL:
-            name = c.facilities[code & 63].name[:3]
-            cell_text[place] = f"x{name}x" if code & DAMAGED else f"[{name}]"
+        for place in rules.places(code):
+            if place < COMMERCIAL:
+                name = c.facilities[code & 63].name[:3]
+                cell_text[place] = f"x{name}x" if code & DAMAGED else f"[{name}]"
     crowd: dict[int, list[str]] = {}
     for code, wrong in zip(s.dinos[seat], bad, strict=True):
         crowd.setdefault((code >> CELL) & 15, []).append(c.species[code & SPECIES].name[:2] + ("!" if wrong else ""))
@@ -372,6 +488,13 @@ def board_text(s, seat: int | None) -> str:
         marks = " ".join("#" if o == -2 else "_" if o == -1 else str(o + 1) for o in slots)
         out.append(f"  {sp.name:<22} [{marks}]  {steps_text(c, sp.steps)}")
     out.append("DNA Market: " + (", ".join(c.species[k].name for k in sorted(s.market)) or "empty"))
+    if s.expansion:
+        offer = [facility_text(c, f) for f in s.large_offer if f >= 0]
+        out.append(f"IntelliGen Designs: {s.habitats_left} Aquatic Habitats; " + ("; ".join(offer) or "no tiles"))
+        market = [specialist_text(c, i) for i in s.job_market]
+        out.append("Job Market: " + ("; ".join(market) or "empty"))
+        if s.contractors:
+            out.append("Independent Contractors: " + ", ".join(c.specialists[i].name for i in s.contractors))
     out.append(
         f"City Center: {s.hotels_left} Basic Hotels; "
         + "; ".join(facility_text(c, st[-1]) if st else "empty" for st in s.stacks)
@@ -384,7 +507,11 @@ def board_text(s, seat: int | None) -> str:
             f"dinosaur value {pv['dinosaur_value']}, {pv['credits']} credits, {pv['goats']} goats, "
             f"{pv['fences']} fences, {pv['scandals']} scandals, {pv['visitors']}/{pv['rooms']} visitors, "
             f"{pv['workers']} workers, {pv['dna_cards']} DNA, {pv['manipulation_cards']} Manipulation"
+            + (f", {pv['refined']} Refined DNA" if s.expansion else "")
         )
+        if pv["specialists"]:
+            names = {sp.key: sp.name for sp in c.specialists}
+            out.append("  Specialists: " + ", ".join(names[k] for k in pv["specialists"]))
         out += park_lines(s, p)
         if s.facs[p]:
             out.append(
@@ -395,7 +522,7 @@ def board_text(s, seat: int | None) -> str:
                 )
             )
         if p == seat:
-            species = {sp.key: sp.name for sp in c.species}
+            species = {kind_key(c, i): kind_name(c, i) for i in range(c.kinds)}
             cards = {m.key: m.name for m in c.manipulation}
             out.append("  Your DNA: " + (", ".join(f"{n} {species[k]}" for k, n in pv["dna"].items()) or "none"))
             out.append(

@@ -15,6 +15,9 @@ from dinotable.games.dinogenics.content import (
     COUNTS,
     CREDITS,
     DNA,
+    DROWNING,
+    EDNA,
+    END_COUNTS,
     FACES,
     FATALITY,
     FENCES,
@@ -24,20 +27,26 @@ from dinotable.games.dinogenics.content import (
     MAX_OPTIONS,
     MAX_PARK,
     NAIVE_VISITOR,
+    REFINED,
     SCANDALS,
+    SLASH,
     VISITORS,
     VP,
     Content,
 )
 from dinotable.games.dinogenics.park import OPEN, cells_of
 
-# Per-seat counters in s.res (the first six are the content's resources, in the same order).
-WORKERS = 6
-WIDTH = 7
+# Per-seat counters in s.res (the first seven are the content's resources, in the same order), then
+# workers, the specialists held (a bit per specialist) and whether the Private Airport was used this Season.
+WORKERS = 7
+SPECIALISTS = 8
+AIRPORT_USED = 9
+WIDTH = 10
 
 # Decisions.
 NONE, PLACE, CHOOSE, CREATE, PICK, HABITAT, BUILD, FACILITY, FACILITY_CELL, REPAIR, TARGET = range(11)
 CARD, OPPONENT, CITY, BONUS, MUTANT, OUTSOURCE, OVER = range(11, 18)
+LARGE, LARGE_SPOT, OCEAN, JOB, DESTROY, GRAFT, MANIP_PAY = range(18, 25)
 PHASE_NAMES = (
     "running",
     "place a worker",
@@ -57,10 +66,28 @@ PHASE_NAMES = (
     "feed a mutant",
     "choose the action to outsource",
     "game over",
+    "buy a large facility",
+    "place the large facility",
+    "pay for the Plesiosaurus",
+    "claim a specialist",
+    "destroy a dinosaur",
+    "graft more DNA",
+    "discard Manipulation cards",
 )
 # What a PICK decision picks DNA cards for.
-MUTANT_SET, KEEP, BONEYARD, BUY, SELL, DISCARD = range(6)
-PICK_NAMES = ("for the mutant", "to keep", "from the Boneyard", "to buy", "to sell", "to discard")
+MUTANT_SET, KEEP, BONEYARD, BUY, SELL, DISCARD, SET, REFINE = range(8)
+PICK_NAMES = (
+    "for the mutant",
+    "to keep",
+    "from the Boneyard",
+    "to buy",
+    "to sell",
+    "to discard",
+    "for the set",
+    "to refine",
+)
+# Why a dinosaur is destroyed (DESTROY decisions): the Spinosaurus placed, a Mosasaur not fed.
+SPINO, TERROR = range(2)
 # City Center choices, and the three kinds each may be taken once.
 FENCE_CHOICE, FACILITY_CHOICE, REPAIR_CHOICE, BUY_CHOICE, SELL_CHOICE = range(5)
 CITY_NAMES = ("Gain 3 fences", "Buy a facility", "Repair a structure", "Buy DNA", "Sell DNA")
@@ -68,11 +95,13 @@ CITY_KIND = (1, 2, 2, 4, 4)
 
 # A dinosaur is species | cell << CELL | flags << FLAGS (a species index in 5 bits, a park cell in 4).
 SPECIES, CELL, FLAGS = 31, 5, 9
-RAMPAGED, NEW, HUNGRY = 1, 2, 4
-# A facility is type | place << 6 | damaged << 11; places below COMMERCIAL are park cells (at most 16),
-# from COMMERCIAL on the commercial sector's spaces.
+# SPARED: a Mosasaur that need not be fed this Upkeep (Terror); ASKED: its owner has chosen.
+RAMPAGED, NEW, HUNGRY, SPARED, ASKED = 1, 2, 4, 8, 16
+# A facility is type | place << 6 | damaged << 11 | (second place + 1) << 12 for a large one; places
+# below COMMERCIAL are park cells (at most 16), from COMMERCIAL on the commercial sector's spaces.
 COMMERCIAL = MAX_PARK
 DAMAGED = 1 << 11
+SECOND = 12
 DOME = 100  # habitat key of a Biodome: DOME + its cell
 DRAWN_STACKS = 3  # the City Center's 2nd-4th facility stacks, drawn from the bag (the 1st: Basic Hotels)
 
@@ -84,8 +113,8 @@ class ActionIds:
         self.done = 0
         self.space = 1
         self.species = self.space + len(c.spaces)
-        self.dna = self.species + len(c.species)
-        self.cell = self.dna + len(c.species)
+        self.dna = self.species + len(c.species)  # DNA card kinds: species, then Polymorphic DNA
+        self.cell = self.dna + c.kinds
         self.pen = self.cell + geo.num_cells
         self.stack = self.pen + len(geo.rectangles)
         self.max_facilities = geo.num_cells + c.numbers["commercial_spaces"]
@@ -94,7 +123,13 @@ class ActionIds:
         self.seat = self.manip + len(c.manipulation)
         self.menu = self.seat + c.numbers["max_players"]
         self.option = self.menu + len(CITY_NAMES)
-        self.total = self.option + MAX_OPTIONS
+        self.refined = self.option + MAX_OPTIONS  # a Refined DNA token in a set
+        self.large = self.refined + 1  # the HQ's Aquatic Habitat stack, then the revealed Large Facilities
+        self.spot = self.large + 1 + c.numbers["large_offer"]  # a park cell * 2 + 1 if the tile runs down
+        self.specialist = self.spot + 2 * geo.num_cells
+        self.victim = self.specialist + len(c.specialists)  # a dinosaur: species * cells + cell
+        self.airport = self.victim + len(c.species) * geo.num_cells
+        self.total = self.airport + 1
 
 
 class Tables:
@@ -114,8 +149,19 @@ class Tables:
         self.vp = tuple(sp.vp for sp in c.species)
         self.eats_goats = tuple(sp.diet == CARNIVORE and sp.goats > 0 for sp in c.species)
         self.herbivore = tuple(sp.diet == HERBIVORE for sp in c.species)
-        self.with_dna = tuple(k for k, n in enumerate(c.dna_deck) if n)
+        self.with_dna = tuple(k for k, n in enumerate(c.dna_deck) if n or c.edna_deck[k])
         self.hotel = next(f.index for f in c.facilities if f.stack)
+        self.poly = len(c.species)  # the Polymorphic DNA card kind
+        self.aquatic = tuple(sp.aquatic for sp in c.species)
+        # A card kind's deck: True for eDNA (aquatic species and Polymorphic DNA).
+        self.edna = tuple(bool(n) for n in c.edna_deck)
+        self.galli = trait.get("simple_genome", -1)
+        self.theri = trait.get("tree_harvester", -1)
+        self.mosa = trait.get("terror", -1)
+        self.spino = trait.get("aquatic_hunter", -1)
+        self.plesio = c.species_index("plesiosaurus") if any(sp.key == "plesiosaurus" for sp in c.species) else -1
+        self.habitat_tile = next((f.index for f in c.facilities if f.hq_stack), -1)
+        self.ferry = c.space_index("ferry")
 
 
 # ------------------------------------------------------------------------------------------------------
@@ -126,30 +172,61 @@ def regions(s, seat: int):
     return s.geo.regions(s.fence[seat] & ~s.broken[seat], s.fcells[seat])
 
 
+def places(code: int) -> tuple[int, ...]:
+    """The spaces a facility covers: one, or two for a large facility."""
+    second = code >> SECOND
+    return ((code >> 6) & 31, second - 1) if second else ((code >> 6) & 31,)
+
+
 def facility_at(s, seat: int, cell: int) -> int:
     for code in s.facs[seat]:
-        if (code >> 6) & 31 == cell:
+        if (code >> 6) & 31 == cell or code >> SECOND == cell + 1:
             return code
     return -1
 
 
+def perk(s, seat: int, name: str):
+    """The sum (or, for a flag, whether any) of a perk over this seat's specialists."""
+    held = s.res[seat * WIDTH + SPECIALISTS]
+    if not held:
+        return 0
+    total = 0
+    for sp in s.c.specialists:
+        if held >> sp.index & 1:
+            total += getattr(sp.perks, name)
+    return total
+
+
+def perk_list(s, seat: int, name: str) -> list:
+    """A perk that is a tuple (upkeep gains), joined over this seat's specialists."""
+    held = s.res[seat * WIDTH + SPECIALISTS]
+    return [x for sp in s.c.specialists if held >> sp.index & 1 for x in getattr(sp.perks, name)]
+
+
+def owns(s, seat: int, flag: str) -> bool:
+    """Does this park have an undamaged facility with this (boolean or number) field?"""
+    facilities = s.c.facilities
+    return any(getattr(facilities[f & 63], flag) and not f & DAMAGED for f in s.facs[seat])
+
+
 def room(s, seat: int) -> int:
-    """Visitors the park can hold: the Visitor Center and every undamaged hotel."""
+    """Visitors the park can hold: the Visitor Center, every undamaged hotel, and specialists."""
     rooms = s.c.numbers["visitor_center"]
     facilities = s.c.facilities
     for code in s.facs[seat]:
         if not code & DAMAGED:
             rooms += facilities[code & 63].rooms
-    return rooms
+    return rooms + perk(s, seat, "rooms")
 
 
 def hand_limit(s, seat: int) -> int:
     facilities = s.c.facilities
-    return s.c.numbers["hand_limit"] + sum(facilities[f & 63].hand_limit for f in s.facs[seat] if not f & DAMAGED)
+    limit = s.c.numbers["hand_limit"] + perk(s, seat, "hand_limit")
+    return limit + sum(facilities[f & 63].hand_limit for f in s.facs[seat] if not f & DAMAGED)
 
 
 def hand_size(s, seat: int) -> int:
-    k = len(s.c.species)
+    k = s.c.kinds
     return sum(s.dna[seat * k : seat * k + k])
 
 
@@ -196,6 +273,11 @@ def improper(s, seat: int, keys: list[int] | None = None, dinos: tuple | None = 
             continue
         if key >= DOME:
             dome = facility_at(s, seat, key - DOME)
+            if s.c.facilities[dome & 63].aquatic:
+                # Aquatic dinosaurs were placed where they fit; a damaged habitat is what goes wrong.
+                for i in members:
+                    bad[i] = bool(dome & DAMAGED)
+                continue
             fits = not dome & DAMAGED and len(members) <= 2
         else:
             fits = sum(t.pen[k] for k in kinds) <= bin(areas[key][0]).count("1")
@@ -212,6 +294,10 @@ def dinosaur_value(s, seat: int, keys: list[int] | None = None) -> int:
     value = sum(t.vp[code & SPECIES] for code in dinos)
     if keys is None:
         keys = habitat_keys(s, seat)
+    for code, key in zip(dinos, keys, strict=True):
+        # Aquatic dinosaurs in a damaged habitat score nothing until it is repaired.
+        if t.aquatic[code & SPECIES] and facility_at(s, seat, key - DOME) & DAMAGED:
+            value -= t.vp[code & SPECIES]
     trikes: dict[int, int] = {}
     for code, key in zip(dinos, keys, strict=True):
         if code & SPECIES == t.trike and key != OPEN:
@@ -225,7 +311,7 @@ def reputation(s, seat: int) -> int:
     facilities = s.c.facilities
     rep = sum(species[code & SPECIES].reputation for code in s.dinos[seat])
     rep += sum(facilities[f & 63].reputation for f in s.facs[seat] if not f & DAMAGED)
-    return rep - s.res[seat * WIDTH + SCANDALS]
+    return rep + perk(s, seat, "reputation") - s.res[seat * WIDTH + SCANDALS]
 
 
 def undamaged_facilities(s, seat: int) -> int:
@@ -251,21 +337,96 @@ def count(s, seat: int, what: int) -> int:
     return sum(improper(s, seat))  # "improper"
 
 
+def end_count(s, seat: int, what: int) -> int:
+    """What an End Game bonus counts (content.END_COUNTS)."""
+    if what < len(COUNTS):
+        return count(s, seat, what)
+    name = END_COUNTS[what]
+    if name == "dna_cards":
+        return hand_size(s, seat)
+    if name == "aquatic":
+        return sum(1 for d in s.dinos[seat] if s.t.aquatic[d & SPECIES])
+    if name == "damaged":
+        return sum(1 for f in s.facs[seat] if f & DAMAGED)
+    if name == "empty_park":
+        used = s.fcells[seat]
+        for code in s.dinos[seat]:
+            used |= 1 << ((code >> CELL) & 15)
+        return s.geo.num_cells - bin(used).count("1")
+    return max(0, reputation(s, seat))  # "reputation"
+
+
+def bordering_species(s, seat: int, code: int, aquatic_only: bool) -> int:
+    """Species in valid, undamaged habitats that share a side with this park facility: pens, Biodomes,
+    Aquatic Habitats and open space (only Aquatic Habitats for `aquatic_only`)."""
+    near = bordering(s, code)
+    area_of, _ = regions(s, seat)
+    keys = habitat_keys(s, seat)
+    bad = improper(s, seat, keys)
+    found = set()
+    for d, key, wrong in zip(s.dinos[seat], keys, bad, strict=True):
+        if wrong or (aquatic_only and not s.t.aquatic[d & SPECIES]):
+            continue
+        if key >= DOME:
+            home = facility_at(s, seat, key - DOME)
+            touching = any(near >> x & 1 for x in places(home)) and not home & DAMAGED
+        else:
+            # A pen or open space borders the facility when one of its cells does.
+            touching = any(near >> x & 1 and area_of[x] == area_of[(d >> CELL) & 15] for x in range(s.geo.num_cells))
+        if touching:
+            found.add(d & SPECIES)
+    return len(found)
+
+
 # ------------------------------------------------------------------------------------------------------
 # What can be done
 
 
+def set_size(s, seat: int, species: int, short: int) -> int:
+    """Cards in this seat's set for a species: its DNA, less `short`, 1 for a Gallimimus while the park
+    has one (Simple Genome); never below 1."""
+    if species == s.t.galli and any(code & SPECIES == species for code in s.dinos[seat]):
+        return 1
+    return max(1, s.c.species[species].dna - short)
+
+
+def substitutes(s, seat: int) -> int:
+    """Polymorphic DNA cards and Refined DNA tokens: each stands in for any card of a set."""
+    return s.dna[seat * s.c.kinds + s.t.poly] + s.res[seat * WIDTH + REFINED]
+
+
 def creatable(s, seat: int, short: int) -> list[int]:
-    """Species this seat can create from its hand with a set `short` cards short."""
+    """Species this seat can create from its hand with a set `short` cards short: at least one card shows
+    the species (a mutant: one card per species it shows), substitutes make up the rest."""
     c, t = s.c, s.t
-    k = len(c.species)
-    hand = s.dna[seat * k : seat * k + k]
-    if not any(hand) or not _has_habitat(s, seat):
+    k = c.kinds
+    hand = s.dna[seat * k : seat * k + len(c.species)]
+    if not any(hand):
         return []
-    out = [sp for sp in t.with_dna if hand[sp] and hand[sp] >= c.species[sp].dna - short]
-    # A mutant's set shows as many species as it has cards.
-    if sum(1 for n in hand if n) >= c.species[t.mutant].dna - short:
+    subs = substitutes(s, seat)
+    land = _has_habitat(s, seat)
+    out = [
+        sp
+        for sp in t.with_dna
+        if hand[sp]
+        and hand[sp] + subs >= set_size(s, seat, sp, short)
+        and (aquatic_room(s, seat, t.aquatic[sp]) if t.aquatic[sp] else land)
+    ]
+    if land and sum(1 for n in hand if n) + subs >= set_size(s, seat, t.mutant, short):
         out.append(t.mutant)
+    return out
+
+
+def aquatic_room(s, seat: int, size: int) -> list[int]:
+    """Undamaged Aquatic Habitats (their first cell) with room for a dinosaur filling `size` spaces."""
+    facilities = s.c.facilities
+    out = []
+    for f in s.facs[seat]:
+        if facilities[f & 63].aquatic and not f & DAMAGED:
+            cell = (f >> 6) & 31
+            used = sum(s.t.aquatic[d & SPECIES] for d in s.dinos[seat] if (d >> CELL) & 15 == cell)
+            if used + size <= facilities[f & 63].aquatic:
+                out.append(cell)
     return out
 
 
@@ -276,8 +437,11 @@ def _has_habitat(s, seat: int) -> bool:
     return any(s.c.facilities[f & 63].biodome and not f & DAMAGED for f in s.facs[seat])
 
 
-def _habitats(s, seat: int) -> tuple[list[int], list[int]]:
-    """Where a new dinosaur may go: (a cell standing for each pen, Biodome and open space; pens to build)."""
+def _habitats(s, seat: int, species: int) -> tuple[list[int], list[int]]:
+    """Where a new dinosaur may go: (a cell standing for each pen, Biodome and open space; pens to build),
+    or for an aquatic one the Aquatic Habitats with room."""
+    if s.t.aquatic[species]:
+        return aquatic_room(s, seat, s.t.aquatic[species]), []
     area_of, areas = regions(s, seat)
     facilities = s.c.facilities
     cells = []
@@ -338,12 +502,39 @@ def facility_cells(s, seat: int) -> list[int]:
     return [cell for cell, a in enumerate(area_of) if a >= 0 and not areas[a][1] and not used >> cell & 1]
 
 
-def _commercial_free(s, seat: int) -> int:
-    used = {(f >> 6) & 31 for f in s.facs[seat]}
-    for slot in range(s.c.numbers["commercial_spaces"]):
-        if COMMERCIAL + slot not in used:
-            return COMMERCIAL + slot
-    return -1
+def large_spots(s, seat: int) -> list[int]:
+    """Where a large park facility may go: cell * 2 (with the cell to its right) or cell * 2 + 1 (with the
+    cell below), both free open-space cells."""
+    free = 0
+    for cell in facility_cells(s, seat):
+        free |= 1 << cell
+    columns, cells = s.geo.columns, s.geo.num_cells
+    out = []
+    for cell in range(cells):
+        if free >> cell & 1:
+            if (cell + 1) % columns and free >> (cell + 1) & 1:
+                out.append(cell * 2)
+            if cell + columns < cells and free >> (cell + columns) & 1:
+                out.append(cell * 2 + 1)
+    return out
+
+
+def _commercial_free(s, seat: int, need: int = 1) -> list[int]:
+    """The first `need` free commercial spaces, or [] if there are fewer."""
+    used = {x for f in s.facs[seat] for x in places(f)}
+    free = [COMMERCIAL + i for i in range(s.c.numbers["commercial_spaces"]) if COMMERCIAL + i not in used]
+    return free[:need] if len(free) >= need else []
+
+
+def can_place(s, seat: int, f: int) -> bool:
+    fac = s.c.facilities[f]
+    if fac.park:
+        return bool(large_spots(s, seat) if fac.large else facility_cells(s, seat))
+    return bool(_commercial_free(s, seat, 2 if fac.large else 1))
+
+
+def facility_price(s, seat: int, f: int, discount: int) -> int:
+    return max(0, s.c.facilities[f].cost - discount - perk(s, seat, "facility_discount"))
 
 
 def offers(s, seat: int, discount: int, budget: int) -> list[int]:
@@ -353,7 +544,7 @@ def offers(s, seat: int, discount: int, budget: int) -> list[int]:
     park_ok = commercial_ok = None
     for i in range(1 + DRAWN_STACKS):
         f = (s.t.hotel if s.hotels_left else -1) if i == 0 else (s.stacks[i - 1][-1] if s.stacks[i - 1] else -1)
-        if f < 0 or max(0, facilities[f].cost - discount) > budget:
+        if f < 0 or facility_price(s, seat, f, discount) > budget:
             continue
         if facilities[f].park:
             if park_ok is None:
@@ -362,9 +553,22 @@ def offers(s, seat: int, discount: int, budget: int) -> list[int]:
                 out.append(i)
         else:
             if commercial_ok is None:
-                commercial_ok = _commercial_free(s, seat) >= 0
+                commercial_ok = bool(_commercial_free(s, seat))
             if commercial_ok:
                 out.append(i)
+    return out
+
+
+def large_offers(s, seat: int, discount: int, budget: int) -> list[int]:
+    """HQ offers (0: the Aquatic Habitat stack, 1-5: the revealed Large Facilities) this seat can buy and
+    place."""
+    out = []
+    tile = s.t.habitat_tile
+    if s.habitats_left and facility_price(s, seat, tile, discount) <= budget and can_place(s, seat, tile):
+        out.append(0)
+    for i, f in enumerate(s.large_offer):
+        if f >= 0 and facility_price(s, seat, f, discount) <= budget and can_place(s, seat, f):
+            out.append(i + 1)
     return out
 
 
@@ -378,6 +582,7 @@ def repair_cost(s, code_or_edge: int, is_fence: bool, discount: int) -> int:
 
 def repairs(s, seat: int, discount: int, budget: int) -> list[int]:
     """Structure ids (facility positions, then fence edges) this seat can repair."""
+    discount += perk(s, seat, "repair_discount")
     out = [i for i, f in enumerate(s.facs[seat]) if f & DAMAGED and repair_cost(s, f, False, discount) <= budget]
     if s.broken[seat] and repair_cost(s, 0, True, discount) <= budget:
         base = s.ids.max_facilities
@@ -413,6 +618,21 @@ def can(s, seat: int, steps: tuple, budget: int, depth: int = 0) -> bool:
         elif kind == "draw_keep":
             if not (s.dna_deck or s.dna_discard):
                 return False
+        elif kind == "edna_keep":
+            if not (s.edna_deck or any(s.t.edna[k] for k in s.dna_discard)):
+                return False
+        elif kind == "refine":
+            if not hand_size(s, seat):
+                return False
+        elif kind == "large_facility":
+            if not large_offers(s, seat, value, budget):
+                return False
+        elif kind == "job_network":
+            if not claimable(s, seat, budget):
+                return False
+        elif kind == "news_swap":
+            if s.upcoming < 0 or not s.news_deck:
+                return False
         elif kind == "boneyard":
             if not s.dna_discard:
                 return False
@@ -444,6 +664,8 @@ def can(s, seat: int, steps: tuple, budget: int, depth: int = 0) -> bool:
 
 def space_open(s, space: int) -> bool:
     sp = s.c.spaces[space]
+    if sp.expansion and not s.expansion:
+        return False
     if sp.news:
         return s.active >= 0 and s.c.news[s.active].space == space
     return not (s.active >= 0 and s.c.news[s.active].closed == space)
@@ -476,6 +698,28 @@ def placements(s, seat: int) -> list[int]:
     ]
 
 
+def airport_open(s, seat: int) -> bool:
+    """The Private Airport: once per Season, a worker there takes the Outsource action for free, even if
+    Outsource is occupied."""
+    return (
+        not s.res[seat * WIDTH + AIRPORT_USED]
+        and owns(s, seat, "airport")
+        and bool(outsource_spaces(s, seat, s.res[seat * WIDTH + CREDITS]))
+    )
+
+
+def claimable(s, seat: int, budget: int) -> list[int]:
+    """Specialists this seat can claim: from the Job Market for their Manipulation cards, or from the
+    Independent Contractor stack for 2 credits more."""
+    m = len(s.c.manipulation)
+    cards = sum(s.manip[seat * m : seat * m + m])
+    fee = s.c.numbers["contractor_fee"]
+    specialists = s.c.specialists
+    out = [i for i in s.job_market if specialists[i].cost <= cards]
+    out += [i for i in s.contractors if specialists[i].cost <= cards and fee <= budget]
+    return sorted(out)
+
+
 # ------------------------------------------------------------------------------------------------------
 # Legal actions
 
@@ -485,7 +729,10 @@ def legal_actions(s) -> list[int]:
     ids = s.ids
     seat = s.cur
     if phase == PLACE:
-        return [ids.space + i for i in placements(s, seat)]
+        out = [ids.space + i for i in placements(s, seat)]
+        if s.expansion and airport_open(s, seat):
+            out.append(ids.airport)
+        return out
     if phase == CHOOSE:
         budget = s.res[seat * WIDTH + CREDITS]
         return [ids.option + i for i, option in enumerate(s.ctx[0]) if can(s, seat, option, budget)]
@@ -494,7 +741,7 @@ def legal_actions(s) -> list[int]:
     if phase == PICK:
         return _pick_legal(s, seat)
     if phase == HABITAT:
-        cells, pens = _habitats(s, seat)
+        cells, pens = _habitats(s, seat, s.ctx[0])
         return [ids.cell + cell for cell in cells] + [ids.pen + i for i in pens]
     if phase == BUILD:
         return [ids.done] + [ids.pen + i for i in buildable(s, seat)]
@@ -516,13 +763,42 @@ def legal_actions(s) -> list[int]:
         return [ids.done, ids.option]
     if phase == OUTSOURCE:
         return [ids.space + i for i in outsource_spaces(s, seat, s.res[seat * WIDTH + CREDITS])]
+    if phase == LARGE:
+        return [ids.large + i for i in large_offers(s, seat, s.ctx[0], s.res[seat * WIDTH + CREDITS])]
+    if phase == LARGE_SPOT:
+        return [ids.spot + x for x in large_spots(s, seat)]
+    if phase == OCEAN:
+        can_pay = s.res[seat * WIDTH + CREDITS] >= s.ctx[0] and aquatic_room(s, seat, s.t.aquatic[s.t.plesio])
+        return [ids.done, ids.option] if can_pay else [ids.done]
+    if phase == JOB:
+        return [ids.specialist + i for i in claimable(s, seat, s.res[seat * WIDTH + CREDITS])]
+    if phase == DESTROY:
+        # done: the Spinosaurus rolls the Upkeep die instead; a Mosasaur is fed as usual.
+        return [ids.done] + [ids.victim + v for v in victims(s, seat, s.ctx[1])]
+    if phase == GRAFT:
+        goats = s.res[seat * WIDTH + GOATS]
+        return [ids.done] + [ids.option + i for i in range(min(2, goats))]
+    if phase == MANIP_PAY:
+        m = len(s.c.manipulation)
+        return [ids.manip + k for k in range(m) if s.manip[seat * m + k]]
     return []
+
+
+def victims(s, seat: int, spare: int) -> list[int]:
+    """Dinosaurs this seat may destroy, as species * cells + cell (alike ones on one cell are one choice),
+    all but the one at index `spare` (-1: none spared)."""
+    cells = s.geo.num_cells
+    out = set()
+    for i, code in enumerate(s.dinos[seat]):
+        if i != spare:
+            out.add((code & SPECIES) * cells + ((code >> CELL) & 15))
+    return sorted(out)
 
 
 def _pick_legal(s, seat: int) -> list[int]:
     purpose, left, arg, picked = s.ctx
     ids = s.ids
-    k = len(s.c.species)
+    k = s.c.kinds
     # Boneyard, buying and selling take at least one card, then may stop.
     done = [ids.done] if picked else []
     if purpose == KEEP:
@@ -537,9 +813,26 @@ def _pick_legal(s, seat: int) -> list[int]:
     held = [sp for sp in range(k) if hand[sp]]
     if purpose == SELL:
         return done + [ids.dna + sp for sp in held]
+    if purpose not in (MUTANT_SET, SET):
+        return [ids.dna + sp for sp in held]  # DISCARD, REFINE
+    # A set: cards showing the species (a mutant: one per species), or substitutes, with at least one
+    # card that shows the species.
+    poly = s.t.poly
     if purpose == MUTANT_SET:
-        held = [sp for sp in held if not arg >> sp & 1]  # one card of each species
-    return [ids.dna + sp for sp in held]
+        real = [sp for sp in held if sp != poly and not arg >> sp & 1]
+        shown = bin(arg).count("1")
+    else:
+        real = [arg] if hand[arg] else []
+        shown = picked
+    out = [ids.dna + sp for sp in real]
+    subs = substitutes(s, seat)
+    available = len(real) if purpose == MUTANT_SET else hand[arg]
+    if subs and available + subs - 1 >= left - 1 and (shown or (available and left > 1)):
+        if hand[poly]:
+            out.append(ids.dna + poly)
+        if s.res[seat * WIDTH + REFINED]:
+            out.append(ids.refined)
+    return out
 
 
 def _city_choices(s, seat: int, used: int) -> list[int]:
@@ -552,11 +845,11 @@ def _city_choices(s, seat: int, used: int) -> list[int]:
             out.append(FACILITY_CHOICE)
         if repairs(s, seat, 0, budget):
             out.append(REPAIR_CHOICE)
-    if not used & 4:
-        if s.market and budget >= s.c.numbers["market_buy"]:
-            out.append(BUY_CHOICE)
-        if hand_size(s, seat):
-            out.append(SELL_CHOICE)
+    exchange = s.expansion and owns(s, seat, "market_exchange")
+    if not used & 4 and s.market and budget >= s.c.numbers["market_buy"]:
+        out.append(BUY_CHOICE)
+    if not used & (8 if exchange else 4) and hand_size(s, seat):
+        out.append(SELL_CHOICE)
     return out
 
 
@@ -571,7 +864,13 @@ def _decide(s, seat: int, phase: int, ctx: tuple = ()) -> None:
 def step(s, action: int, events: list) -> None:
     phase, seat, ctx, ids = s.phase, s.cur, s.ctx, s.ids
     s.phase = NONE
-    if phase == PLACE:
+    if phase == PLACE and action == ids.airport:
+        s.res[seat * WIDTH + AIRPORT_USED] = 1
+        s.res[seat * WIDTH + WORKERS] -= 1
+        s.turn = (s.order.index(seat) + 1) % s.num_players
+        events.append(_event("place", seat, space="private_airport"))
+        _decide(s, seat, OUTSOURCE)  # for free, even if Outsource is occupied
+    elif phase == PLACE:
         space = action - ids.space
         s.occ[free_slot(s, space)] = seat
         s.res[seat * WIDTH + WORKERS] -= 1
@@ -617,13 +916,41 @@ def step(s, action: int, events: list) -> None:
         _bonus_answer(s, seat, action == ids.option, events)
     elif phase == MUTANT:
         if action == ids.option:
-            s.res[seat * WIDTH + GOATS] -= s.c.numbers["mutant_goats"]
+            s.res[seat * WIDTH + GOATS] -= mutant_goats(s, seat)
             s.tasks.append(("mutants", seat, ctx[0] - 1))
             s.tasks.append(("place", seat, s.t.mutant, NEW))
     elif phase == OUTSOURCE:
         space = action - ids.space
         events.append(_event("outsource", seat, space=s.c.spaces[space].key))
         _use_space(s, seat, space)
+    elif phase == LARGE:
+        _buy_large(s, seat, action - ids.large, ctx[0], events)
+    elif phase == LARGE_SPOT:
+        cell, down = divmod(action - ids.spot, 2)
+        _add_facility(s, seat, ctx[0], cell, events, cell + (s.geo.columns if down else 1))
+    elif phase == OCEAN:
+        if action == ids.option:
+            s.res[seat * WIDTH + CREDITS] -= ctx[0]
+            s.tasks.append(("place", seat, s.t.plesio, 0))
+        else:
+            _lose_vp(s, seat, s.c.numbers["open_ocean_vp_loss"], events)
+    elif phase == JOB:
+        _claim(s, seat, action - ids.specialist, events)
+    elif phase == DESTROY:
+        _destroy_choice(s, seat, action, ctx, events)
+    elif phase == GRAFT:
+        if action != ids.done:
+            n = action - ids.option + 1
+            s.res[seat * WIDTH + GOATS] -= n
+            for kind in _draw_dna(s, n, ctx[0]):
+                s.dna[seat * s.c.kinds + kind] += 1
+            events.append(_event("graft", seat, cards=n))
+    elif phase == MANIP_PAY:
+        card = action - ids.manip
+        s.manip[seat * len(s.c.manipulation) + card] -= 1
+        s.manip_discard.append(card)
+        if ctx[0] > 1:
+            _decide(s, seat, MANIP_PAY, (ctx[0] - 1,))
 
 
 def _use_space(s, seat: int, space: int) -> None:
@@ -632,6 +959,13 @@ def _use_space(s, seat: int, space: int) -> None:
         bonus = s.c.news[s.active].bonus
         if bonus and bonus[0] == space:
             steps = steps + (("gain", bonus[1]),)
+    if s.res[seat * WIDTH + SPECIALISTS]:
+        for sp in s.c.specialists:
+            bonus = sp.perks.space_bonus
+            if bonus and bonus[0] == space and s.res[seat * WIDTH + SPECIALISTS] >> sp.index & 1:
+                steps = steps + (("gain", bonus[1]),)
+    if space == s.t.ferry and s.expansion and owns(s, seat, "ferry_visitor"):
+        steps = steps + (("gain", ((VISITORS, 1),)),)  # the Hotel Resort
     s.tasks.append(("steps", seat, steps, 0))
 
 
@@ -643,6 +977,28 @@ def _event(kind: str, seat, **detail) -> Event:
 # The effect interpreter
 
 
+# Steps that ask for a decision; one that cannot be done when its turn comes is skipped.
+_DECISIONS = frozenset(
+    (
+        "repair",
+        "facility",
+        "large_facility",
+        "create",
+        "refine",
+        "job_network",
+        "play",
+        "outsource",
+        "market_sell",
+        "market_buy",
+        "boneyard",
+        "draw_keep",
+        "edna_keep",
+        "choose",
+        "news_swap",
+    )
+)
+
+
 def _run_steps(s, task, events) -> None:
     _, seat, steps, i = task
     if i >= len(steps):
@@ -651,19 +1007,36 @@ def _run_steps(s, task, events) -> None:
     kind, value = steps[i]
     res = s.res
     base = seat * WIDTH
+    if kind in _DECISIONS and not can(s, seat, ((kind, value),), res[base + CREDITS]):
+        return  # an earlier step used up what this one needed (two repairs, one damaged structure)
     if kind == "gain":
         _gain(s, seat, value, events)
     elif kind == "lose":
         _lose(s, seat, value, events)
     elif kind == "pay":
         res[base + CREDITS] -= value
-    elif kind == "draw_keep":
-        drawn = tuple(_draw_dna(s, value[0]))
+    elif kind in ("draw_keep", "edna_keep"):
+        edna = kind == "edna_keep"
+        drawn = tuple(_draw_dna(s, value[0], edna))
         if drawn:
             s.tasks.append(("limit", seat))
+            s.tasks.append(("graft", seat, edna))
             _decide(s, seat, PICK, (KEEP, min(value[1], len(drawn)), drawn, 0))
+    elif kind == "refine":
+        _decide(s, seat, PICK, (REFINE, 1, 0, 0))
+    elif kind == "large_facility":
+        _decide(s, seat, LARGE, (value,))
+    elif kind == "open_ocean":
+        _open_ocean(s, seat, events)
+    elif kind == "job_network":
+        _decide(s, seat, JOB)
+    elif kind == "news_swap":
+        s.news_deck.insert(0, s.upcoming)  # to the bottom: cards are drawn from the end
+        s.upcoming = s.news_deck.pop()
+        events.append(_event("news_swap", seat))
     elif kind == "boneyard":
         s.tasks.append(("limit", seat))
+        s.tasks.append(("graft", seat, False))
         _decide(s, seat, PICK, (BONEYARD, value, 0, 0))
     elif kind == "create":
         _decide(s, seat, CREATE, (value,))
@@ -675,6 +1048,7 @@ def _run_steps(s, task, events) -> None:
         _decide(s, seat, REPAIR, (value,))
     elif kind == "market_buy":
         s.tasks.append(("limit", seat))
+        s.tasks.append(("graft", seat, False))
         _decide(s, seat, PICK, (BUY, value[0], value[1], 0))
     elif kind == "market_sell":
         _decide(s, seat, PICK, (SELL, value[0], value[1], 0))
@@ -711,11 +1085,12 @@ def _run_steps(s, task, events) -> None:
 def _gain(s, seat: int, gains: tuple, events) -> None:
     base = seat * WIDTH
     for r, n in gains:
-        if r == DNA:
-            k = len(s.c.species)
-            for sp in _draw_dna(s, n):
+        if r in (DNA, EDNA):
+            k = s.c.kinds
+            for sp in _draw_dna(s, n, r == EDNA):
                 s.dna[seat * k + sp] += 1
             s.tasks.append(("limit", seat))
+            s.tasks.append(("graft", seat, r == EDNA))
         elif r == MANIPULATION:
             m = len(s.c.manipulation)
             for card in _draw_manipulation(s, n):
@@ -736,7 +1111,7 @@ def _lose(s, seat: int, losses: tuple, events) -> list[int]:
     taken = []
     for r, n in losses:
         if r in (DNA, MANIPULATION):
-            width = len(s.c.species) if r == DNA else len(s.c.manipulation)
+            width = s.c.kinds if r == DNA else len(s.c.manipulation)
             hand = s.dna if r == DNA else s.manip
             for _ in range(n):
                 cards = [k for k in range(width) for _ in range(hand[seat * width + k])]
@@ -769,7 +1144,7 @@ def _affect(s, seat: int, target: int, effect: tuple, events) -> None:
         elif r == DNA:
             for sp in taken:
                 s.dna_discard.pop()
-                s.dna[seat * len(s.c.species) + sp] += 1
+                s.dna[seat * s.c.kinds + sp] += 1
             s.tasks.append(("limit", seat))
         else:
             s.res[seat * WIDTH + r] += taken[0]
@@ -782,15 +1157,20 @@ def _scandal(s, seat: int, n: int, events) -> None:
         events.append(_event("scandal", seat, scandals=n))
 
 
-def _draw_dna(s, n: int) -> list[int]:
+def _draw_dna(s, n: int, edna: bool = False) -> list[int]:
+    """Draw from the DNA deck, or the eDNA deck; an empty deck is made again from the discards of its
+    own kind (the two decks share the discard pile, the Boneyard)."""
     out = []
+    deck = s.edna_deck if edna else s.dna_deck
     for _ in range(n):
-        if not s.dna_deck:
-            if not s.dna_discard:
+        if not deck:
+            mine = [k for k in s.dna_discard if s.t.edna[k] == edna]
+            if not mine:
                 break
-            s.dna_deck, s.dna_discard = s.dna_discard, []
-            s.rng = shuffle(s.rng, s.dna_deck)
-        out.append(s.dna_deck.pop())
+            s.dna_discard[:] = [k for k in s.dna_discard if s.t.edna[k] != edna]
+            deck.extend(mine)
+            s.rng = shuffle(s.rng, deck)
+        out.append(deck.pop())
     return out
 
 
@@ -817,10 +1197,13 @@ def _refill_market(s) -> None:
 
 
 def _pick(s, seat: int, action: int, events) -> None:
-    purpose, left, arg, _ = s.ctx
+    purpose, left, arg, picked = s.ctx
     ids = s.ids
-    k = len(s.c.species)
+    k = s.c.kinds
     if action == ids.done:
+        return
+    if purpose in (SET, MUTANT_SET):
+        _pick_set(s, seat, action, events)
         return
     sp = action - ids.dna
     if purpose == KEEP:
@@ -844,21 +1227,37 @@ def _pick(s, seat: int, action: int, events) -> None:
         s.dna[seat * k + sp] -= 1
         s.dna_discard.append(sp)
         s.res[seat * WIDTH + CREDITS] += arg
-    elif purpose == DISCARD:
+    elif purpose in (DISCARD, REFINE):
         s.dna[seat * k + sp] -= 1
         s.dna_discard.append(sp)
-    elif purpose == MUTANT_SET:
-        s.dna[seat * k + sp] -= 1
-        s.dna_discard.append(sp)
-        arg |= 1 << sp
-        if left == 1:
-            s.tasks.append(("place", seat, s.t.mutant, 0))
-            return
+        if purpose == REFINE:
+            s.res[seat * WIDTH + REFINED] += 1
     if left > 1:
         _decide(s, seat, PICK, (purpose, left - 1, arg, 1))
         # An optional pick with nothing left to pick ends by itself.
         if purpose in (BONEYARD, BUY, SELL) and len(_pick_legal(s, seat)) <= 1:
             s.phase = NONE
+
+
+def _pick_set(s, seat: int, action: int, events) -> None:
+    """One card (or Refined DNA token) of a set; the dinosaur is placed once the set is complete."""
+    purpose, left, arg, shown = s.ctx
+    ids, k = s.ids, s.c.kinds
+    if action == ids.refined:
+        s.res[seat * WIDTH + REFINED] -= 1
+    else:
+        kind = action - ids.dna
+        s.dna[seat * k + kind] -= 1
+        s.dna_discard.append(kind)
+        if kind != s.t.poly:
+            if purpose == MUTANT_SET:
+                arg |= 1 << kind
+            else:
+                shown += 1
+    if left > 1:
+        _decide(s, seat, PICK, (purpose, left - 1, arg, shown))
+    else:
+        s.tasks.append(("place", seat, s.t.mutant if purpose == MUTANT_SET else arg, 0))
 
 
 def _limit(s, task, events) -> None:
@@ -869,13 +1268,14 @@ def _limit(s, task, events) -> None:
 
 
 def _create(s, seat: int, species: int, short: int) -> None:
-    c = s.c
+    n = set_size(s, seat, species, short)
     if species == s.t.mutant:
-        _decide(s, seat, PICK, (MUTANT_SET, c.species[species].dna - short, 0, 0))
+        _decide(s, seat, PICK, (MUTANT_SET, n, 0, 0))
         return
-    k = len(c.species)
-    n = max(1, c.species[species].dna - short)
-    s.dna[seat * k + species] -= n
+    if substitutes(s, seat):
+        _decide(s, seat, PICK, (SET, n, species, 0))  # which cards and tokens make the set
+        return
+    s.dna[seat * s.c.kinds + species] -= n
     s.dna_discard.extend([species] * n)
     s.tasks.append(("place", seat, species, 0))
 
@@ -886,9 +1286,17 @@ def _place_task(s, task, events) -> None:
 
 
 def _place_dinosaur(s, seat: int, species: int, cell: int, flags: int, events) -> None:
+    sp = s.c.species[species]
+    if sp.on_placement:
+        _gain(s, seat, sp.on_placement, events)  # received once, right before it is added
     s.dinos[seat] = (*s.dinos[seat], species | cell << CELL | flags << FLAGS)
     kind = "breed" if flags & NEW else "create"
-    events.append(_event(kind, seat, species=s.c.species[species].key, cell=s.geo.cell_names[cell]))
+    events.append(_event(kind, seat, species=sp.key, cell=s.geo.cell_names[cell]))
+    if sp.aquatic:
+        if species == s.t.spino:
+            # Aquatic Hunter: destroy a dinosaur of the park, or an Upkeep die check.
+            _decide(s, seat, DESTROY, (SPINO, len(s.dinos[seat]) - 1))
+        return  # aquatic dinosaurs make no placement check
     # The rampage check on placement: the new dinosaur and those sharing its area.
     keys = habitat_keys(s, seat)
     bad = improper(s, seat, keys)
@@ -920,21 +1328,27 @@ def _buy_facility(s, seat: int, stack: int, discount: int, events) -> None:
         if not pile and s.bag:
             pile.append(s.bag.pop())  # 'If a stack ever empties during play, immediately draw a tile for it.'
         s.stacks[stack - 1] = tuple(pile)
-    s.res[seat * WIDTH + CREDITS] -= max(0, s.c.facilities[f].cost - discount)
+    s.res[seat * WIDTH + CREDITS] -= facility_price(s, seat, f, discount)
     if s.c.facilities[f].park:
         _decide(s, seat, FACILITY_CELL, (f,))
     else:
-        _add_facility(s, seat, f, _commercial_free(s, seat), events)
+        _add_facility(s, seat, f, _commercial_free(s, seat)[0], events)
 
 
-def _add_facility(s, seat: int, f: int, place: int, events) -> None:
-    s.facs[seat] = (*s.facs[seat], f | place << 6)
+def _add_facility(s, seat: int, f: int, place: int, events, second: int = -1) -> None:
+    fac = s.c.facilities[f]
+    s.facs[seat] = (*s.facs[seat], f | place << 6 | (second + 1) << SECOND)
     if place < COMMERCIAL:
-        s.fcells[seat] |= 1 << place
-    events.append(_event("facility", seat, facility=s.c.facilities[f].key))
+        s.fcells[seat] |= 1 << place | (1 << second if second >= 0 else 0)
+    events.append(_event("facility", seat, facility=fac.key))
+    if fac.on_placement:
+        _gain(s, seat, fac.on_placement, events)
+        if any(r == FENCES for r, _ in fac.on_placement):
+            s.tasks.append(("steps", seat, (("build", True),), 0))
 
 
 def _repair(s, seat: int, struct: int, discount: int, events) -> None:
+    discount += perk(s, seat, "repair_discount")
     top = s.ids.max_facilities
     if struct >= top:
         s.broken[seat] &= ~(1 << (struct - top))
@@ -953,7 +1367,10 @@ def _city_task(s, task, events) -> None:
 
 
 def _city(s, seat: int, choice: int, used: int) -> None:
-    s.tasks.append(("city", seat, used | CITY_KIND[choice]))
+    kind = CITY_KIND[choice]
+    if choice == SELL_CHOICE and s.expansion and owns(s, seat, "market_exchange"):
+        kind = 8  # buying and selling together count as one choice
+    s.tasks.append(("city", seat, used | kind))
     n = s.c.numbers
     if choice == FENCE_CHOICE:
         s.tasks.append(("steps", seat, (("gain", ((FENCES, n["fences_gained"]),)), ("build", True)), 0))
@@ -963,6 +1380,7 @@ def _city(s, seat: int, choice: int, used: int) -> None:
         _decide(s, seat, REPAIR, (0,))
     elif choice == BUY_CHOICE:
         s.tasks.append(("limit", seat))
+        s.tasks.append(("graft", seat, False))
         _decide(s, seat, PICK, (BUY, n["market_buy_cards"], n["market_buy"], 0))
     else:
         _decide(s, seat, PICK, (SELL, n["market_sell_cards"], n["market_sell"], 0))
@@ -978,8 +1396,11 @@ def _rampage(s, task, events) -> None:
     s.dinos[seat] = (*s.dinos[seat][:i], code | RAMPAGED << FLAGS, *s.dinos[seat][i + 1 :])
     species = code & SPECIES
     faces = []
+    reroll = perk(s, seat, "fatality_reroll")
     for _ in range(2 if species == s.t.trex else 1):
         s.rng, roll = next_below(s.rng, len(s.c.rampage_die))
+        if reroll and s.c.rampage_die[roll] == FATALITY:
+            s.rng, roll = next_below(s.rng, len(s.c.rampage_die))
         faces.append(s.c.rampage_die[roll])
     events.append(_event("rampage", seat, species=s.c.species[species].key, faces=[FACES[f] for f in faces]))
     # Both dice of a T-Rex apply, in the order rolled.
@@ -990,6 +1411,8 @@ def _rampage(s, task, events) -> None:
 def _face(s, task, events) -> None:
     _, seat, i, face = task
     base = seat * WIDTH
+    if face == SLASH and perk(s, seat, "slash_naive"):
+        face = NAIVE_VISITOR  # the Security Officer
     if face == NAIVE_VISITOR:
         if s.res[base + VISITORS]:
             s.res[base + CREDITS] += 1
@@ -1054,6 +1477,152 @@ def _damage_fence(s, seat: int, i: int, events) -> None:
 
 
 # ------------------------------------------------------------------------------------------------------
+# Controlled Chaos: large facilities, the Open Ocean, specialists, destroying, grafting, aquatic rampages
+
+
+def _buy_large(s, seat: int, offer: int, discount: int, events) -> None:
+    if offer == 0:
+        f = s.t.habitat_tile
+        s.habitats_left -= 1
+    else:
+        f = s.large_offer[offer - 1]
+        # 'Immediately draw a random new large facility into its place.'
+        s.large_offer[offer - 1] = s.large_pile.pop() if s.large_pile else -1
+    s.res[seat * WIDTH + CREDITS] -= facility_price(s, seat, f, discount)
+    if s.c.facilities[f].park:
+        _decide(s, seat, LARGE_SPOT, (f,))
+    else:
+        first, second = _commercial_free(s, seat, 2)
+        _add_facility(s, seat, f, first, events, second)
+
+
+def _open_ocean(s, seat: int, events) -> None:
+    """Roll both Upkeep dice: pay their total for the Plesiosaurus; one Drowning doubles the other die;
+    two Drownings (or not paying) lose 1 VP."""
+    die = s.c.upkeep_die
+    s.rng, a = next_below(s.rng, len(die))
+    s.rng, b = next_below(s.rng, len(die))
+    a, b = die[a], die[b]
+    events.append(_event("open_ocean", seat, dice=[a, b]))
+    if a == DROWNING and b == DROWNING:
+        _lose_vp(s, seat, s.c.numbers["open_ocean_vp_loss"], events)
+        return
+    cost = 2 * (a + b) if DROWNING in (a, b) else a + b
+    _decide(s, seat, OCEAN, (cost,))
+
+
+def _lose_vp(s, seat: int, n: int, events) -> None:
+    s.res[seat * WIDTH + VP] = max(0, s.res[seat * WIDTH + VP] - n)
+    events.append(_event("lose_vp", seat, vp=n))
+
+
+def _claim(s, seat: int, i: int, events) -> None:
+    if i in s.job_market:
+        s.job_market.remove(i)
+    else:
+        s.contractors.remove(i)
+        s.res[seat * WIDTH + CREDITS] -= s.c.numbers["contractor_fee"]
+    s.res[seat * WIDTH + SPECIALISTS] |= 1 << i
+    events.append(_event("specialist", seat, specialist=s.c.specialists[i].key))
+    _decide(s, seat, MANIP_PAY, (s.c.specialists[i].cost,))
+
+
+def _destroy_choice(s, seat: int, action: int, ctx: tuple, events) -> None:
+    why, index = ctx
+    if action == s.ids.done:
+        if why == SPINO:
+            s.tasks.append(("aquatic", seat, index))
+        return
+    if why == TERROR:
+        code = s.dinos[seat][index]
+        s.dinos[seat] = (*s.dinos[seat][:index], code | SPARED << FLAGS, *s.dinos[seat][index + 1 :])
+        s.res[seat * WIDTH + VP] += s.c.numbers["terror_vp"]
+    species, cell = divmod(action - s.ids.victim, s.geo.num_cells)
+    dinos = s.dinos[seat]
+    victim = max(
+        i for i, code in enumerate(dinos) if i != index and code & SPECIES == species and (code >> CELL) & 15 == cell
+    )
+    destroy(s, seat, victim, events)
+
+
+def destroy(s, seat: int, i: int, events) -> None:
+    """A dinosaur is destroyed: removed, with what follows from 'destroyed' (a Safari's VP)."""
+    code = s.dinos[seat][i]
+    s.dinos[seat] = s.dinos[seat][:i] + s.dinos[seat][i + 1 :]
+    events.append(_event("destroyed", seat, species=s.c.species[code & SPECIES].key))
+    facilities = s.c.facilities
+    for f in s.facs[seat]:
+        if facilities[f & 63].destroyed_vp and not f & DAMAGED:
+            s.res[seat * WIDTH + VP] += facilities[f & 63].destroyed_vp
+
+
+def _graft(s, task, events) -> None:
+    """The Gene Grafting Lab: after gaining DNA cards, 1 or 2 goats for as many more of the same deck."""
+    _, seat, edna = task
+    if s.res[seat * WIDTH + GOATS] and owns(s, seat, "gene_grafting"):
+        deck = s.edna_deck if edna else s.dna_deck
+        if deck or any(s.t.edna[k] == edna for k in s.dna_discard):
+            _decide(s, seat, GRAFT, (edna,))
+
+
+def _terror(s, task, events) -> None:
+    """Each Mosasaur's owner may destroy another dinosaur of the park so that it need not be fed."""
+    seat = task[1]
+    for i, code in enumerate(s.dinos[seat]):
+        if code & SPECIES == s.t.mosa and not (code >> FLAGS) & ASKED:
+            s.dinos[seat] = (*s.dinos[seat][:i], code | ASKED << FLAGS, *s.dinos[seat][i + 1 :])
+            s.tasks.append(task)  # the next Mosasaur after this one
+            if len(s.dinos[seat]) > 1:
+                _decide(s, seat, DESTROY, (TERROR, i))
+            return
+
+
+def _aquatic(s, task, events) -> None:
+    """An aquatic rampage check: the Upkeep die. A cost is paid, or as much as can be and the habitat is
+    damaged; Drowning kills a visitor."""
+    _, seat, i = task
+    code = s.dinos[seat][i]
+    s.dinos[seat] = (*s.dinos[seat][:i], code | RAMPAGED << FLAGS, *s.dinos[seat][i + 1 :])
+    s.rng, roll = next_below(s.rng, len(s.c.upkeep_die))
+    face = s.c.upkeep_die[roll]
+    events.append(_event("aquatic_rampage", seat, species=s.c.species[code & SPECIES].key, face=face))
+    if face == DROWNING:
+        if not perk(s, seat, "drowning_immune"):
+            _kill_visitors(s, seat, 1, events)
+        return
+    base = seat * WIDTH
+    paid = min(face, s.res[base + CREDITS])
+    s.res[base + CREDITS] -= paid
+    if paid < face:
+        cell = (code >> CELL) & 15
+        j = next(j for j, f in enumerate(s.facs[seat]) if (f >> 6) & 31 == cell)
+        if not s.facs[seat][j] & DAMAGED:
+            _damage_facility(s, seat, j, events)
+
+
+def bordering(s, code: int) -> int:
+    """Park cells sharing a side with a park facility's spaces (a mask)."""
+    mine = 0
+    for x in places(code):
+        mine |= 1 << x
+    out = 0
+    for x in places(code):
+        for _, other in s.geo.sides[x]:
+            if other >= 0 and not mine >> other & 1:
+                out |= 1 << other
+    return out
+
+
+def _fishery_cells(s, seat: int) -> int:
+    facilities = s.c.facilities
+    out = 0
+    for f in s.facs[seat]:
+        if facilities[f & 63].fishery and not f & DAMAGED:
+            out |= bordering(s, f)
+    return out
+
+
+# ------------------------------------------------------------------------------------------------------
 # The Season
 
 
@@ -1075,7 +1644,7 @@ def _order(s, events) -> None:
     s.turn = 0  # placement starts with the first player
     # A dinosaur rampages at most once in each phase.
     for p in range(s.num_players):
-        s.dinos[p] = tuple(code & ~((RAMPAGED | NEW | HUNGRY) << FLAGS) for code in s.dinos[p])
+        s.dinos[p] = tuple(code & ~((RAMPAGED | NEW | HUNGRY | SPARED | ASKED) << FLAGS) for code in s.dinos[p])
 
 
 def _visitors(s, events) -> None:
@@ -1083,6 +1652,15 @@ def _visitors(s, events) -> None:
     for position, seat in enumerate(s.order):
         _gain(s, seat, ((VISITORS, column[position]),), events)
     s.pool = s.c.bonus_visitors[s.season]
+    if s.expansion:
+        for seat in s.order:
+            extra = perk(s, seat, "visitors_each_season")
+            if extra:
+                _gain(s, seat, ((VISITORS, extra),), events)
+            # The Education Center takes from the bonus pool before the first player.
+            if s.pool and owns(s, seat, "education") and s.res[seat * WIDTH + VISITORS] < room(s, seat):
+                s.pool -= 1
+                s.res[seat * WIDTH + VISITORS] += 1
     s.bonus_first = s.c.numbers["first_bonus_visitors"]
     s.bonus_pos = 0
     s.bonus_out = 0
@@ -1149,6 +1727,13 @@ def _city_stacks(s, events) -> None:
         if s.bag:
             s.stacks[i] = (*s.stacks[i], s.bag.pop())
     _refill_market(s)
+    if s.expansion:
+        # Two new specialists push those still on the Job Market to the Independent Contractors.
+        s.contractors.extend(s.job_market)
+        s.job_market.clear()
+        for _ in range(s.c.numbers["job_market"]):
+            if s.spec_deck:
+                s.job_market.append(s.spec_deck.pop())
 
 
 def _workers(s, events) -> bool:
@@ -1168,12 +1753,35 @@ def _workers(s, events) -> bool:
     return False
 
 
+def _needs(s, seat: int) -> list[tuple[int, int]]:
+    """(goats, dinosaur index) for each dinosaur to feed this Upkeep, fewest first: a Fishery's bordering
+    Aquatic Habitats need one fewer each, and specialists' feed discounts come off the smallest needs."""
+    t, species = s.t, s.c.species
+    fishery = _fishery_cells(s, seat) if s.expansion else 0
+    needs = []
+    for i, code in enumerate(s.dinos[seat]):
+        kind = code & SPECIES
+        if not t.eats_goats[kind] or (code >> FLAGS) & SPARED:
+            continue
+        need = species[kind].goats
+        if fishery and t.aquatic[kind]:
+            habitat = facility_at(s, seat, (code >> CELL) & 15)
+            if any(fishery >> x & 1 for x in places(habitat)):
+                need -= 1
+        needs.append((need, i))
+    needs.sort()
+    discount = perk(s, seat, "feed_discount")
+    for j, (need, i) in enumerate(needs):
+        off = min(need, discount)
+        needs[j] = (need - off, i)
+        discount -= off
+    return needs
+
+
 def _feed(s, events) -> None:
     for seat in range(s.num_players):
         dinos = s.dinos[seat]
-        needs = sorted(
-            (s.c.species[code & SPECIES].goats, i) for i, code in enumerate(dinos) if s.t.eats_goats[code & SPECIES]
-        )
+        needs = _needs(s, seat)
         if not needs:
             continue
         goats = s.res[seat * WIDTH + GOATS]
@@ -1193,33 +1801,48 @@ def _feed(s, events) -> None:
             s.tasks.append(("mutants", seat, mutants))
 
 
+def mutant_goats(s, seat: int) -> int:
+    return perk(s, seat, "mutant_goats") or s.c.numbers["mutant_goats"]
+
+
 def _mutants_task(s, task, events) -> None:
     _, seat, left = task
-    if left > 0 and s.res[seat * WIDTH + GOATS] >= s.c.numbers["mutant_goats"]:
+    if left > 0 and s.res[seat * WIDTH + GOATS] >= mutant_goats(s, seat):
         _decide(s, seat, MUTANT, (left,))
 
 
 def _rampage_checks(s, events) -> None:
+    aquatic = s.t.aquatic
     for seat in reversed(s.order):
         bad = improper(s, seat)
         for i in range(len(bad) - 1, -1, -1):
             code = s.dinos[seat][i]
             if (bad[i] or (code >> FLAGS) & HUNGRY) and not (code >> FLAGS) & RAMPAGED:
-                s.tasks.append(("rampage", seat, i))
+                s.tasks.append(("aquatic" if aquatic[code & SPECIES] else "rampage", seat, i))
 
 
 def _upkeep_start(s, events) -> None:
     for p in range(s.num_players):
         s.dinos[p] = tuple(code & ~(RAMPAGED << FLAGS) for code in s.dinos[p])
+    if s.expansion:
+        for seat in reversed(s.order):
+            if any(code & SPECIES == s.t.mosa for code in s.dinos[seat]):
+                s.tasks.append(("terror", seat))
+
+
+def _feed_stage(s, events) -> None:
     _feed(s, events)
 
 
 def _leave(s, events) -> None:
     per = s.c.numbers["vp_per_two_visitors"]
+    facilities = s.c.facilities
     for p in range(s.num_players):
         v = s.res[p * WIDTH + VISITORS]
         s.res[p * WIDTH + VP] += per * (v // 2)
         s.res[p * WIDTH + VISITORS] = 0
+        if v % 2:  # the Arcade
+            s.res[p * WIDTH + VP] += sum(facilities[f & 63].odd_visitors_vp for f in s.facs[p] if not f & DAMAGED)
 
 
 def upkeep_income(s, seat: int) -> list[tuple[int, int]]:
@@ -1228,17 +1851,37 @@ def upkeep_income(s, seat: int) -> list[tuple[int, int]]:
     facilities = s.c.facilities
     kinds = [code & SPECIES for code in s.dinos[seat]]
     income = [(CREDITS, kinds.count(s.t.stego))] if s.t.stego in kinds else []
+    if s.res[seat * WIDTH + SPECIALISTS]:
+        income += perk_list(s, seat, "upkeep")
+    if s.t.theri in kinds:
+        income += _tree_harvest(s, seat)
     for f in s.facs[seat]:
         if f & DAMAGED:
             continue
         fac = facilities[f & 63]
         income += fac.upkeep
+        if fac.upkeep_per:
+            what, r, n = fac.upkeep_per
+            income.append((r, n * count(s, seat, what)))
         have = kinds.count(fac.per_species) if fac.per_species >= 0 else 0
         if have and fac.per_vp:
             income.append((VP, fac.per_vp * have))
         if have and fac.per_credits:
             income.append((CREDITS, fac.per_credits * have))
     return income
+
+
+def _tree_harvest(s, seat: int) -> list[tuple[int, int]]:
+    """Tree Harvester: 3 VP each Upkeep for each Therizinosaurus in a pen of 4 or more spaces."""
+    n = s.c.numbers
+    _, areas = regions(s, seat)
+    keys = habitat_keys(s, seat)
+    vp = 0
+    for code, key in zip(s.dinos[seat], keys, strict=True):
+        big = 0 <= key < DOME and bin(areas[key][0]).count("1") >= n["tree_harvester_vp_spaces"]
+        if code & SPECIES == s.t.theri and big:
+            vp += n["tree_harvester_vp"]
+    return [(VP, vp)] if vp else []
 
 
 def _seasonal_vp(s, events) -> None:
@@ -1260,6 +1903,7 @@ def _return(s, events) -> None:
         s.occ[:] = s.blocked_occ
         for p in range(s.num_players):
             s.res[p * WIDTH + WORKERS] = s.c.workers_in(s.num_players, s.season + 1)
+            s.res[p * WIDTH + AIRPORT_USED] = 0
 
 
 def _next(s, events) -> None:
@@ -1282,7 +1926,8 @@ STAGES = (
     ("news", _news),
     ("facilities", _city_stacks),
     ("workers", _workers),
-    ("feed", _upkeep_start),
+    ("terror", _upkeep_start),
+    ("feed", _feed_stage),
     ("rampage", _rampage_checks),
     ("leave", _leave),
     ("vp", _seasonal_vp),
@@ -1303,6 +1948,9 @@ TASKS = {
     "face": _face,
     "damage": _damage,
     "mutants": _mutants_task,
+    "graft": _graft,
+    "terror": _terror,
+    "aquatic": _aquatic,
 }
 
 

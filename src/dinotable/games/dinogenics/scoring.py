@@ -1,11 +1,22 @@
 """End Game Scoring (GAPS.md 3.1, published): VP on the track, each undamaged facility's end-game VP,
-3 VP per species in a valid habitat, 1 VP per 3 credits, 1 VP per 2 DNA cards, -6 VP per Scandal.
+3 VP per species in a valid habitat, 1 VP per 3 credits, 1 VP per 2 DNA cards, -6 VP per Scandal; with
+the expansion, the large facilities' and the specialists' End Game bonuses.
 Ties: the highest reputation; players still tied share the victory (designed)."""
 
 from __future__ import annotations
 
 from dinotable.games.dinogenics.content import CREDITS, SCANDALS, VP
-from dinotable.games.dinogenics.rules import DAMAGED, SPECIES, WIDTH, hand_size, improper, reputation
+from dinotable.games.dinogenics.rules import (
+    DAMAGED,
+    SPECIALISTS,
+    SPECIES,
+    WIDTH,
+    bordering_species,
+    end_count,
+    hand_size,
+    improper,
+    reputation,
+)
 
 
 def breakdown(s, seat: int) -> dict:
@@ -14,7 +25,25 @@ def breakdown(s, seat: int) -> dict:
     res = s.res[seat * WIDTH : seat * WIDTH + WIDTH]
     bad = improper(s, seat)
     species = {code & SPECIES for code, wrong in zip(s.dinos[seat], bad, strict=True) if not wrong}
-    facilities = sum(s.c.facilities[f & 63].end_vp for f in s.facs[seat] if not f & DAMAGED)
+    facilities = 0
+    for f in s.facs[seat]:
+        if not f & DAMAGED:
+            fac = s.c.facilities[f & 63]
+            facilities += fac.end_vp
+            if fac.end_per:
+                facilities += fac.end_per[1] * end_count(s, seat, fac.end_per[0])
+            if fac.adjacent_aquatic_vp:
+                facilities += fac.adjacent_aquatic_vp * bordering_species(s, seat, f, True)
+            if fac.adjacent_species_vp:
+                facilities += fac.adjacent_species_vp * bordering_species(s, seat, f, False)
+    specialists = 0
+    held = res[SPECIALISTS]
+    for sp in s.c.specialists if held else ():
+        if held >> sp.index & 1:
+            specialists += sp.perks.end_vp
+            if sp.perks.end_per:
+                what, vp, top = sp.perks.end_per
+                specialists += vp * min(top, end_count(s, seat, what))
     parts = {
         "track": res[VP],
         "facilities": facilities,
@@ -22,6 +51,7 @@ def breakdown(s, seat: int) -> dict:
         "credits": res[CREDITS] // n["end_credits_per_vp"],
         "dna": hand_size(s, seat) // n["end_dna_per_vp"],
         "scandals": n["end_vp_per_scandal"] * res[SCANDALS],
+        "specialists": specialists,
     }
     parts["total"] = sum(parts.values())
     return parts

@@ -26,6 +26,7 @@ _FLAT_LISTS = (
     "dinos",
     "occ",
     "dna_deck",
+    "edna_deck",
     "dna_discard",
     "market",
     "manip_deck",
@@ -33,6 +34,11 @@ _FLAT_LISTS = (
     "news_deck",
     "bag",
     "stacks",
+    "large_pile",
+    "large_offer",
+    "spec_deck",
+    "job_market",
+    "contractors",
     "tasks",
     "history",
 )
@@ -54,16 +60,36 @@ class DinoGenicsState(FlatState):
         self.seed = seed
         self.options = options
         rng = seed_state(seed)
+        # Controlled Chaos components are in play only with the expansion.
+        self.expansion = exp = options.get("expansion", False)
 
-        self.dna_deck = [k for k, cards in enumerate(c.dna_deck) for _ in range(cards)]
+        def used(item) -> bool:
+            return exp or not item.expansion
+
+        species = c.species
+        self.dna_deck = [k for k, cards in enumerate(c.dna_deck) if used(species[k]) for _ in range(cards)]
         rng = shuffle(rng, self.dna_deck)
+        self.edna_deck = [k for k, cards in enumerate(c.edna_deck) if exp for _ in range(cards)]
+        rng = shuffle(rng, self.edna_deck)
         # Cards that name another player are left out when one plays alone.
-        self.manip_deck = [m.index for m in c.manipulation if n > 1 or not m.opponents for _ in range(m.count)]
+        self.manip_deck = [
+            m.index for m in c.manipulation if used(m) and (n > 1 or not m.opponents) for _ in range(m.count)
+        ]
         rng = shuffle(rng, self.manip_deck)
         self.news_deck = list(range(len(c.news)))
         rng = shuffle(rng, self.news_deck)
-        self.bag = [f.index for f in c.facilities if not f.stack for _ in range(f.count)]
+        self.bag = [f.index for f in c.facilities if not f.stack and not f.large and used(f) for _ in range(f.count)]
         rng = shuffle(rng, self.bag)
+        # The IntelliGen Designs side board: the Aquatic Habitat stack on HQ, five revealed Large
+        # Facilities, the Job Market (dealt with the facility stacks each Season).
+        self.habitats_left = c.facilities[self.t.habitat_tile].count if exp and self.t.habitat_tile >= 0 else 0
+        self.large_pile = [f.index for f in c.facilities if exp and f.large and not f.hq_stack for _ in range(f.count)]
+        rng = shuffle(rng, self.large_pile)
+        self.large_offer = [self.large_pile.pop() for _ in range(min(c.numbers["large_offer"], len(self.large_pile)))]
+        self.spec_deck = [sp.index for sp in c.specialists] if exp else []
+        rng = shuffle(rng, self.spec_deck)
+        self.job_market: list[int] = []
+        self.contractors: list[int] = []
         self.hotels_left = c.facilities[self.t.hotel].count
         self.stacks: list[tuple[int, ...]] = [()] * rules.DRAWN_STACKS
         self.market: list[int] = []
@@ -86,7 +112,7 @@ class DinoGenicsState(FlatState):
         self.order = tuple((first + i) % n for i in range(n))
         num = c.numbers
         self.res = [0] * (n * rules.WIDTH)
-        k, m = len(c.species), len(c.manipulation)
+        k, m = c.kinds, len(c.manipulation)
         self.dna = [0] * (n * k)
         self.manip = [0] * (n * m)
         for position, seat in enumerate(self.order):
@@ -135,7 +161,7 @@ class DinoGenicsState(FlatState):
         rng = seed_state(derive_seed(seed, 1))
         others = [o for o in range(self.num_players) if o != seat]
         spending = self.phase in (rules.CREATE, rules.CARD) or (
-            self.phase == rules.PICK and self.ctx[0] == rules.MUTANT_SET
+            self.phase == rules.PICK and self.ctx[0] in (rules.MUTANT_SET, rules.SET)
         )
         if spending and self.cur in others:
             others.remove(self.cur)  # its choice is made from these very cards
@@ -149,28 +175,38 @@ class DinoGenicsState(FlatState):
                 break
         rng = shuffle(rng, new.news_deck)
         rng = shuffle(rng, new.bag)
+        rng = shuffle(rng, new.large_pile)
+        rng = shuffle(rng, new.spec_deck)
         self._reseed_copy(new, seed)
         return new
 
     def _redeal(self, new: DinoGenicsState, seat: int | None, others: list[int], rng: int) -> int:
+        """Re-deal the hidden cards of each deck among those who hold them. DNA and eDNA cards have
+        different backs, so each seat keeps its number of each."""
         c = self.c
         hidden_draw = self.phase == rules.PICK and self.ctx[0] == rules.KEEP and self.cur != seat
-        for hand, width, deck in (
-            (new.dna, len(c.species), new.dna_deck),
-            (new.manip, len(c.manipulation), new.manip_deck),
+        k = c.kinds
+        edna = self.t.edna
+        m = len(c.manipulation)
+        for hand, width, deck, kinds in (
+            (new.dna, k, new.dna_deck, [kind for kind in range(k) if not edna[kind]]),
+            (new.dna, k, new.edna_deck, [kind for kind in range(k) if edna[kind]]),
+            (new.manip, m, new.manip_deck, list(range(m))),
         ):
             pool = list(deck)
             sizes = []
             for o in others:
                 row = hand[o * width : o * width + width]
-                sizes.append(sum(row))
-                pool += [card for card, count in enumerate(row) for _ in range(count)]
-            drawn = len(self.ctx[2]) if hidden_draw and width == len(c.species) else 0
-            if drawn:
+                sizes.append(sum(row[kind] for kind in kinds))
+                pool += [kind for kind in kinds for _ in range(row[kind])]
+            drawn = 0
+            if hidden_draw and hand is new.dna and self.ctx[2] and self.ctx[2][0] in kinds:
+                drawn = len(self.ctx[2])
                 pool += list(self.ctx[2])
             rng = shuffle(rng, pool)
             for o, size in zip(others, sizes, strict=True):
-                hand[o * width : o * width + width] = [0] * width
+                for kind in kinds:
+                    hand[o * width + kind] = 0
                 for card in pool[:size]:
                     hand[o * width + card] += 1
                 pool = pool[size:]
