@@ -411,14 +411,20 @@ def bench(
     seconds: Annotated[float, typer.Option(help="random-play time per game")] = 3.0,
     players: Annotated[int | None, typer.Option(help="player count (default: 3 where allowed)")] = None,
     as_json: Annotated[bool, typer.Option("--json")] = False,
+    option: OptionArgs = None,
 ) -> None:
     """Engine speed on one core: random-play games/s and decisions/s, clone() and legal_actions()+apply(),
     and the search agent's iterations per second."""
     from dinotable.sim.bench import bench_game
 
     names = [game_name] if game_name else dinotable.list_games()
+    if option and not game_name:
+        raise _fail("--option needs --game: options belong to one game")
     try:
-        rows = [bench_game(_game(name).name, seconds=seconds, num_players=players) for name in names]
+        rows = [
+            bench_game(name, seconds=seconds, num_players=players, options=_options(_game(name), option))
+            for name in names
+        ]
     except ValueError as exc:  # a player count the game does not allow
         raise _fail(str(exc)) from None
     if as_json:

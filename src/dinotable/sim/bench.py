@@ -15,7 +15,9 @@ from dinotable.core.registry import get_game
 from dinotable.core.rng import Rng
 
 
-def bench_game(name: str, seconds: float = 2.0, num_players: int | None = None, seed: int = 0) -> dict:
+def bench_game(
+    name: str, seconds: float = 2.0, num_players: int | None = None, seed: int = 0, options: dict | None = None
+) -> dict:
     game = get_game(name)
     players = num_players or min(max(game.min_players, 3), game.max_players)
     rng = Rng(seed)
@@ -26,7 +28,7 @@ def bench_game(name: str, seconds: float = 2.0, num_players: int | None = None, 
     start = time.perf_counter()
     deadline = start + seconds
     while games == 0 or time.perf_counter() < deadline:  # at least one game, so every rate is defined
-        state = game.new_game(players, seed + games)
+        state = game.new_game(players, seed + games, options)
         while not state.is_over:
             legal = state.legal_actions()
             state.apply(legal[rng.below(len(legal))])
@@ -41,7 +43,7 @@ def bench_game(name: str, seconds: float = 2.0, num_players: int | None = None, 
     replayed = 0
     snapshots = []
     for game_seed, history in histories:
-        state = game.new_game(players, game_seed)
+        state = game.new_game(players, game_seed, options)
         t0 = time.perf_counter()
         for action in history:
             state.legal_actions()
@@ -50,7 +52,7 @@ def bench_game(name: str, seconds: float = 2.0, num_players: int | None = None, 
         replayed += len(history)
         # Positions at a third and two thirds of the game, for clone().
         for k in (len(history) // 3, 2 * len(history) // 3):
-            snap = game.new_game(players, game_seed)
+            snap = game.new_game(players, game_seed, options)
             for action in history[:k]:
                 snap.apply(action)
             snapshots.append(snap)
@@ -78,6 +80,7 @@ def bench_game(name: str, seconds: float = 2.0, num_players: int | None = None, 
     return {
         "game": name,
         "players": players,
+        "options": options or {},
         "games": games,
         "seconds": elapsed,
         "games_per_s": games / elapsed,

@@ -8,6 +8,8 @@ are tuples of (kind, value) steps from content.toml, run one step at a time by `
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from dinotable.core.contract import Event
 from dinotable.core.rng import next_below, shuffle
 from dinotable.games.dinogenics.content import (
@@ -148,6 +150,7 @@ class Tables:
         self.pen = tuple(sp.pen for sp in c.species)
         self.vp = tuple(sp.vp for sp in c.species)
         self.eats_goats = tuple(sp.diet == CARNIVORE and sp.goats > 0 for sp in c.species)
+        self.carnivore = tuple(sp.diet == CARNIVORE for sp in c.species)
         self.herbivore = tuple(sp.diet == HERBIVORE for sp in c.species)
         self.with_dna = tuple(k for k, n in enumerate(c.dna_deck) if n or c.edna_deck[k])
         self.hotel = next(f.index for f in c.facilities if f.stack)
@@ -327,7 +330,7 @@ def count(s, seat: int, what: int) -> int:
     if name == "herbivores":
         return sum(1 for d in dinos if s.t.herbivore[d & SPECIES])
     if name == "carnivores":
-        return sum(1 for d in dinos if s.t.eats_goats[d & SPECIES])
+        return sum(1 for d in dinos if s.t.carnivore[d & SPECIES])  # the Plesiosaurus too
     if name == "species":
         return len({d & SPECIES for d in dinos})
     if name == "facilities":
@@ -508,7 +511,12 @@ def large_spots(s, seat: int) -> list[int]:
     free = 0
     for cell in facility_cells(s, seat):
         free |= 1 << cell
-    columns, cells = s.geo.columns, s.geo.num_cells
+    return _spots(s.geo, free)
+
+
+@lru_cache(maxsize=1 << 12)
+def _spots(geo, free: int) -> list[int]:
+    columns, cells = geo.columns, geo.num_cells
     out = []
     for cell in range(cells):
         if free >> cell & 1:
@@ -534,7 +542,9 @@ def can_place(s, seat: int, f: int) -> bool:
 
 
 def facility_price(s, seat: int, f: int, discount: int) -> int:
-    return max(0, s.c.facilities[f].cost - discount - perk(s, seat, "facility_discount"))
+    if s.res[seat * WIDTH + SPECIALISTS]:
+        discount += perk(s, seat, "facility_discount")
+    return max(0, s.c.facilities[f].cost - discount)
 
 
 def offers(s, seat: int, discount: int, budget: int) -> list[int]:
@@ -563,11 +573,20 @@ def large_offers(s, seat: int, discount: int, budget: int) -> list[int]:
     """HQ offers (0: the Aquatic Habitat stack, 1-5: the revealed Large Facilities) this seat can buy and
     place."""
     out = []
+    facilities = s.c.facilities
+    room = {}  # park / commercial: is there room for a large tile (looked up once)
+
+    def fits(f: int) -> bool:
+        park = facilities[f].park
+        if park not in room:
+            room[park] = can_place(s, seat, f)
+        return room[park]
+
     tile = s.t.habitat_tile
-    if s.habitats_left and facility_price(s, seat, tile, discount) <= budget and can_place(s, seat, tile):
+    if s.habitats_left and facility_price(s, seat, tile, discount) <= budget and fits(tile):
         out.append(0)
     for i, f in enumerate(s.large_offer):
-        if f >= 0 and facility_price(s, seat, f, discount) <= budget and can_place(s, seat, f):
+        if f >= 0 and facility_price(s, seat, f, discount) <= budget and fits(f):
             out.append(i + 1)
     return out
 
