@@ -1462,7 +1462,16 @@ def test_end_game_scoring_breakdown():
     pen(s, 0, "C1")
     put(s, 0, "raptor", "C1")  # the same species again
     put(s, 0, "triceratops", "B3")  # open space: not a valid habitat
-    expected = {"track": 40, "facilities": 1, "species": 3, "credits": 2, "dna": 2, "scandals": -6, "specialists": 0}
+    expected = {
+        "track": 40,
+        "facilities": 1,
+        "species": 3,
+        "credits": 2,
+        "dna": 2,
+        "scandals": -6,
+        "specialists": 0,
+        "traits": 0,
+    }
     assert s.outcome()["breakdown"][0] == expected | {"total": 42}
     assert s.scores()[0] == 42
 

@@ -38,7 +38,7 @@ class DinoGenics(Game):
     heuristic = HEURISTIC
     # Measured: 200 worlds, greedy priors, the heuristic at the leaf: 15 of 16 games against greedy.
     search_defaults = {"iters": 200, "depth": 0, "scale": 15.0, "prior": "greedy", "c": 1.5}
-    test_option_sets = ({}, {"expansion": True})
+    test_option_sets = ({}, {"expansion": True}, {"expansion": True, "elites": True})
     # 7 Seasons of up to 5 workers each, with their choices, and the Upkeep's.
     max_decisions = 5_000
 
@@ -67,7 +67,10 @@ class DinoGenics(Game):
         )
 
     def check_options(self, options: dict, num_players: int) -> None:
-        for name in ("chaos_theory", "elites", "coop"):
+        for name in ("chaos_theory", "elites"):
+            if options[name] and not options["expansion"]:
+                raise ValueError(f"option {name!r}: a Controlled Chaos module, it needs expansion=true")
+        for name in ("chaos_theory", "coop"):
             if options[name]:
                 raise ValueError(f"option {name!r}: not available yet; this Controlled Chaos module is still to come")
         if options["scenario"]:
@@ -129,6 +132,8 @@ class DinoGenics(Game):
         kept = list(s.ctx[2]) if s.phase == PICK and s.ctx[0] == KEEP else []
         for kind in range(k):
             in_play = kind == s.t.poly or exp or not c.species[kind].expansion
+            if kind < len(c.species) and c.species[kind].elites and not s.elites:
+                in_play = False
             expected = (c.dna_deck[kind] if kind < len(c.species) else 0) + (c.edna_deck[kind] if exp else 0)
             total = held[kind] + s.dna_deck.count(kind) + s.edna_deck.count(kind) + s.dna_discard.count(kind)
             total += s.market.count(kind) + kept.count(kind)

@@ -29,7 +29,16 @@ TRAITS = (
     "value_per_pair",
     "breeds_on_two_goats",
 )
-EXPANSION_TRAITS = ("simple_genome", "tree_harvester", "terror", "aquatic_hunter")
+EXPANSION_TRAITS = (
+    "simple_genome",
+    "tree_harvester",
+    "terror",
+    "aquatic_hunter",
+    "pleasing_harmonics",
+    "beach_dweller",
+    "awe_inspiring",
+    "destructive_entertainment",
+)
 DROWNING = 0  # the Upkeep die's Drowning face; its other faces are credit costs
 
 
@@ -48,6 +57,7 @@ class Species:
     expansion: bool  # a Controlled Chaos species
     aquatic: int  # Aquatic Habitat spaces it fills (0: a land dinosaur)
     on_placement: tuple  # (resource, amount) gained once, before it is first placed
+    elites: bool  # a Dinosaur Elites species (its cards join the eDNA deck with the module)
 
 
 # What gain / lose / pay move: the first seven are counters on the player's board (refined: Refined DNA
@@ -337,6 +347,7 @@ def load_content(path: str | Path = CONTENT_PATH) -> Content:
                 bool(entry.get("expansion", False)),
                 aquatic,
                 steps.amounts(entry.get("on_placement", {}), f"{where}.on_placement"),
+                bool(entry.get("elites", False)),
             )
         )
     if len(species) > 31:

@@ -162,6 +162,10 @@ class Tables:
         self.theri = trait.get("tree_harvester", -1)
         self.mosa = trait.get("terror", -1)
         self.spino = trait.get("aquatic_hunter", -1)
+        self.para = trait.get("pleasing_harmonics", -1)
+        self.dimetro = trait.get("beach_dweller", -1)
+        self.dread = trait.get("awe_inspiring", -1)
+        self.pachy = trait.get("destructive_entertainment", -1)
         self.plesio = c.species_index("plesiosaurus") if any(sp.key == "plesiosaurus" for sp in c.species) else -1
         self.habitat_tile = next((f.index for f in c.facilities if f.hq_stack), -1)
         self.ferry = c.space_index("ferry")
@@ -264,15 +268,18 @@ def improper(s, seat: int, keys: list[int] | None = None, dinos: tuple | None = 
     for i, key in enumerate(keys):
         groups.setdefault(key, []).append(i)
     bad = [False] * len(dinos)
-    bronto, anky, ptero = t.bronto, t.anky, t.ptero
+    bronto, anky, ptero, dread = t.bronto, t.anky, t.ptero, t.dread
     for key, members in groups.items():
         kinds = [dinos[i] & SPECIES for i in members]
         if key == OPEN:
             # A Brontosaurus lives in open space, alone with its own species there (an Ankylosaurus may
-            # share with it, though it is not enclosed itself).
-            others = any(k != bronto and k != anky for k in kinds)
+            # share with it, though it is not enclosed itself). So does a Dreadnoughtus, which needs two
+            # adjacent open spaces, and the two rampage together: open space is all connected.
+            others = any(k != bronto and k != anky and k != dread for k in kinds)
+            both = bronto in kinds and dread in kinds
+            cramped = dread in kinds and not _two_open(s, seat)
             for i, k in zip(members, kinds, strict=True):
-                bad[i] = k != bronto or others
+                bad[i] = (k != bronto and k != dread) or others or both or (k == dread and cramped)
             continue
         if key >= DOME:
             dome = facility_at(s, seat, key - DOME)
@@ -286,8 +293,23 @@ def improper(s, seat: int, keys: list[int] | None = None, dinos: tuple | None = 
             fits = sum(t.pen[k] for k in kinds) <= bin(areas[key][0]).count("1")
         mixed = len({k for k in kinds if k != anky}) > 1
         for i, k in zip(members, kinds, strict=True):
-            bad[i] = not fits or k == bronto or (k == ptero and key < DOME) or (mixed and k != anky)
+            penned = k == bronto or k == dread  # 'can never be penned'
+            bad[i] = not fits or penned or (k == ptero and key < DOME) or (mixed and k != anky)
     return bad
+
+
+def _two_open(s, seat: int) -> bool:
+    """Does open space hold two side-adjacent park spaces (a Dreadnoughtus' valid habitat)?"""
+    area_of, areas = regions(s, seat)
+    columns, cells = s.geo.columns, s.geo.num_cells
+    for cell in range(cells):
+        area = area_of[cell]
+        if area < 0 or areas[area][1]:
+            continue
+        for other in (cell + 1 if (cell + 1) % columns else -1, cell + columns):
+            if 0 <= other < cells and area_of[other] >= 0 and not areas[area_of[other]][1]:
+                return True
+    return False
 
 
 def dinosaur_value(s, seat: int, keys: list[int] | None = None) -> int:
@@ -313,6 +335,9 @@ def reputation(s, seat: int) -> int:
     species = s.c.species
     facilities = s.c.facilities
     rep = sum(species[code & SPECIES].reputation for code in s.dinos[seat])
+    if s.t.dread >= 0:
+        # Awe-Inspiring: a Dreadnoughtus' reputation is the current Season number.
+        rep += s.season * sum(1 for code in s.dinos[seat] if code & SPECIES == s.t.dread)
     rep += sum(facilities[f & 63].reputation for f in s.facs[seat] if not f & DAMAGED)
     return rep + perk(s, seat, "reputation") - s.res[seat * WIDTH + SCANDALS]
 
@@ -1308,6 +1333,11 @@ def _place_dinosaur(s, seat: int, species: int, cell: int, flags: int, events) -
     sp = s.c.species[species]
     if sp.on_placement:
         _gain(s, seat, sp.on_placement, events)  # received once, right before it is added
+    if species == s.t.dimetro:
+        # Beach Dweller: 2 VP for each Aquatic Habitat tile beside its space.
+        near = {other for _, other in s.geo.sides[cell] if other >= 0}
+        tiles = sum(1 for f in s.facs[seat] if s.c.facilities[f & 63].aquatic and any(x in near for x in places(f)))
+        s.res[seat * WIDTH + VP] += 2 * tiles
     s.dinos[seat] = (*s.dinos[seat], species | cell << CELL | flags << FLAGS)
     kind = "breed" if flags & NEW else "create"
     events.append(_event(kind, seat, species=sp.key, cell=s.geo.cell_names[cell]))
@@ -1847,6 +1877,41 @@ def _upkeep_start(s, events) -> None:
         for seat in reversed(s.order):
             if any(code & SPECIES == s.t.mosa for code in s.dinos[seat]):
                 s.tasks.append(("terror", seat))
+        if s.elites:
+            for seat in reversed(s.order):
+                _destructive_entertainment(s, seat, events)
+
+
+def _destructive_entertainment(s, seat: int, events) -> None:
+    """At the start of the Upkeep, a Pachycephalosaurus whose habitat borders another species' habitat
+    (open space aside) makes a rampage check and gains 3 VP."""
+    keys = habitat_keys(s, seat)
+    _, areas = regions(s, seat)
+    cells_of_key: dict[int, int] = {}
+    for key in keys:
+        if key != OPEN and key not in cells_of_key:
+            if key >= DOME:
+                mask = sum(1 << x for x in places(facility_at(s, seat, key - DOME)))
+            else:
+                mask = areas[key][0]
+            cells_of_key[key] = mask
+    for i in range(len(keys) - 1, -1, -1):
+        code, key = s.dinos[seat][i], keys[i]
+        if code & SPECIES != s.t.pachy or key == OPEN:
+            continue
+        near = 0
+        for x in cells_of(cells_of_key[key]):
+            for _, other in s.geo.sides[x]:
+                if other >= 0:
+                    near |= 1 << other
+        near &= ~cells_of_key[key]
+        if any(
+            cells_of_key[k2] & near and other & SPECIES != s.t.pachy
+            for other, k2 in zip(s.dinos[seat], keys, strict=True)
+            if k2 != OPEN and k2 != key
+        ):
+            s.res[seat * WIDTH + VP] += 3
+            s.tasks.append(("rampage", seat, i))
 
 
 def _feed_stage(s, events) -> None:

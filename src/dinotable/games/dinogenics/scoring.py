@@ -52,9 +52,16 @@ def breakdown(s, seat: int) -> dict:
         "dna": hand_size(s, seat) // n["end_dna_per_vp"],
         "scandals": n["end_vp_per_scandal"] * res[SCANDALS],
         "specialists": specialists,
+        "traits": _pleasing_harmonics(s, seat),
     }
     parts["total"] = sum(parts.values())
     return parts
+
+
+def _pleasing_harmonics(s, seat: int) -> int:
+    """Each Parasaurolophus: 1 VP per species in the park, its own included."""
+    kinds = [code & SPECIES for code in s.dinos[seat]]
+    return kinds.count(s.t.para) * len(set(kinds)) if s.t.para in kinds else 0
 
 
 def scores(s) -> list[int]:

@@ -69,7 +69,14 @@ class DinoGenicsState(FlatState):
         species = c.species
         self.dna_deck = [k for k, cards in enumerate(c.dna_deck) if used(species[k]) for _ in range(cards)]
         rng = shuffle(rng, self.dna_deck)
-        self.edna_deck = [k for k, cards in enumerate(c.edna_deck) if exp for _ in range(cards)]
+        # Dinosaur Elites' cards join the eDNA deck with that module.
+        self.elites = elites = options.get("elites", False)
+        self.edna_deck = [
+            k
+            for k, cards in enumerate(c.edna_deck)
+            if exp and (elites or k >= len(species) or not species[k].elites)
+            for _ in range(cards)
+        ]
         rng = shuffle(rng, self.edna_deck)
         # Cards that name another player are left out when one plays alone.
         self.manip_deck = [
