@@ -151,6 +151,7 @@ class News:
     bonus: tuple  # (space, gains) added this Season, or ()
     refresh_market: bool
     text: str
+    chaos: bool = False  # a Chaos Theory card (number 0)
 
 
 @dataclass(frozen=True)
@@ -522,11 +523,13 @@ def load_content(path: str | Path = CONTENT_PATH) -> Content:
     for i, entry in enumerate(r.get(data, "news", list, "top level")):
         where = f"news[{i}]"
         r.provenance(entry, where)
-        number = r.get(entry, "number", int, where)
+        chaos = entry.get("chaos", False) is True
         name = r.get(entry, "name", str, where)
-        prov.append(provenance_item("breaking news", f"{number} {name}", entry))
-        if number != len(news) + 1:
-            raise r.fail(where, f"Breaking News cards are numbered in order from 1; expected {len(news) + 1}")
+        number = 0 if chaos else r.get(entry, "number", int, where)
+        prov.append(provenance_item("breaking news", f"Chaos Theory: {name}" if chaos else f"{number} {name}", entry))
+        numbered = sum(1 for n in news if not n.chaos)
+        if not chaos and number != numbered + 1:
+            raise r.fail(where, f"Breaking News cards are numbered in order from 1; expected {numbered + 1}")
         space = -1
         if "space" in entry:
             s_entry = r.table(entry, "space", where)
@@ -555,9 +558,11 @@ def load_content(path: str | Path = CONTENT_PATH) -> Content:
                 raise r.fail(f"{where}.bonus.space", f"{b.get('space')!r} is not a Mainland space")
             extra = (space_keys.index(b["space"]), steps.amounts(b.get("gain", {}), f"{where}.bonus.gain"))
         each = steps.read(entry, where, "each_player") if "each_player" in entry else ()
-        # Every player does these at once, with nobody at a decision: no step that asks a choice.
-        if any(kind not in _AUTOMATIC for kind, _ in each):
-            raise r.fail(f"{where}.each_player", f"only {', '.join(_AUTOMATIC)} steps apply to every player")
+        # Every player does these at once, with nobody at a decision: no step that asks a choice (Chaos
+        # Theory cards have each player choose an opponent, in player order).
+        allowed = (*_AUTOMATIC, "opponent") if chaos else _AUTOMATIC
+        if any(kind not in allowed for kind, _ in each):
+            raise r.fail(f"{where}.each_player", f"only {', '.join(allowed)} steps apply to every player")
         news.append(
             News(
                 number,
@@ -568,6 +573,7 @@ def load_content(path: str | Path = CONTENT_PATH) -> Content:
                 extra,
                 bool(entry.get("refresh_market", False)),
                 r.get(entry, "text", str, where),
+                chaos,
             )
         )
 

@@ -305,7 +305,7 @@ def event_text(s, event) -> str:
     if kind == "scandal":
         return f"{who} gains {d['scandals']} Scandal(s)"
     if kind == "news":
-        return f"Breaking News {d['card']}: {d['name']}"
+        return f"Chaos Theory: {d['name']}" if d.get("chaos") else f"Breaking News {d['card']}: {d['name']}"
     if kind == "play":
         return f"{who} plays {next(m.name for m in c.manipulation if m.key == d['card'])}"
     if kind == "facility":
@@ -478,6 +478,8 @@ def board_text(s, seat: int | None) -> str:
     out = [f"Season {s.season} of {c.numbers['seasons']} - {v['stage']}"]
     if s.active >= 0:
         out.append(f"Breaking News: {c.news[s.active].number} {c.news[s.active].name} - {c.news[s.active].text}")
+    if s.expansion and s.options.get("chaos_theory"):
+        out.append("Chaos Theory: on (red cards resolve as they come up)")
     if s.upcoming >= 0:
         out.append(f"Upcoming: {c.news[s.upcoming].number} {c.news[s.upcoming].name}")
     out.append("Mainland:")

@@ -1078,6 +1078,7 @@ def _run_steps(s, task, events) -> None:
         s.news_deck.insert(0, s.upcoming)  # to the bottom: cards are drawn from the end
         s.upcoming = s.news_deck.pop()
         events.append(_event("news_swap", seat))
+        s.tasks.append(("chaos",))
     elif kind == "boneyard":
         s.tasks.append(("limit", seat))
         s.tasks.append(("graft", seat, False))
@@ -1761,14 +1762,48 @@ def _news(s, events) -> None:
     s.upcoming = s.news_deck.pop() if s.news_deck else -1
     if s.active < 0:
         return
-    card = s.c.news[s.active]
-    events.append(_event("news", None, card=card.number, name=card.name))
+    s.chaos_last = False
+    s.tasks.append(("chaos",))  # after this card: a Chaos Theory card now upcoming resolves
+    _resolve_news(s, s.active, events)
+
+
+def _resolve_news(s, index: int, events) -> None:
+    card = s.c.news[index]
+    events.append(_event("news", None, card=card.number, name=card.name, chaos=card.chaos))
     if card.refresh_market:
         s.dna_discard.extend(s.market)
         s.market.clear()
     if card.each_player:
         for seat in reversed(s.order):
-            s.tasks.append(("steps", seat, card.each_player, 0))
+            steps = card.each_player
+            if s.num_players == 1:
+                steps = tuple(step for step in steps if step[0] != "opponent")  # no opponent to name
+            s.tasks.append(("steps", seat, steps, 0))
+
+
+def chaos_upcoming(s) -> None:
+    """A Chaos Theory card in the upcoming space: never in Season 1 nor right after another one (it goes
+    back into the deck, shuffled, and another card is drawn)."""
+    news = s.c.news
+    for _ in range(len(news) + 1):
+        if s.upcoming < 0 or not news[s.upcoming].chaos:
+            return
+        if s.season > 1 and not s.chaos_last:
+            return
+        s.news_deck.append(s.upcoming)
+        s.rng = shuffle(s.rng, s.news_deck)
+        s.upcoming = s.news_deck.pop()
+
+
+def _chaos(s, task, events) -> None:
+    """Resolve a Chaos Theory card that has entered the upcoming space, then draw another card to it."""
+    chaos_upcoming(s)
+    if s.upcoming >= 0 and s.c.news[s.upcoming].chaos:
+        card = s.upcoming
+        s.upcoming = s.news_deck.pop() if s.news_deck else -1
+        s.chaos_last = True
+        s.tasks.append(("chaos",))  # the card drawn next may be another: it goes back (twice in a row)
+        _resolve_news(s, card, events)
 
 
 def _city_stacks(s, events) -> None:
@@ -2035,6 +2070,7 @@ TASKS = {
     "graft": _graft,
     "terror": _terror,
     "aquatic": _aquatic,
+    "chaos": _chaos,
 }
 
 

@@ -83,7 +83,9 @@ class DinoGenicsState(FlatState):
             m.index for m in c.manipulation if used(m) and (n > 1 or not m.opponents) for _ in range(m.count)
         ]
         rng = shuffle(rng, self.manip_deck)
-        self.news_deck = list(range(len(c.news)))
+        # Chaos Theory's cards join the Breaking News deck with that module.
+        chaos = options.get("chaos_theory", False)
+        self.news_deck = [i for i, card in enumerate(c.news) if chaos or not card.chaos]
         rng = shuffle(rng, self.news_deck)
         self.bag = [f.index for f in c.facilities if not f.stack and not f.large and used(f) for _ in range(f.count)]
         rng = shuffle(rng, self.bag)
@@ -140,6 +142,7 @@ class DinoGenicsState(FlatState):
 
         self.active = -1
         self.upcoming = self.news_deck.pop()
+        self.chaos_last = False  # the last card resolved was a Chaos Theory card
         self.season = 1
         self.stage = rules.FIRST_SEASON_STAGE
         self.turn = 0
@@ -150,6 +153,7 @@ class DinoGenicsState(FlatState):
         self.tasks: list[tuple] = []
         self.over = False
         self.rng = rng
+        rules.chaos_upcoming(self)  # not in Season 1
         self.history: list[int] = []
         rules.settle(self, [])
         self._legal = rules.legal_actions(self)
