@@ -645,7 +645,9 @@ def test_rules_provenance_lists_dinogenics_designs():
     assert result.exit_code == 0, result.output
     shown = {(i["kind"], i["name"]) for i in json.loads(result.stdout)}
     assert ("rule", "building pens") in shown and ("rule", "damage targets") in shown
-    assert all(("breaking news", f"{n.number} {n.name}") in shown for n in DG.content.news)
+    assert all(("breaking news", f"{n.number} {n.name}") in shown for n in DG.content.news if not n.chaos)
+    assert all(("breaking news", f"Chaos Theory: {n.name}") in shown for n in DG.content.news if n.chaos)
+    assert ("specialist", "security_officer") in shown and ("facility", "convention_center") in shown
     assert ("manipulation card", "black_market") in shown
     assert ("species", "t_rex") not in shown  # published
     assert ("species", "mutant") in shown  # its goats and breeding rule are designed

@@ -84,7 +84,11 @@ def test_every_entry_says_where_it_comes_from():
             "each_player = [{ play = true }]",
             "news[1].each_player: only gain, lose, per, rampage steps",
         ),
-        ("steal = { dna = 1 }", "steal = { visitors = 1 }", "manipulation.dna_theft.steps[0].opponent.steal: only"),
+        (
+            "steps = [{ opponent = { steal = { dna = 1 } } }]",
+            "steps = [{ opponent = { steal = { visitors = 1 } } }]",
+            "manipulation.dna_theft.steps[0].opponent.steal: only",
+        ),
         ("{ pay = { credits = 2 } }, { outsource", "{ pay = {} }, { outsource", "spaces.outsource.steps[0].pay"),
         ('per = { species = "triceratops", vp = 1 }', 'per = "triceratops"', "facilities.triceratops_observatory.per"),
         (
