@@ -1081,7 +1081,7 @@ def _run_steps(s, task, events) -> None:
         s.tasks.append(("chaos",))
     elif kind == "boneyard":
         s.tasks.append(("limit", seat))
-        s.tasks.append(("graft", seat, False))
+        s.tasks.append(("graft", seat, None))  # the kind of the last card taken
         _decide(s, seat, PICK, (BONEYARD, value, 0, 0))
     elif kind == "create":
         _decide(s, seat, CREATE, (value,))
@@ -1263,6 +1263,7 @@ def _pick(s, seat: int, action: int, events) -> None:
     if purpose == BONEYARD:
         s.dna_discard.remove(sp)
         s.dna[seat * k + sp] += 1
+        s.last_edna = s.t.edna[sp]
     elif purpose == BUY:
         s.market.remove(sp)
         _refill_market(s)
@@ -1609,6 +1610,8 @@ def destroy(s, seat: int, i: int, events) -> None:
 def _graft(s, task, events) -> None:
     """The Gene Grafting Lab: after gaining DNA cards, 1 or 2 goats for as many more of the same deck."""
     _, seat, edna = task
+    if edna is None:
+        edna = s.last_edna  # cards taken from the Boneyard: the kind of the last one (designed)
     if s.res[seat * WIDTH + GOATS] and owns(s, seat, "gene_grafting"):
         deck = s.edna_deck if edna else s.dna_deck
         if deck or any(s.t.edna[k] == edna for k in s.dna_discard):

@@ -143,6 +143,7 @@ class DinoGenicsState(FlatState):
         self.active = -1
         self.upcoming = self.news_deck.pop()
         self.chaos_last = False  # the last card resolved was a Chaos Theory card
+        self.last_edna = False  # the last card taken from the Boneyard was eDNA (for the Gene Grafting Lab)
         self.season = 1
         self.stage = rules.FIRST_SEASON_STAGE
         self.turn = 0
