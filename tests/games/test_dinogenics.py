@@ -300,7 +300,7 @@ def test_season_one_starts_at_open_season_step_six_with_no_active_news():
     tile from the bag to place on top of the 2nd, 3rd, and 4th facility stacks'."""
     s = fresh(3, seed=2)
     assert s.season == 1 and rules.STAGES[s.stage][0] == "workers"
-    standard = sum(1 for n in C.news if not n.chaos)
+    standard = sum(1 for n in C.news if not n.chaos and not n.synth)
     assert s.active == -1 and s.upcoming >= 0 and len(s.news_deck) == standard - 1
     v = s.view(0)
     assert v["active_news"] is None and v["upcoming_news"] == C.news[s.upcoming].number
@@ -1604,8 +1604,8 @@ def test_determinize_redeals_the_cards_another_seat_is_choosing_among():
     ("old", "new", "named"),
     [
         (
-            "steps = [{ gain = { goats = 3 } }]",
-            "steps = [{ harvest = 3 }]",
+            "\nsteps = [{ gain = { goats = 3 } }]",
+            "\nsteps = [{ harvest = 3 }]",
             "spaces.farm.steps[0]: 'harvest' is not a step the engine knows",
         ),
         (

@@ -42,6 +42,7 @@ class DinoGenics(Game):
         {},
         {"expansion": True},
         {"expansion": True, "elites": True, "chaos_theory": True},
+        *({"scenario": key} for key in _SCENARIOS),
     )
     # 7 Seasons of up to 5 workers each, with their choices, and the Upkeep's.
     max_decisions = 5_000
@@ -72,13 +73,13 @@ class DinoGenics(Game):
 
     def check_options(self, options: dict, num_players: int) -> None:
         for name in ("chaos_theory", "elites"):
-            if options[name] and not options["expansion"]:
+            if options[name] and not (options["expansion"] or options["scenario"]):
                 raise ValueError(f"option {name!r}: a Controlled Chaos module, it needs expansion=true")
         for name in ("coop",):
             if options[name]:
                 raise ValueError(f"option {name!r}: not available yet; this Controlled Chaos module is still to come")
-        if options["scenario"]:
-            raise ValueError("option 'scenario': the Controlled Chaos solo scenarios are not available yet")
+        if options["scenario"] and num_players != 1:
+            raise ValueError(f"option 'scenario': a solo scenario is for 1 player, not {num_players}")
 
     def _new_state(self, num_players: int, seed: int, options: dict) -> DinoGenicsState:
         return DinoGenicsState(self, num_players, seed, options)

@@ -38,6 +38,7 @@ EXPANSION_TRAITS = (
     "beach_dweller",
     "awe_inspiring",
     "destructive_entertainment",
+    "corrupted",
 )
 DROWNING = 0  # the Upkeep die's Drowning face; its other faces are credit costs
 
@@ -58,6 +59,7 @@ class Species:
     aquatic: int  # Aquatic Habitat spaces it fills (0: a land dinosaur)
     on_placement: tuple  # (resource, amount) gained once, before it is first placed
     elites: bool  # a Dinosaur Elites species (its cards join the eDNA deck with the module)
+    scenario: bool  # only a solo scenario's start places it
 
 
 # What gain / lose / pay move: the first seven are counters on the player's board (refined: Refined DNA
@@ -152,6 +154,7 @@ class News:
     refresh_market: bool
     text: str
     chaos: bool = False  # a Chaos Theory card (number 0)
+    synth: tuple = ()  # a Synth deck card: (Synth's steps, the West Branch's, the East Branch's)
 
 
 @dataclass(frozen=True)
@@ -199,6 +202,7 @@ class Content:
     edna_deck: tuple[int, ...]  # eDNA cards per card kind (species, then Polymorphic DNA)
     upkeep_die: tuple[int, ...]  # credit costs, DROWNING for the Drowning face
     specialists: tuple[Specialist, ...]
+    scenarios: tuple  # Scenario
     spaces: tuple[Space, ...]
     facilities: tuple[Facility, ...]
     manipulation: tuple[Card, ...]
@@ -335,8 +339,8 @@ def load_content(path: str | Path = CONTENT_PATH) -> Content:
             raise r.fail(f"{where}.trait", f"{trait!r} is not a trait the engine knows")
         values = [r.get(entry, name, int, where) for name in ("vp", "reputation", "pen", "dna", "goats")]
         aquatic = entry.get("aquatic", 0)
-        if any(v < 0 for v in values) or aquatic not in (0, 1, 2):
-            raise r.fail(where, "numbers cannot be negative, and an aquatic dinosaur fills 1 or 2 habitat spaces")
+        if any(v < 0 for v in values[2:]) or aquatic not in (0, 1, 2):
+            raise r.fail(where, "pen, dna and goats cannot be negative; an aquatic dinosaur fills 1 or 2 spaces")
         species.append(
             Species(
                 len(species),
@@ -349,6 +353,7 @@ def load_content(path: str | Path = CONTENT_PATH) -> Content:
                 aquatic,
                 steps.amounts(entry.get("on_placement", {}), f"{where}.on_placement"),
                 bool(entry.get("elites", False)),
+                bool(entry.get("scenario", False)),
             )
         )
     if len(species) > 31:
@@ -558,6 +563,16 @@ def load_content(path: str | Path = CONTENT_PATH) -> Content:
                 raise r.fail(f"{where}.bonus.space", f"{b.get('space')!r} is not a Mainland space")
             extra = (space_keys.index(b["space"]), steps.amounts(b.get("gain", {}), f"{where}.bonus.gain"))
         each = steps.read(entry, where, "each_player") if "each_player" in entry else ()
+        synth = ()
+        if entry.get("synth") is True:
+            synth = (
+                _synth_steps(r, steps, entry, where, space_keys),
+                steps.read(entry, where, "west"),
+                steps.read(entry, where, "east"),
+            )
+            for branch, part in (("west", synth[1]), ("east", synth[2])):
+                if any(kind not in _AUTOMATIC for kind, _ in part):
+                    raise r.fail(f"{where}.{branch}", f"only {', '.join(_AUTOMATIC)} steps")
         # Every player does these at once, with nobody at a decision: no step that asks a choice (Chaos
         # Theory cards have each player choose an opponent, in player order).
         allowed = (*_AUTOMATIC, "opponent") if chaos else _AUTOMATIC
@@ -574,8 +589,18 @@ def load_content(path: str | Path = CONTENT_PATH) -> Content:
                 bool(entry.get("refresh_market", False)),
                 r.get(entry, "text", str, where),
                 chaos,
+                synth,
             )
         )
+
+    index = {
+        "species": {sp.key: sp.index for sp in species},
+        "facility": {f.key: f.index for f in facilities},
+        "specialist": {sp.key: sp.index for sp in specialists},
+        "space": {sp.key: sp.index for sp in spaces if not sp.news},
+        "news": {n.number: i for i, n in enumerate(news) if not n.chaos},
+    }
+    scenarios = _scenarios(r, data, prov, index)
 
     rules = []
     for i, entry in enumerate(r.get(data, "rule", list, "top level")):
@@ -597,6 +622,7 @@ def load_content(path: str | Path = CONTENT_PATH) -> Content:
         edna_deck=edna_deck,
         upkeep_die=upkeep_die,
         specialists=tuple(specialists),
+        scenarios=scenarios,
         spaces=tuple(spaces),
         facilities=tuple(facilities),
         manipulation=tuple(manipulation),
@@ -604,6 +630,120 @@ def load_content(path: str | Path = CONTENT_PATH) -> Content:
         rules=tuple(rules),
         provenance=tuple(prov),
     )
+
+
+def _synth_steps(r: Reader, steps: _StepReader, entry: dict, where: str, space_keys: list[str]) -> tuple:
+    """Synth's own step of a Synth deck card: occupy a space, or gain / lose on its board."""
+    out = []
+    for i, step in enumerate(r.get(entry, "synth_steps", list, where)):
+        at = f"{where}.synth_steps[{i}]"
+        if isinstance(step, dict) and set(step) == {"occupy"}:
+            if step["occupy"] not in space_keys:
+                raise r.fail(f"{at}.occupy", f"{step['occupy']!r} is not a Mainland space")
+            out.append(("occupy", space_keys.index(step["occupy"])))
+        else:
+            kind, value = steps.step(step, at)
+            if kind not in ("gain", "lose"):
+                raise r.fail(at, "Synth's steps occupy a space, gain or lose")
+            out.append((kind, value))
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class Scenario:
+    key: str
+    name: str
+    difficulty: str
+    season: int
+    start: dict  # credits, goats, dna, workers, fences, manipulation, scandals
+    facilities: tuple  # (facility index, damaged)
+    specialists: tuple  # specialist indices
+    dinosaurs: tuple  # species indices, in the starting pen
+    news: tuple  # Breaking News indices
+    forbidden: tuple  # space indices
+    visitors: str
+    special: frozenset
+    objective: dict
+    grades: tuple  # (score at least, text, paired species at least)
+    failure: str
+    text: str
+
+
+SCENARIO_VISITORS = ("reputation", "half_reputation", "first_column", "researchers")
+SCENARIO_SPECIAL = (
+    "no_negative_vp",
+    "market_grows",
+    "double_scandals",
+    "damaged_scandals",
+    "double_costs",
+    "credits_end",
+    "destroyed_scandals",
+)
+_OBJECTIVES = ("vp", "credits", "positive_reputation", "no_scandals", "paired_species", "rooms", "commercial_full")
+_START = ("credits", "goats", "dna", "workers", "fences", "manipulation", "scandals")
+
+
+def _scenarios(r: Reader, data: dict, prov: list, index: dict) -> tuple:
+    """The solo scenarios; `index` maps species, facility, specialist, space keys and news numbers."""
+    out = []
+    for key, entry in r.table(data, "scenarios", "top level").items():
+        where = f"scenarios.{key}"
+        r.provenance(entry, where)
+        prov.append(provenance_item("scenario", key, entry))
+
+        def keys(name: str, kind: str, entry=entry, where=where) -> tuple:
+            values = entry.get(name, [])
+            if not isinstance(values, list) or any(v not in index[kind] for v in values):
+                raise r.fail(f"{where}.{name}", f"expected a list of {kind} keys")
+            return tuple(index[kind][v] for v in values)
+
+        start = {name: _whole(r, entry, name, where) for name in _START}
+        if start["fences"] not in (0, 4, 8):
+            raise r.fail(f"{where}.fences", "0, or the fences of one starting pen: 4 (1 space) or 8 (2 x 2)")
+        facilities = []
+        for i, pair in enumerate(entry.get("facilities", [])):
+            if not (isinstance(pair, list) and len(pair) == 2 and pair[0] in index["facility"]):
+                raise r.fail(f"{where}.facilities[{i}]", "expected [facility key, damaged]")
+            facilities.append((index["facility"][pair[0]], bool(pair[1])))
+        visitors = r.get(entry, "visitors", str, where)
+        if visitors not in SCENARIO_VISITORS:
+            raise r.fail(f"{where}.visitors", f"expected one of {', '.join(SCENARIO_VISITORS)}")
+        special = entry.get("special", [])
+        if any(rule not in SCENARIO_SPECIAL for rule in special):
+            raise r.fail(f"{where}.special", f"expected some of {', '.join(SCENARIO_SPECIAL)}")
+        objective = r.table(entry, "objective", where)
+        if not objective or any(name not in _OBJECTIVES for name in objective):
+            raise r.fail(f"{where}.objective", f"expected some of {', '.join(_OBJECTIVES)}")
+        grades = []
+        for i, grade in enumerate(r.get(entry, "grades", list, where)):
+            if not (isinstance(grade, list) and len(grade) in (2, 3) and isinstance(grade[0], int)):
+                raise r.fail(f"{where}.grades[{i}]", "expected [score at least, text] or [score, text, paired species]")
+            grades.append((grade[0], str(grade[1]), grade[2] if len(grade) == 3 else 0))
+        numbers = entry.get("news", [])
+        if not isinstance(numbers, list) or not numbers or any(n not in index["news"] for n in numbers):
+            raise r.fail(f"{where}.news", "expected a list of Breaking News card numbers")
+        season = _whole(r, entry, "season", where, 1)
+        out.append(
+            Scenario(
+                key,
+                r.get(entry, "name", str, where),
+                r.get(entry, "difficulty", str, where),
+                season,
+                start,
+                tuple(facilities),
+                keys("specialists", "specialist"),
+                keys("dinosaurs", "species"),
+                tuple(index["news"][n] for n in numbers),
+                keys("forbidden", "space"),
+                visitors,
+                frozenset(special),
+                objective,
+                tuple(sorted(grades, reverse=True)),
+                r.get(entry, "failure", str, where),
+                entry.get("source", ""),
+            )
+        )
+    return tuple(out)
 
 
 def _count(r: Reader, table, where: str, counts: tuple) -> int:

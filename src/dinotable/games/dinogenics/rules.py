@@ -166,9 +166,92 @@ class Tables:
         self.dimetro = trait.get("beach_dweller", -1)
         self.dread = trait.get("awe_inspiring", -1)
         self.pachy = trait.get("destructive_entertainment", -1)
+        self.corrupted = trait.get("corrupted", -1)
+        self.city = c.space_index("city_center")
+        self.hq = c.space_index("hq")
         self.plesio = c.species_index("plesiosaurus") if any(sp.key == "plesiosaurus" for sp in c.species) else -1
         self.habitat_tile = next((f.index for f in c.facilities if f.hq_stack), -1)
         self.ferry = c.space_index("ferry")
+
+
+# ------------------------------------------------------------------------------------------------------
+# Solo scenarios
+
+
+def workers_in(s, season: int) -> int:
+    before, after = s.workers
+    return after if season >= s.c.workers_from_season else before
+
+
+def special(s, rule: str) -> bool:
+    """Is this scenario special rule in force?"""
+    return s.scenario is not None and rule in s.scenario.special
+
+
+def scenario_setup(s) -> None:
+    """A solo scenario's start: its pen (8 fences: a 2 x 2 pen in A1-B2; 4: a 1 x 1 pen in A1), its
+    dinosaurs in that pen, its facilities (large ones first, on the first free spaces in reading order),
+    its specialists."""
+    sc, geo = s.scenario, s.geo
+    seat = 0
+    fences = sc.start["fences"]
+    if fences:
+        cells = {4: (0,), 8: (0, 1, geo.columns, geo.columns + 1)}[fences]
+        mask = sum(1 << x for x in cells)
+        rect = next(i for i, (c, _, _) in enumerate(geo.rectangles) if c == mask)
+        s.fence[seat] = geo.rectangles[rect][1]
+        s.res[seat * WIDTH + FENCES] -= bin(s.fence[seat]).count("1")
+    for species in sc.dinosaurs:
+        s.dinos[seat] = (*s.dinos[seat], species)  # on A1, inside the pen
+    facilities = s.c.facilities
+    for f, damaged in sorted(sc.facilities, key=lambda pair: not facilities[pair[0]].large):
+        fac = facilities[f]
+        if fac.hq_stack:
+            s.habitats_left -= 1
+        elif fac.large:
+            if f in s.large_offer:
+                s.large_offer[s.large_offer.index(f)] = s.large_pile.pop() if s.large_pile else -1
+            else:
+                s.large_pile.remove(f)
+        else:
+            s.bag.remove(f)
+        if fac.park and fac.large:
+            spot = large_spots(s, seat)[0]
+            cell, down = divmod(spot, 2)
+            _add_facility(s, seat, f, cell, [], cell + (geo.columns if down else 1))
+        elif fac.park:
+            _add_facility(s, seat, f, facility_cells(s, seat)[0], [])
+        else:
+            free = _commercial_free(s, seat, 2 if fac.large else 1)
+            _add_facility(s, seat, f, free[0], [], free[1] if fac.large else -1)
+        if damaged:
+            facs = list(s.facs[seat])
+            facs[-1] |= DAMAGED
+            s.facs[seat] = tuple(facs)
+    for i in sc.specialists:
+        s.spec_deck.remove(i)
+        s.res[seat * WIDTH + SPECIALISTS] |= 1 << i
+
+
+def _scenario_visitors(s, events) -> None:
+    """A scenario's visitor rule, in place of Open Season steps 1-3."""
+    sc, seat = s.scenario, 0
+    if sc.visitors == "researchers":
+        # Researchers with grant money: half the DNA cards in hand, rounded down, and as many credits.
+        n = hand_size(s, seat) // 2
+        s.res[seat * WIDTH + CREDITS] += n
+    elif sc.visitors == "first_column":
+        n = s.c.visitors[2][s.season][0]  # the Player 1 column of the two- and three-player overlay
+    else:
+        n = max(0, reputation(s, seat))
+        if sc.visitors == "half_reputation":
+            n //= 2
+    _gain(s, seat, ((VISITORS, n),), events)
+
+
+def _clamp_vp(s, seat: int) -> None:
+    if special(s, "no_negative_vp") and s.res[seat * WIDTH + VP] < 0:
+        s.res[seat * WIDTH + VP] = 0
 
 
 # ------------------------------------------------------------------------------------------------------
@@ -569,7 +652,12 @@ def can_place(s, seat: int, f: int) -> bool:
 def facility_price(s, seat: int, f: int, discount: int) -> int:
     if s.res[seat * WIDTH + SPECIALISTS]:
         discount += perk(s, seat, "facility_discount")
-    return max(0, s.c.facilities[f].cost - discount)
+    return doubled(s, max(0, s.c.facilities[f].cost - discount))
+
+
+def doubled(s, cost: int) -> int:
+    """CC6: City Center and HQ actions cost double, discounts applied first."""
+    return 2 * cost if s.doubled else cost
 
 
 def offers(s, seat: int, discount: int, budget: int) -> list[int]:
@@ -621,7 +709,7 @@ def repair_cost(s, code_or_edge: int, is_fence: bool, discount: int) -> int:
         cost = s.c.numbers["repair_fence"]
     else:
         cost = (s.c.facilities[code_or_edge & 63].cost + 1) // 2
-    return max(0, cost - discount)
+    return doubled(s, max(0, cost - discount))
 
 
 def repairs(s, seat: int, discount: int, budget: int) -> list[int]:
@@ -710,6 +798,8 @@ def space_open(s, space: int) -> bool:
     sp = s.c.spaces[space]
     if sp.expansion and not s.expansion:
         return False
+    if s.scenario and space in s.scenario.forbidden:
+        return False  # a scenario's forbidden space, for Outsource too (designed)
     if sp.news:
         return s.active >= 0 and s.c.news[s.active].space == space
     return not (s.active >= 0 and s.c.news[s.active].closed == space)
@@ -760,7 +850,7 @@ def claimable(s, seat: int, budget: int) -> list[int]:
     fee = s.c.numbers["contractor_fee"]
     specialists = s.c.specialists
     out = [i for i in s.job_market if specialists[i].cost <= cards]
-    out += [i for i in s.contractors if specialists[i].cost <= cards and fee <= budget]
+    out += [i for i in s.contractors if specialists[i].cost <= cards and doubled(s, fee) <= budget]
     return sorted(out)
 
 
@@ -890,7 +980,7 @@ def _city_choices(s, seat: int, used: int) -> list[int]:
         if repairs(s, seat, 0, budget):
             out.append(REPAIR_CHOICE)
     exchange = s.expansion and owns(s, seat, "market_exchange")
-    if not used & 4 and s.market and budget >= s.c.numbers["market_buy"]:
+    if not used & 4 and s.market and budget >= doubled(s, s.c.numbers["market_buy"]):
         out.append(BUY_CHOICE)
     if not used & (8 if exchange else 4) and hand_size(s, seat):
         out.append(SELL_CHOICE)
@@ -1010,6 +1100,9 @@ def _use_space(s, seat: int, space: int) -> None:
                 steps = steps + (("gain", bonus[1]),)
     if space == s.t.ferry and s.expansion and owns(s, seat, "ferry_visitor"):
         steps = steps + (("gain", ((VISITORS, 1),)),)  # the Hotel Resort
+    if special(s, "double_costs") and space in (s.t.city, s.t.hq):
+        s.tasks.append(("undouble",))  # once this space's action is over
+        s.doubled = True
     s.tasks.append(("steps", seat, steps, 0))
 
 
@@ -1144,6 +1237,9 @@ def _gain(s, seat: int, gains: tuple, events) -> None:
             n = min(n, room(s, seat) - s.res[base + VISITORS])
             if n > 0:
                 s.res[base + VISITORS] += n
+                if special(s, "damaged_scandals"):
+                    # CC5: a Scandal for every two damaged facilities, each time visitors arrive.
+                    _scandal(s, seat, sum(1 for f in s.facs[seat] if f & DAMAGED) // 2, events)
         elif r == SCANDALS:
             _scandal(s, seat, n, events)
         else:
@@ -1197,6 +1293,8 @@ def _affect(s, seat: int, target: int, effect: tuple, events) -> None:
 
 
 def _scandal(s, seat: int, n: int, events) -> None:
+    if n > 0 and special(s, "double_scandals"):
+        n *= 2  # CC4: 'Anytime you would gain a scandal, gain 2 instead.'
     if n > 0:
         s.res[seat * WIDTH + SCANDALS] += n
         events.append(_event("scandal", seat, scandals=n))
@@ -1232,7 +1330,7 @@ def _draw_manipulation(s, n: int) -> list[int]:
 
 
 def _refill_market(s) -> None:
-    need = s.c.numbers["market_size"] - len(s.market)
+    need = s.market_size - len(s.market)
     if need > 0:
         s.market.extend(_draw_dna(s, need))
 
@@ -1353,8 +1451,9 @@ def _place_dinosaur(s, seat: int, species: int, cell: int, flags: int, events) -
     bad = improper(s, seat, keys)
     mine = keys[-1]
     for i in range(len(keys) - 1, -1, -1):
-        if bad[i] and keys[i] == mine and not (s.dinos[seat][i] >> FLAGS) & RAMPAGED:
-            s.tasks.append(("rampage", seat, i))
+        code = s.dinos[seat][i]
+        if bad[i] and keys[i] == mine and not (code >> FLAGS) & RAMPAGED and code & SPECIES != s.t.corrupted:
+            s.tasks.append(("rampage", seat, i))  # (a Corrupted T-Rex ignores placement checks)
 
 
 # ------------------------------------------------------------------------------------------------------
@@ -1432,7 +1531,7 @@ def _city(s, seat: int, choice: int, used: int) -> None:
     elif choice == BUY_CHOICE:
         s.tasks.append(("limit", seat))
         s.tasks.append(("graft", seat, False))
-        _decide(s, seat, PICK, (BUY, n["market_buy_cards"], n["market_buy"], 0))
+        _decide(s, seat, PICK, (BUY, n["market_buy_cards"], doubled(s, n["market_buy"]), 0))
     else:
         _decide(s, seat, PICK, (SELL, n["market_sell_cards"], n["market_sell"], 0))
 
@@ -1559,11 +1658,11 @@ def _open_ocean(s, seat: int, events) -> None:
         _lose_vp(s, seat, s.c.numbers["open_ocean_vp_loss"], events)
         return
     cost = 2 * (a + b) if DROWNING in (a, b) else a + b
-    _decide(s, seat, OCEAN, (cost,))
+    _decide(s, seat, OCEAN, (doubled(s, cost),))
 
 
 def _lose_vp(s, seat: int, n: int, events) -> None:
-    s.res[seat * WIDTH + VP] = max(0, s.res[seat * WIDTH + VP] - n)
+    s.res[seat * WIDTH + VP] = max(0, s.res[seat * WIDTH + VP] - n)  # the track stops at 0
     events.append(_event("lose_vp", seat, vp=n))
 
 
@@ -1572,7 +1671,7 @@ def _claim(s, seat: int, i: int, events) -> None:
         s.job_market.remove(i)
     else:
         s.contractors.remove(i)
-        s.res[seat * WIDTH + CREDITS] -= s.c.numbers["contractor_fee"]
+        s.res[seat * WIDTH + CREDITS] -= doubled(s, s.c.numbers["contractor_fee"])
     s.res[seat * WIDTH + SPECIALISTS] |= 1 << i
     events.append(_event("specialist", seat, specialist=s.c.specialists[i].key))
     _decide(s, seat, MANIP_PAY, (s.c.specialists[i].cost,))
@@ -1601,6 +1700,13 @@ def destroy(s, seat: int, i: int, events) -> None:
     code = s.dinos[seat][i]
     s.dinos[seat] = s.dinos[seat][:i] + s.dinos[seat][i + 1 :]
     events.append(_event("destroyed", seat, species=s.c.species[code & SPECIES].key))
+    if special(s, "destroyed_scandals"):
+        # CC7: 3 Scandals, and the others of that species make a rampage check.
+        _scandal(s, seat, 3, events)
+        for j in range(len(s.dinos[seat]) - 1, -1, -1):
+            other = s.dinos[seat][j]
+            if other & SPECIES == code & SPECIES and not (other >> FLAGS) & RAMPAGED:
+                s.tasks.append(("rampage", seat, j))
     facilities = s.c.facilities
     for f in s.facs[seat]:
         if facilities[f & 63].destroyed_vp and not f & DAMAGED:
@@ -1701,6 +1807,10 @@ def _order(s, events) -> None:
 
 
 def _visitors(s, events) -> None:
+    if s.scenario:
+        s.pool = 0  # no bonus pool: the scenario's rule replaces steps 1-3
+        _scenario_visitors(s, events)
+        return
     column = s.c.visitors[s.num_players][s.season]
     for position, seat in enumerate(s.order):
         _gain(s, seat, ((VISITORS, column[position]),), events)
@@ -1761,6 +1871,9 @@ def _income(s, events) -> None:
 
 
 def _news(s, events) -> None:
+    if s.skip_news:
+        s.skip_news = False  # a scenario starting after Season 1: no active event the first round
+        return
     s.active = s.upcoming
     s.upcoming = s.news_deck.pop() if s.news_deck else -1
     if s.active < 0:
@@ -1776,9 +1889,10 @@ def _resolve_news(s, index: int, events) -> None:
     if card.refresh_market:
         s.dna_discard.extend(s.market)
         s.market.clear()
-    if card.each_player:
+    each = card.each_player or (card.synth[1] if card.synth else ())  # a solo player: the West Branch's step
+    if each:
         for seat in reversed(s.order):
-            steps = card.each_player
+            steps = each
             if s.num_players == 1:
                 steps = tuple(step for step in steps if step[0] != "opponent")  # no opponent to name
             s.tasks.append(("steps", seat, steps, 0))
@@ -1798,6 +1912,10 @@ def chaos_upcoming(s) -> None:
         s.upcoming = s.news_deck.pop()
 
 
+def _undouble(s, task, events) -> None:
+    s.doubled = False
+
+
 def _chaos(s, task, events) -> None:
     """Resolve a Chaos Theory card that has entered the upcoming space, then draw another card to it."""
     chaos_upcoming(s)
@@ -1810,6 +1928,8 @@ def _chaos(s, task, events) -> None:
 
 
 def _city_stacks(s, events) -> None:
+    if special(s, "market_grows"):
+        s.market_size += 1  # CC4: 'Each round add a new DNA card to the DNA market.'
     for i in range(DRAWN_STACKS):
         if s.bag:
             s.stacks[i] = (*s.stacks[i], s.bag.pop())
@@ -1899,12 +2019,14 @@ def _mutants_task(s, task, events) -> None:
 
 
 def _rampage_checks(s, events) -> None:
-    aquatic = s.t.aquatic
+    aquatic, corrupted = s.t.aquatic, s.t.corrupted
     for seat in reversed(s.order):
         bad = improper(s, seat)
         for i in range(len(bad) - 1, -1, -1):
             code = s.dinos[seat][i]
-            if (bad[i] or (code >> FLAGS) & HUNGRY) and not (code >> FLAGS) & RAMPAGED:
+            # A Corrupted T-Rex checks at the end of every feeding stage.
+            wrong = bad[i] or (code >> FLAGS) & HUNGRY or code & SPECIES == corrupted
+            if wrong and not (code >> FLAGS) & RAMPAGED:
                 s.tasks.append(("aquatic" if aquatic[code & SPECIES] else "rampage", seat, i))
 
 
@@ -2010,6 +2132,7 @@ def _seasonal_vp(s, events) -> None:
     for p in range(s.num_players):
         vp = dinosaur_value(s, p) + sum(n for r, n in upkeep_income(s, p) if r == VP)
         s.res[p * WIDTH + VP] += vp
+        _clamp_vp(s, p)
         events.append(_event("upkeep_vp", p, vp=vp))
 
 
@@ -2024,7 +2147,7 @@ def _return(s, events) -> None:
     if s.season < s.c.numbers["seasons"]:
         s.occ[:] = s.blocked_occ
         for p in range(s.num_players):
-            s.res[p * WIDTH + WORKERS] = s.c.workers_in(s.num_players, s.season + 1)
+            s.res[p * WIDTH + WORKERS] = workers_in(s, s.season + 1)
             s.res[p * WIDTH + AIRPORT_USED] = 0
 
 
@@ -2074,6 +2197,7 @@ TASKS = {
     "terror": _terror,
     "aquatic": _aquatic,
     "chaos": _chaos,
+    "undouble": _undouble,
 }
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dinotable.games.dinogenics.content import CREDITS, SCANDALS, VP
 from dinotable.games.dinogenics.rules import (
+    COMMERCIAL,
     DAMAGED,
     SPECIALISTS,
     SPECIES,
@@ -15,27 +16,21 @@ from dinotable.games.dinogenics.rules import (
     end_count,
     hand_size,
     improper,
+    places,
     reputation,
+    room,
+    special,
 )
 
 
 def breakdown(s, seat: int) -> dict:
     """The score as End Game Scoring would count it now (final once the game is over)."""
+    if special(s, "credits_end"):
+        return _credits_end(s, seat)
     n = s.c.numbers
     res = s.res[seat * WIDTH : seat * WIDTH + WIDTH]
     bad = improper(s, seat)
     species = {code & SPECIES for code, wrong in zip(s.dinos[seat], bad, strict=True) if not wrong}
-    facilities = 0
-    for f in s.facs[seat]:
-        if not f & DAMAGED:
-            fac = s.c.facilities[f & 63]
-            facilities += fac.end_vp
-            if fac.end_per:
-                facilities += fac.end_per[1] * end_count(s, seat, fac.end_per[0])
-            if fac.adjacent_aquatic_vp:
-                facilities += fac.adjacent_aquatic_vp * bordering_species(s, seat, f, True)
-            if fac.adjacent_species_vp:
-                facilities += fac.adjacent_species_vp * bordering_species(s, seat, f, False)
     specialists = 0
     held = res[SPECIALISTS]
     for sp in s.c.specialists if held else ():
@@ -46,7 +41,7 @@ def breakdown(s, seat: int) -> dict:
                 specialists += vp * min(top, end_count(s, seat, what))
     parts = {
         "track": res[VP],
-        "facilities": facilities,
+        "facilities": _facility_bonus(s, seat),
         "species": n["end_species_in_habitat"] * len(species),
         "credits": res[CREDITS] // n["end_credits_per_vp"],
         "dna": hand_size(s, seat) // n["end_dna_per_vp"],
@@ -55,7 +50,80 @@ def breakdown(s, seat: int) -> dict:
         "traits": _pleasing_harmonics(s, seat),
     }
     parts["total"] = sum(parts.values())
+    if special(s, "no_negative_vp"):
+        parts["total"] = max(0, parts["total"])  # CC1: 'Your points cannot go below zero.'
     return parts
+
+
+def _facility_bonus(s, seat: int) -> int:
+    """The End Game VP of the park's undamaged facilities."""
+    total = 0
+    for f in s.facs[seat]:
+        if not f & DAMAGED:
+            fac = s.c.facilities[f & 63]
+            total += fac.end_vp
+            if fac.end_per:
+                total += fac.end_per[1] * end_count(s, seat, fac.end_per[0])
+            if fac.adjacent_aquatic_vp:
+                total += fac.adjacent_aquatic_vp * bordering_species(s, seat, f, True)
+            if fac.adjacent_species_vp:
+                total += fac.adjacent_species_vp * bordering_species(s, seat, f, False)
+    return total
+
+
+def _credits_end(s, seat: int) -> dict:
+    """CC3: 'instead receive Credits equal to your Reputation Track value and 1 Credit for each facility bonus
+    victory point. Lastly, receive 3 Credits per unique species in your park.' The score is in credits."""
+    parts = {
+        "credits": s.res[seat * WIDTH + CREDITS],
+        "reputation": max(0, reputation(s, seat)),
+        "facilities": _facility_bonus(s, seat),
+        "species": 3 * len({code & SPECIES for code in s.dinos[seat]}),
+    }
+    parts["total"] = sum(parts.values())
+    return parts
+
+
+def paired_species(s, seat: int) -> int:
+    """Species with two or more meeples in the park (CC2)."""
+    kinds = [code & SPECIES for code in s.dinos[seat]]
+    return sum(1 for k in set(kinds) if kinds.count(k) >= 2)
+
+
+def _conditions(s, seat: int) -> dict:
+    """A scenario objective's conditions besides the score: name -> met."""
+    goal = s.scenario.objective
+    out = {}
+    if goal.get("positive_reputation"):
+        out["positive_reputation"] = reputation(s, seat) > 0
+    if goal.get("no_scandals"):
+        out["no_scandals"] = s.res[seat * WIDTH + SCANDALS] == 0
+    if "paired_species" in goal:
+        out["paired_species"] = paired_species(s, seat) >= goal["paired_species"]
+    if "rooms" in goal:
+        out["rooms"] = room(s, seat) >= goal["rooms"]
+    if goal.get("commercial_full"):
+        used = {x for f in s.facs[seat] for x in places(f) if x >= COMMERCIAL}
+        out["commercial_full"] = len(used) >= s.c.numbers["commercial_spaces"]
+    return out
+
+
+def scenario_result(s) -> dict:
+    """Whether the scenario's objective is met, and the final-score grade text that applies."""
+    sc = s.scenario
+    total = breakdown(s, 0)["total"]
+    conditions = _conditions(s, 0)
+    target = sc.objective.get("vp", sc.objective.get("credits", 0))
+    met = total >= target and all(conditions.values())
+    # A grade needs its score (and, in CC2, its paired species) and the objective's other conditions.
+    grade = sc.failure
+    paired = paired_species(s, 0)
+    others = all(met for name, met in conditions.items() if name != "paired_species")
+    for at_least, text, pairs in sc.grades:
+        if total >= at_least and paired >= pairs and others:
+            grade = text
+            break
+    return {"scenario": sc.key, "objective_met": met, "conditions": conditions, "grade": grade}
 
 
 def _pleasing_harmonics(s, seat: int) -> int:
@@ -74,6 +142,8 @@ def winners(s) -> list[int]:
     if not s.over:
         return []
     totals = scores(s)
+    if s.scenario:
+        return [0] if scenario_result(s)["objective_met"] else []
     if s.num_players == 1:
         return [0] if totals[0] >= s.c.numbers["solo_target"] else []
     best = max(totals)
@@ -90,7 +160,10 @@ def outcome(s) -> dict:
         "breakdown": [breakdown(s, seat) for seat in range(s.num_players)],
         "reputation": [reputation(s, seat) for seat in range(s.num_players)],
     }
-    if s.num_players == 1:
+    if s.scenario:
+        out.update(scenario_result(s))
+        out["result"] = ("won" if out["winners"] else "lost") if s.over else "in progress"
+    elif s.num_players == 1:
         out["target"] = s.c.numbers["solo_target"]
         out["result"] = ("won" if out["winners"] else "lost") if s.over else "in progress"
     return out

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dinotable.core.flat import FlatState
 from dinotable.core.rng import derive_seed, next_below, seed_state, shuffle
 from dinotable.games.dinogenics import render, rules, scoring
-from dinotable.games.dinogenics.content import CREDITS, FENCES, GOATS
+from dinotable.games.dinogenics.content import CREDITS, FENCES, GOATS, SCANDALS
 
 _DEALS = 20  # deals tried before the seat to move keeps its hands (see determinize)
 _FLAT_LISTS = (
@@ -60,8 +60,10 @@ class DinoGenicsState(FlatState):
         self.seed = seed
         self.options = options
         rng = seed_state(seed)
-        # Controlled Chaos components are in play only with the expansion.
-        self.expansion = exp = options.get("expansion", False)
+        # Controlled Chaos components are in play only with the expansion (a solo scenario plays it).
+        key = options.get("scenario", "")
+        self.scenario = sc = next((x for x in c.scenarios if x.key == key), None) if key else None
+        self.expansion = exp = options.get("expansion", False) or sc is not None
 
         def used(item) -> bool:
             return exp or not item.expansion
@@ -83,9 +85,12 @@ class DinoGenicsState(FlatState):
             m.index for m in c.manipulation if used(m) and (n > 1 or not m.opponents) for _ in range(m.count)
         ]
         rng = shuffle(rng, self.manip_deck)
-        # Chaos Theory's cards join the Breaking News deck with that module.
+        # Chaos Theory's cards join the Breaking News deck with that module; a scenario has its own deck.
         chaos = options.get("chaos_theory", False)
-        self.news_deck = [i for i, card in enumerate(c.news) if chaos or not card.chaos]
+        if sc:
+            self.news_deck = list(sc.news)
+        else:
+            self.news_deck = [i for i, card in enumerate(c.news) if not card.synth and (chaos or not card.chaos)]
         rng = shuffle(rng, self.news_deck)
         self.bag = [f.index for f in c.facilities if not f.stack and not f.large and used(f) for _ in range(f.count)]
         rng = shuffle(rng, self.bag)
@@ -124,15 +129,34 @@ class DinoGenicsState(FlatState):
         k, m = c.kinds, len(c.manipulation)
         self.dna = [0] * (n * k)
         self.manip = [0] * (n * m)
+        before, after = c.workers[n]
+        if sc:
+            before = sc.start["workers"]
+            after = before + 1  # one more from Season 4, as with two players (designed)
+        self.workers = (before, after)
+        self.season = sc.season if sc else 1
+        start = (
+            sc.start
+            if sc
+            else {
+                "credits": num["start_credits"],
+                "goats": num["start_goats"],
+                "fences": num["start_fences"],
+                "dna": num["start_dna"],
+                "manipulation": num["start_manipulation"],
+                "scandals": 0,
+            }
+        )
         for position, seat in enumerate(self.order):
             base = seat * rules.WIDTH
-            self.res[base + CREDITS] = num["start_credits"] + position
-            self.res[base + GOATS] = num["start_goats"]
-            self.res[base + FENCES] = num["start_fences"]
-            self.res[base + rules.WORKERS] = c.workers_in(n, 1)
-            for _ in range(num["start_dna"]):
+            self.res[base + CREDITS] = start["credits"] + position
+            self.res[base + GOATS] = start["goats"]
+            self.res[base + FENCES] = start["fences"]
+            self.res[base + SCANDALS] = start["scandals"]
+            self.res[base + rules.WORKERS] = rules.workers_in(self, self.season)
+            for _ in range(start["dna"]):
                 self.dna[seat * k + self.dna_deck.pop()] += 1
-            for _ in range(num["start_manipulation"]):
+            for _ in range(start["manipulation"]):
                 self.manip[seat * m + self.manip_deck.pop()] += 1
         self.fence = [0] * n
         self.broken = [0] * n
@@ -144,8 +168,11 @@ class DinoGenicsState(FlatState):
         self.upcoming = self.news_deck.pop()
         self.chaos_last = False  # the last card resolved was a Chaos Theory card
         self.last_edna = False  # the last card taken from the Boneyard was eDNA (for the Gene Grafting Lab)
-        self.season = 1
-        self.stage = rules.FIRST_SEASON_STAGE
+        self.market_size = num["market_size"]
+        self.doubled = False  # an action whose credit costs double is under way (scenario CC6)
+        # Season 1 starts at Open Season step 6; a scenario starting later skips the first round's news.
+        self.stage = rules.FIRST_SEASON_STAGE if self.season == 1 else 0
+        self.skip_news = self.season > 1
         self.turn = 0
         self.pool = self.bonus_first = self.bonus_pos = self.bonus_out = 0
         self.phase = rules.NONE
@@ -155,6 +182,8 @@ class DinoGenicsState(FlatState):
         self.over = False
         self.rng = rng
         rules.chaos_upcoming(self)  # not in Season 1
+        if sc:
+            rules.scenario_setup(self)
         self.history: list[int] = []
         rules.settle(self, [])
         self._legal = rules.legal_actions(self)
