@@ -622,6 +622,46 @@ def test_play_dinogenics_a_person_plays_a_whole_game():
     assert winners == sorted(state.winners())
 
 
+def test_play_dinogenics_scenario_one_person_sees_the_objective_and_grade():
+    """`play dinogenics --scenario CC4`: one human seat by default; the game ends with the scenario's
+    objective (met or not) and the grade text that applies, as outcome() reports them."""
+    seed = 3
+    result = runner.invoke(app, ["play", DG.name, "--scenario", "CC4", "--seed", str(seed)], input="1\n" * 3000)
+    assert result.exit_code == 0, result.output
+    state = play(DG, ["human"], seed, {"scenario": "CC4"}, read=scripted(["1"] * 3000), write=lambda _: None)
+    outcome = state.outcome()
+    met = "met" if outcome["objective_met"] else "not met"
+    assert f"Scenario CC4: objective {met}. {outcome['grade']}" in result.stdout
+    assert "IntelliGen Designs:" in result.stdout  # the expansion is in play
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--scenario", "CC9"], "scenario"),
+        (["--scenario", "CC1", "--players", "human,greedy"], "a solo scenario is for 1 player"),
+        (["--coop"], "coop"),
+    ],
+)
+def test_play_dinogenics_bad_scenario_or_coop_is_refused(args, message):
+    result = runner.invoke(app, ["play", DG.name, *args])
+    assert result.exit_code != 0 and message in result.output
+
+
+def test_play_scenario_for_a_game_without_scenarios_is_refused():
+    result = runner.invoke(app, ["play", "my-funny-dinos", "--scenario", "CC1"])
+    assert result.exit_code != 0 and "has no scenarios" in result.output
+
+
+def test_bench_with_an_option_runs_the_expansion():
+    """`bench --game dinogenics -o expansion=true` measures the game with the option; an option without
+    --game is refused."""
+    result = runner.invoke(app, ["bench", "--game", DG.name, "--seconds", "0.05", "-o", "expansion=true", "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)[0]["options"] == {"expansion": True}
+    assert runner.invoke(app, ["bench", "-o", "expansion=true"]).exit_code != 0
+
+
 def test_simulate_dinogenics_counts_species_and_spaces():
     """`simulate --json` for DinoGenics gives placements per space (their shares sum to one), dinosaurs
     created per species, and in how many games each happened."""

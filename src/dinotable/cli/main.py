@@ -136,13 +136,22 @@ def rules(
 def play(
     game_name: Annotated[str, typer.Argument(metavar="GAME")] = "my-funny-dinos",
     players: Annotated[
-        str, typer.Option(help="one per seat: human, or an agent (" + ", ".join(AGENTS) + ")")
-    ] = "human,greedy,random",
+        str | None,
+        typer.Option(
+            help="one per seat: human, or an agent (" + ", ".join(AGENTS) + ") [default: human,greedy,random]"
+        ),
+    ] = None,
     seed: Annotated[int | None, typer.Option(help="the game's seed (random if not given)")] = None,
     option: OptionArgs = None,
+    scenario: Annotated[
+        str | None, typer.Option(help="a solo scenario (DinoGenics: CC1-CC7); one human player by default")
+    ] = None,
+    coop: Annotated[bool, typer.Option("--coop", help="the co-op scenario (DinoGenics: Synth Re-Activated)")] = False,
 ) -> None:
     """Play a game in the terminal, people and bots."""
     game = _game(game_name)
+    if players is None:
+        players = "human" if scenario else "human,human" if coop else "human,greedy,random"
     specs = [s.strip() for s in players.split(",") if s.strip()]
     for seat, spec in enumerate(specs):
         if spec == "human":
@@ -155,7 +164,10 @@ def play(
             raise _fail(f"player {spec!r}: {exc}") from None
     if seed is None:
         seed = int.from_bytes(os.urandom(4), "big")
-    options = _options(game, option)
+    extra = ([f"scenario={scenario}"] if scenario else []) + (["coop=true"] if coop else [])
+    if extra and not {"scenario", "coop"} & {spec.name for spec in game.option_specs}:
+        raise _fail(f"{game.name} has no scenarios")
+    options = _options(game, [*(option or []), *extra])
     try:
         game.new_game(len(specs), seed, options)
     except ValueError as exc:

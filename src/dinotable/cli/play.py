@@ -88,6 +88,10 @@ def play(
     for line in score_lines(state, names):
         write("  " + line)
     winners = state.winners()
+    outcome = state.outcome()
+    if "grade" in outcome:  # a solo scenario: its objective and the grade text that applies
+        met = "met" if outcome["objective_met"] else "not met"
+        write(f"Scenario {outcome['scenario']}: objective {met}. {outcome['grade']}")
     if winners:
         write(("Winner: " if len(winners) == 1 else "Shared win: ") + ", ".join(names[w] for w in winners))
     else:

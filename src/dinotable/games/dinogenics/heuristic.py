@@ -45,6 +45,7 @@ OPPONENT = 0.4  # share of the best opponent's score subtracted
 PLAYED_CARD = 2.5  # a Manipulation card about to be played
 OUTSOURCED = 2.5  # an action about to be taken through Outsource
 SUBSTITUTE = 1.5  # a Polymorphic DNA card or Refined DNA token
+OBJECTIVE = 6.0  # a solo scenario's condition met (a step toward it)
 HABITAT = 3.0  # an Aquatic Habitat with room, while there are Seasons to fill it
 
 _STOPPABLE = frozenset((rules.MUTANT, rules.BONUS, rules.BUILD, rules.CITY, rules.PICK, rules.GRAFT))
@@ -313,6 +314,8 @@ def _value(s, seat: int, open_decision: bool = True) -> float:
                 total += FREE_PEN_SPACE * max(0, bin(cells).count("1") - used.get(a, 0))
     total += REPUTATION * rules.reputation(s, seat) * min(upkeeps, 3)
     total += _pending(s, seat, upkeeps, open_decision)
+    if s.scenario:
+        total += _objective(s, seat, upkeeps)
     if s.num_players > 1:
         # The best opponent's final score, roughly: VP on the track and what their dinosaurs will still
         # score, less their Scandals (projected, so that it does not jump when they score an Upkeep).
@@ -321,6 +324,34 @@ def _value(s, seat: int, open_decision: bool = True) -> float:
             for p in range(s.num_players)
             if p != seat
         )
+    return total
+
+
+def _objective(s, seat: int, upkeeps: int) -> float:
+    """A solo scenario: progress toward the objective's conditions besides the score, and (CC3) credits
+    instead of VP."""
+    goal = s.scenario.objective
+    total = 0.0
+    rep = rules.reputation(s, seat)
+    if goal.get("positive_reputation"):
+        total += OBJECTIVE * min(rep, 1)
+    if goal.get("no_scandals"):
+        total -= OBJECTIVE * s.res[seat * WIDTH + SCANDALS]
+    if "paired_species" in goal:
+        kinds = [code & SPECIES for code in s.dinos[seat]]
+        counts = [kinds.count(k) for k in set(kinds) if k != s.t.mutant]
+        total += OBJECTIVE * min(goal["paired_species"] + 1, sum(1 for n in counts if n >= 2))
+        total += 0.3 * OBJECTIVE * sum(1 for n in counts if n == 1)
+    if "rooms" in goal:
+        total += 0.5 * OBJECTIVE * min(rules.room(s, seat), goal["rooms"])
+    if goal.get("commercial_full"):
+        used = sum(1 for f in s.facs[seat] for x in rules.places(f) if x >= rules.COMMERCIAL)
+        total += 0.5 * OBJECTIVE * used
+    if rules.special(s, "credits_end"):
+        # The score is in credits: VP on the track and Dinosaur Value are worth nothing, credits all.
+        total -= s.res[seat * WIDTH + VP] + rules.dinosaur_value(s, seat) * upkeeps
+        total += (1 - CREDIT) * s.res[seat * WIDTH + CREDITS]
+        total += upkeeps * sum(n for r, n in rules.upkeep_income(s, seat) if r == CREDITS)
     return total
 
 
