@@ -669,7 +669,7 @@ def test_simulate_dinogenics_counts_species_and_spaces():
     assert result.exit_code == 0, result.output
     stats = json.loads(result.stdout)["statistics"]
     placed = {k: v for k, v in stats.items() if k.startswith("placed:")}
-    assert {k.split(":")[1] for k in placed} == {sp.key for sp in DG.content.spaces}
+    assert {k.split(":")[1] for k in placed} == {sp.key for sp in DG.content.spaces} | {"private_airport"}
     assert sum(v["share"] for v in placed.values()) == pytest.approx(1.0)
     created = {k.split(":")[1] for k in stats if k.startswith("created:")}
     assert created == {sp.key for sp in DG.content.species}

@@ -92,12 +92,15 @@ class DinoGenics(Game):
                 counts[f"placed:{sp.key}"] = [0] * state.num_players
             for sp in self.content.species:
                 counts[f"created:{sp.key}"] = [0] * state.num_players
+            counts["placed:private_airport"] = [0] * state.num_players
             counts["bred"] = [0] * state.num_players
             counts["rampages"] = [0] * state.num_players
             counts["scandals"] = [0] * state.num_players
         for e in events:
             if e.kind == "place":
                 counts[f"placed:{e.detail['space']}"][e.seat] += 1
+            elif e.kind == "airport":
+                counts["placed:private_airport"][e.seat] += 1
             elif e.kind == "create":
                 counts[f"created:{e.detail['species']}"][e.seat] += 1
             elif e.kind == "breed":

@@ -319,6 +319,8 @@ def event_text(s, event) -> str:
     if kind == "open_ocean":
         faces = ["Drowning" if f == 0 else f"{f} credits" for f in d["dice"]]
         return f"{who} rolls the Open Ocean: {', '.join(faces)}"
+    if kind == "airport":
+        return f"{who} sends a worker to the Private Airport"
     if kind == "lose_vp":
         return f"{who} loses {d['vp']} VP"
     if kind == "specialist":

@@ -1002,7 +1002,7 @@ def step(s, action: int, events: list) -> None:
         s.res[seat * WIDTH + AIRPORT_USED] = 1
         s.res[seat * WIDTH + WORKERS] -= 1
         s.turn = (s.order.index(seat) + 1) % s.num_players
-        events.append(_event("place", seat, space="private_airport"))
+        events.append(_event("airport", seat))
         _decide(s, seat, OUTSOURCE)  # for free, even if Outsource is occupied
     elif phase == PLACE:
         space = action - ids.space
