@@ -640,12 +640,27 @@ def test_play_dinogenics_scenario_one_person_sees_the_objective_and_grade():
     [
         (["--scenario", "CC9"], "scenario"),
         (["--scenario", "CC1", "--players", "human,greedy"], "a solo scenario is for 1 player"),
-        (["--coop"], "coop"),
+        (["--coop", "--players", "human"], "coop"),
     ],
 )
 def test_play_dinogenics_bad_scenario_or_coop_is_refused(args, message):
     result = runner.invoke(app, ["play", DG.name, *args])
     assert result.exit_code != 0 and message in result.output
+
+
+def test_play_dinogenics_coop_two_people_against_synth():
+    """`play dinogenics --coop`: two human seats by default (West and East Branches) play Synth Re-Activated
+    to the end; the final block lists Synth, and the result is the averaged score against Synth's."""
+    seed = 4
+    result = runner.invoke(app, ["play", DG.name, "--coop", "--seed", str(seed)], input="1\n" * 4000)
+    assert result.exit_code == 0, result.output
+    state = play(DG, ["human", "human"], seed, {"coop": True}, read=scripted(["1"] * 4000), write=lambda _: None)
+    assert "Synth" in result.stdout and "Synth's park" in result.stdout
+    outcome = state.outcome()
+    if outcome["victory"]:
+        assert "Shared win" in result.stdout
+    else:
+        assert "Nobody at the table wins: Synth wins." in result.stdout
 
 
 def test_play_scenario_for_a_game_without_scenarios_is_refused():

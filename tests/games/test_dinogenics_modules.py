@@ -91,14 +91,16 @@ def news_events(events) -> list[tuple]:
         (3, {"scenario": "CC7"}, "scenario"),
         (2, {"elites": True}, "elites"),
         (2, {"chaos_theory": True}, "chaos_theory"),
-        (2, {"expansion": True, "coop": True}, "coop"),
+        (3, {"coop": True}, "coop"),
+        (1, {"coop": True}, "coop"),
         (1, {"scenario": "CC8"}, "scenario"),
     ],
 )
 def test_options_refused(num_players, options, named):
     """'Single player scenarios offer unique challenges for solo play.' 'Chaos Theory: Shuffle the 5 Chaos Theory
     cards into the Breaking News deck.' / 'Dinosaur Elites: Shuffle the 7 Dinosaur Elites eDNA cards into the eDNA
-    deck.' (Controlled Chaos modules). Designed: the co-op scenario is not built yet; there are seven scenarios."""
+    deck.' (Controlled Chaos modules). 'Synth Re-Activated is a special scenario intended to be played cooperatively
+    with a second player.' There are seven solo scenarios."""
     with pytest.raises(ValueError, match=named):
         GAME.new_game(num_players, 1, options)
 

@@ -16,6 +16,7 @@ from dinotable.games.dinogenics.heuristic import HEURISTIC
 from dinotable.games.dinogenics.park import make_geometry
 from dinotable.games.dinogenics.rules import (
     COMMERCIAL,
+    FAC_PARK,
     FACILITY_CELL,
     KEEP,
     LARGE_SPOT,
@@ -43,6 +44,7 @@ class DinoGenics(Game):
         {"expansion": True},
         {"expansion": True, "elites": True, "chaos_theory": True},
         *({"scenario": key} for key in _SCENARIOS),
+        {"coop": True},
     )
     # 7 Seasons of up to 5 workers each, with their choices, and the Upkeep's.
     max_decisions = 5_000
@@ -75,9 +77,10 @@ class DinoGenics(Game):
         for name in ("chaos_theory", "elites"):
             if options[name] and not (options["expansion"] or options["scenario"]):
                 raise ValueError(f"option {name!r}: a Controlled Chaos module, it needs expansion=true")
-        for name in ("coop",):
-            if options[name]:
-                raise ValueError(f"option {name!r}: not available yet; this Controlled Chaos module is still to come")
+        if options["coop"] and (num_players != 2 or options["scenario"]):
+            raise ValueError(
+                f"option 'coop': Synth Re-Activated is for 2 players (and no solo scenario), not {num_players}"
+            )
         if options["scenario"] and num_players != 1:
             raise ValueError(f"option 'scenario': a solo scenario is for 1 player, not {num_players}")
 
@@ -97,6 +100,8 @@ class DinoGenics(Game):
             counts["rampages"] = [0] * state.num_players
             counts["scandals"] = [0] * state.num_players
         for e in events:
+            if e.seat is None or e.seat >= state.num_players:
+                continue  # the game's own (the co-op's Synth)
             if e.kind == "place":
                 counts[f"placed:{e.detail['space']}"][e.seat] += 1
             elif e.kind == "airport":
@@ -128,7 +133,7 @@ class DinoGenics(Game):
         c = self.content
         k, m = c.kinds, len(c.manipulation)
         exp = s.expansion
-        for p in range(s.num_players):
+        for p in range(s.parks):
             base = p * WIDTH
             assert all(v >= 0 for v in s.res[base : base + WIDTH]), "a counter below zero"
             assert s.res[base + VISITORS] <= room(s, p), "more visitors than rooms"
@@ -153,8 +158,8 @@ class DinoGenics(Game):
             dealt = (s.num_players > 1 or not card.opponents) and (exp or not card.expansion)
             assert total == (card.count if dealt else 0), f"{card.name} cards not conserved"
         tiles = list(s.bag) + [f for stack in s.stacks for f in stack] + list(s.large_pile) + list(s.large_offer)
-        tiles += [f & 63 for p in range(s.num_players) for f in s.facs[p]]
-        if s.phase in (FACILITY_CELL, LARGE_SPOT):
+        tiles += [f & 63 for p in range(s.parks) for f in s.facs[p]] + list(s.removed)
+        if s.phase in (FACILITY_CELL, LARGE_SPOT, FAC_PARK):
             tiles.append(s.ctx[0])  # bought, its park space not yet chosen
         for fac in c.facilities:
             expected = fac.count if exp or not fac.expansion else 0

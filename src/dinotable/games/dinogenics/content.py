@@ -203,6 +203,7 @@ class Content:
     upkeep_die: tuple[int, ...]  # credit costs, DROWNING for the Drowning face
     specialists: tuple[Specialist, ...]
     scenarios: tuple  # Scenario
+    coop: dict  # blocked {space: tokens}, synth_facilities, synth_goats, credits, chart {(face, face): (early, late)}
     spaces: tuple[Space, ...]
     facilities: tuple[Facility, ...]
     manipulation: tuple[Card, ...]
@@ -623,6 +624,7 @@ def load_content(path: str | Path = CONTENT_PATH) -> Content:
         upkeep_die=upkeep_die,
         specialists=tuple(specialists),
         scenarios=scenarios,
+        coop=_coop(r, data, prov, index),
         spaces=tuple(spaces),
         facilities=tuple(facilities),
         manipulation=tuple(manipulation),
@@ -744,6 +746,58 @@ def _scenarios(r: Reader, data: dict, prov: list, index: dict) -> tuple:
             )
         )
     return tuple(out)
+
+
+SYNTH_ACTIONS = (
+    "build_cheapest",
+    "remove_priciest",
+    "dinosaur_lowest",
+    "dinosaur_highest",
+    "market_card",
+    "agency_scandal",
+    "farm_or_outsource",
+    "time_share",
+    "ferry_vp",
+)
+
+
+def _coop(r: Reader, data: dict, prov: list, index: dict) -> dict:
+    """The co-op's setup and Synth's turn chart: every pair of rampage die faces gets a row."""
+    entry = r.table(data, "coop", "top level")
+    r.provenance(entry, "coop")
+    prov.append(provenance_item("rule", "co-op setup", entry))
+    blocked = r.table(entry, "blocked", "coop")
+    if any(key not in index["space"] for key in blocked):
+        raise r.fail("coop.blocked", "expected Mainland or IntelliGen space keys")
+    synth = entry.get("synth_facilities", [])
+    if not isinstance(synth, list) or any(key not in index["facility"] for key in synth):
+        raise r.fail("coop.synth_facilities", "expected a list of facility keys")
+    chart = {}
+    for name in ("synth_chart", "synth_chart_designed"):
+        table = r.table(data, name, "top level")
+        r.provenance(table, name)
+        prov.append(provenance_item("rule", name.replace("_", " "), table))
+        for key, pair in table.items():
+            if key in ("provenance", "source", "why"):
+                continue
+            first = next((f for f in FACES if key.startswith(f + "_")), None)
+            second = key[len(first) + 1 :] if first else None
+            if first is None or second not in FACES:
+                raise r.fail(f"{name}.{key}", "a row is named face_face (fatality, slash, naive_visitor)")
+            if not (isinstance(pair, list) and len(pair) == 2 and all(a in SYNTH_ACTIONS for a in pair)):
+                raise r.fail(f"{name}.{key}", f"expected [Seasons 1-4, Seasons 5-7] among {', '.join(SYNTH_ACTIONS)}")
+            chart[tuple(sorted((FACES.index(first), FACES.index(second))))] = tuple(pair)
+    for a in range(len(FACES)):
+        for b in range(a, len(FACES)):
+            if (a, b) not in chart:
+                raise r.fail("synth_chart", f"no row for {FACES[a]} + {FACES[b]}")
+    return {
+        "blocked": {index["space"][key]: n for key, n in blocked.items()},
+        "synth_facilities": tuple(index["facility"][key] for key in synth),
+        "synth_goats": _whole(r, entry, "synth_goats", "coop"),
+        "credits": _whole(r, entry, "credits", "coop"),
+        "chart": chart,
+    }
 
 
 def _count(r: Reader, table, where: str, counts: tuple) -> int:

@@ -316,15 +316,20 @@ def _value(s, seat: int, open_decision: bool = True) -> float:
     total += _pending(s, seat, upkeeps, open_decision)
     if s.scenario:
         total += _objective(s, seat, upkeeps)
-    if s.num_players > 1:
-        # The best opponent's final score, roughly: VP on the track and what their dinosaurs will still
-        # score, less their Scandals (projected, so that it does not jump when they score an Upkeep).
-        total -= OPPONENT * max(
-            s.res[p * WIDTH + VP] + rules.dinosaur_value(s, p) * upkeeps - 6 * s.res[p * WIDTH + SCANDALS]
-            for p in range(s.num_players)
-            if p != seat
-        )
+    if s.coop:
+        # Synth Re-Activated: the branches' average against Synth, so the partner's score counts as one's own.
+        total += _projected(s, 1 - seat, upkeeps) - 2 * OPPONENT * _projected(s, rules.SYNTH, upkeeps)
+    elif s.num_players > 1:
+        # The best opponent's final score, roughly (projected, so that it does not jump when they score an
+        # Upkeep).
+        total -= OPPONENT * max(_projected(s, p, upkeeps) for p in range(s.num_players) if p != seat)
     return total
+
+
+def _projected(s, p: int, upkeeps: int) -> float:
+    """A park's final score, roughly: VP on the track and what its dinosaurs will still score, less its
+    Scandals."""
+    return s.res[p * WIDTH + VP] + rules.dinosaur_value(s, p) * upkeeps - 6 * s.res[p * WIDTH + SCANDALS]
 
 
 def _objective(s, seat: int, upkeeps: int) -> float:

@@ -191,6 +191,7 @@ def action_text(s, action: int) -> str:
             rules.MUTANT: "Feed no more mutants",
             rules.OCEAN: f"Do not pay: lose {c.numbers['open_ocean_vp_loss']} VP",
             rules.GRAFT: "Graft no more DNA",
+            rules.GIFT: "Gift no more cards",
         }.get(s.phase, "Done")
     if action >= ids.refined:
         return _expansion_action_text(s, action)
@@ -206,6 +207,8 @@ def action_text(s, action: int) -> str:
         return f"Create a {sp.name} ({rules.set_size(s, seat, sp.index, s.ctx[0])} DNA)"
     if action < ids.cell:
         name = kind_name(c, action - ids.dna)
+        if s.phase == rules.GIFT:
+            return f"Gift a {name} DNA card to the {BRANCHES[1 - seat]} Branch"
         if s.ctx[0] == rules.REFINE:
             return f"Discard a {name} DNA card for a Refined DNA token"
         buy = "Buy" if s.ctx[2] else "Take"  # Site A and some cards take from the Market for free
@@ -235,9 +238,22 @@ def action_text(s, action: int) -> str:
         return f"Repair {_structure(s, seat, struct)}"
     if action < ids.seat:
         card = c.manipulation[action - ids.manip]
+        if s.phase == rules.GIFT:
+            return f"Gift {card.name} to the {BRANCHES[1 - seat]} Branch"
+        if s.phase == rules.MANIP_PAY:
+            return f"Discard {card.name}"
         return f"Play {card.name}: {card.text}"
     if action < ids.menu:
-        return f"Choose player {action - ids.seat + 1}"
+        p = action - ids.seat
+        if s.phase == rules.TEAM_ORDER:
+            return f"The {BRANCHES[p]} Branch places first"
+        if s.phase == rules.SHARE:
+            return f"A shared visitor to the {BRANCHES[p]} Branch's park"
+        if s.phase == rules.FAC_PARK:
+            return "Put it in your park" if p == seat else f"Put it in the {BRANCHES[p]} Branch's park (1 credit)"
+        if s.coop and p == rules.SYNTH:
+            return "Choose Synth"
+        return f"Choose player {p + 1}"
     if action < ids.option:
         return rules.CITY_NAMES[action - ids.menu]
     option = action - ids.option
@@ -253,6 +269,9 @@ def action_text(s, action: int) -> str:
     if s.phase == rules.MUTANT:
         return f"Feed a mutant {rules.mutant_goats(s, seat)} goats for a new mutant"
     return f"Option {option + 1}"
+
+
+BRANCHES = ("West", "East")
 
 
 def _expansion_action_text(s, action: int) -> str:
@@ -276,11 +295,36 @@ def _expansion_action_text(s, action: int) -> str:
     if action < ids.airport:
         species, cell = divmod(action - ids.victim, s.geo.num_cells)
         return f"Destroy the {c.species[species].name} on {s.geo.cell_names[cell]}"
-    return "Private Airport: take another space's action for free"
+    if action == ids.airport:
+        return "Private Airport: take another space's action for free"
+    return f"Docks: gift up to 2 cards to the {BRANCHES[1 - seat]} Branch"
+
+
+_SYNTH_DOES = {
+    "build_cheapest": "builds the cheapest facility of the City Center",
+    "remove_priciest": "removes the City Center's dearest facility from play",
+    "dinosaur_lowest": "draws 3 DNA cards and places the lowest-reputation dinosaur",
+    "dinosaur_highest": "draws 3 DNA cards and places the highest-reputation dinosaur",
+    "market_card": "adds a DNA card to the Market",
+    "agency_scandal": "discards a Scandal",
+    "outsource": "discards a Scandal",
+    "farm": "gains 3 goats",
+    "time_share": "gains 2 visitors",
+    "ferry_vp": "gains 2 VP",
+    "occupy": "occupies it",
+}
+
+
+def _who(s, seat) -> str:
+    if seat is None:
+        return ""
+    if s.coop:
+        return "Synth" if seat == rules.SYNTH else f"the {BRANCHES[seat]} Branch"
+    return f"Player {seat + 1}"
 
 
 def event_text(s, event) -> str:
-    who = f"Player {event.seat + 1}" if event.seat is not None else ""
+    who = _who(s, event.seat)
     d = event.detail
     kind = event.kind
     c = s.c
@@ -319,6 +363,18 @@ def event_text(s, event) -> str:
     if kind == "open_ocean":
         faces = ["Drowning" if f == 0 else f"{f} credits" for f in d["dice"]]
         return f"{who} rolls the Open Ocean: {', '.join(faces)}"
+    if kind == "synth":
+        space = next(sp.name for sp in c.spaces if sp.key == d["space"])
+        rolled = f" (rolled {' + '.join(d['faces'])})" if d["faces"] else ""
+        return f"Synth sends a worker to {space}{rolled} and {_SYNTH_DOES[d['action']]}"
+    if kind == "euthanized":
+        return f"Synth euthanizes {d['dinosaurs']} dinosaur(s) in improper habitats"
+    if kind == "removed":
+        return f"Synth removes the {next(f.name for f in c.facilities if f.key == d['facility'])} from play"
+    if kind == "docks":
+        return f"{who} sends a worker to the other branch's docks"
+    if kind == "gift":
+        return f"{who} gifts a card to the {BRANCHES[d['to']]} Branch"
     if kind == "airport":
         return f"{who} sends a worker to the Private Airport"
     if kind == "lose_vp":
@@ -414,6 +470,7 @@ def view(s, seat: int | None) -> dict:
         "contractors": [c.specialists[i].key for i in s.contractors],
         "specialist_deck": len(s.spec_deck),
         "players": [_seat_view(s, p, p == seat) for p in range(s.num_players)],
+        "synth": _seat_view(s, rules.SYNTH, False) if s.coop else None,
         "scores": s.scores(),
         "over": s.over,
     }
@@ -503,11 +560,15 @@ def board_text(s, seat: int | None) -> str:
         f"City Center: {s.hotels_left} Basic Hotels; "
         + "; ".join(facility_text(c, st[-1]) if st else "empty" for st in s.stacks)
     )
-    for p in range(s.num_players):
-        pv = v["players"][p]
+    parks = [*range(s.num_players), *([rules.SYNTH] if s.coop else [])]
+    for p in parks:
+        pv = v["players"][p] if p < s.num_players else v["synth"]
         out.append("")
+        name = (
+            "Synth's park" if s.coop and p == rules.SYNTH else _who(s, p).capitalize() if s.coop else f"Player {p + 1}"
+        )
         out.append(
-            f"Player {p + 1}{' (you)' if p == seat else ''}: {pv['vp']} VP, reputation {pv['reputation']}, "
+            f"{name}{' (you)' if p == seat else ''}: {pv['vp']} VP, reputation {pv['reputation']}, "
             f"dinosaur value {pv['dinosaur_value']}, {pv['credits']} credits, {pv['goats']} goats, "
             f"{pv['fences']} fences, {pv['scandals']} scandals, {pv['visitors']}/{pv['rooms']} visitors, "
             f"{pv['workers']} workers, {pv['dna_cards']} DNA, {pv['manipulation_cards']} Manipulation"

@@ -44,11 +44,13 @@ WORKERS = 7
 SPECIALISTS = 8
 AIRPORT_USED = 9
 WIDTH = 10
+SYNTH = 2  # the co-op's Synth park, after the West (0) and East (1) Branches
 
 # Decisions.
 NONE, PLACE, CHOOSE, CREATE, PICK, HABITAT, BUILD, FACILITY, FACILITY_CELL, REPAIR, TARGET = range(11)
 CARD, OPPONENT, CITY, BONUS, MUTANT, OUTSOURCE, OVER = range(11, 18)
 LARGE, LARGE_SPOT, OCEAN, JOB, DESTROY, GRAFT, MANIP_PAY = range(18, 25)
+TEAM_ORDER, SHARE, FAC_PARK, GIFT = range(25, 29)  # the co-op's
 PHASE_NAMES = (
     "running",
     "place a worker",
@@ -75,6 +77,10 @@ PHASE_NAMES = (
     "destroy a dinosaur",
     "graft more DNA",
     "discard Manipulation cards",
+    "choose which branch places first",
+    "place a shared visitor",
+    "choose the park for the facility",
+    "gift cards at the docks",
 )
 # What a PICK decision picks DNA cards for.
 MUTANT_SET, KEEP, BONEYARD, BUY, SELL, DISCARD, SET, REFINE = range(8)
@@ -131,7 +137,8 @@ class ActionIds:
         self.specialist = self.spot + 2 * geo.num_cells
         self.victim = self.specialist + len(c.specialists)  # a dinosaur: species * cells + cell
         self.airport = self.victim + len(c.species) * geo.num_cells
-        self.total = self.airport + 1
+        self.docks = self.airport + 1  # the co-op: a worker to the other branch's docks
+        self.total = self.docks + 1
 
 
 class Tables:
@@ -205,32 +212,39 @@ def scenario_setup(s) -> None:
         s.dinos[seat] = (*s.dinos[seat], species)  # on A1, inside the pen
     facilities = s.c.facilities
     for f, damaged in sorted(sc.facilities, key=lambda pair: not facilities[pair[0]].large):
-        fac = facilities[f]
-        if fac.hq_stack:
-            s.habitats_left -= 1
-        elif fac.large:
-            if f in s.large_offer:
-                s.large_offer[s.large_offer.index(f)] = s.large_pile.pop() if s.large_pile else -1
-            else:
-                s.large_pile.remove(f)
-        else:
-            s.bag.remove(f)
-        if fac.park and fac.large:
-            spot = large_spots(s, seat)[0]
-            cell, down = divmod(spot, 2)
-            _add_facility(s, seat, f, cell, [], cell + (geo.columns if down else 1))
-        elif fac.park:
-            _add_facility(s, seat, f, facility_cells(s, seat)[0], [])
-        else:
-            free = _commercial_free(s, seat, 2 if fac.large else 1)
-            _add_facility(s, seat, f, free[0], [], free[1] if fac.large else -1)
-        if damaged:
-            facs = list(s.facs[seat])
-            facs[-1] |= DAMAGED
-            s.facs[seat] = tuple(facs)
+        _start_facility(s, seat, f, damaged)
     for i in sc.specialists:
         s.spec_deck.remove(i)
         s.res[seat * WIDTH + SPECIALISTS] |= 1 << i
+
+
+def _start_facility(s, park: int, f: int, damaged: bool = False) -> None:
+    """A facility a park starts with, taken from the supply (its stack, the bag or the large pile) to the
+    first free space in reading order (a large one: the first two side by side)."""
+    fac, geo = s.c.facilities[f], s.geo
+    if fac.stack:
+        s.hotels_left -= 1
+    elif fac.hq_stack:
+        s.habitats_left -= 1
+    elif fac.large:
+        if f in s.large_offer:
+            s.large_offer[s.large_offer.index(f)] = s.large_pile.pop() if s.large_pile else -1
+        else:
+            s.large_pile.remove(f)
+    else:
+        s.bag.remove(f)
+    if fac.park and fac.large:
+        cell, down = divmod(large_spots(s, park)[0], 2)
+        _add_facility(s, park, f, cell, [], cell + (geo.columns if down else 1))
+    elif fac.park:
+        _add_facility(s, park, f, facility_cells(s, park)[0], [])
+    else:
+        free = _commercial_free(s, park, 2 if fac.large else 1)
+        _add_facility(s, park, f, free[0], [], free[1] if fac.large else -1)
+    if damaged:
+        facs = list(s.facs[park])
+        facs[-1] |= DAMAGED
+        s.facs[park] = tuple(facs)
 
 
 def _scenario_visitors(s, events) -> None:
@@ -661,24 +675,24 @@ def doubled(s, cost: int) -> int:
 
 
 def offers(s, seat: int, discount: int, budget: int) -> list[int]:
-    """City Center stacks (0 = Basic Hotels) whose top facility this seat can buy and place."""
+    """City Center stacks (0 = Basic Hotels) whose top facility this seat can buy and place (in the co-op,
+    also in the other branch's park, for 1 credit more)."""
     out = []
-    facilities = s.c.facilities
-    park_ok = commercial_ok = None
+    fits: dict = {}  # (park, sector is park): room for a facility, looked up once
+
+    def room_in(park: int, f: int) -> bool:
+        key = (park, s.c.facilities[f].park)
+        if key not in fits:
+            fits[key] = can_place(s, park, f)
+        return fits[key]
+
     for i in range(1 + DRAWN_STACKS):
-        f = (s.t.hotel if s.hotels_left else -1) if i == 0 else (s.stacks[i - 1][-1] if s.stacks[i - 1] else -1)
-        if f < 0 or facility_price(s, seat, f, discount) > budget:
+        f = _stack_tile(s, i)
+        if f < 0:
             continue
-        if facilities[f].park:
-            if park_ok is None:
-                park_ok = bool(facility_cells(s, seat))
-            if park_ok:
-                out.append(i)
-        else:
-            if commercial_ok is None:
-                commercial_ok = bool(_commercial_free(s, seat))
-            if commercial_ok:
-                out.append(i)
+        price = facility_price(s, seat, f, discount)
+        if price <= budget and room_in(seat, f) or s.coop and price + 1 <= budget and room_in(1 - seat, f):
+            out.append(i)
     return out
 
 
@@ -789,7 +803,7 @@ def can(s, seat: int, steps: tuple, budget: int, depth: int = 0) -> bool:
         elif kind == "choose":
             if not any(can(s, seat, option, budget, depth) for option in value):
                 return False
-        elif kind in ("opponent", "each_opponent") and s.num_players < 2:
+        elif kind in ("opponent", "each_opponent") and not opponents(s, seat):
             return False
     return True
 
@@ -866,6 +880,8 @@ def legal_actions(s) -> list[int]:
         out = [ids.space + i for i in placements(s, seat)]
         if s.expansion and airport_open(s, seat):
             out.append(ids.airport)
+        if s.coop and docks_open(s, seat):
+            out.append(ids.docks)
         return out
     if phase == CHOOSE:
         budget = s.res[seat * WIDTH + CREDITS]
@@ -882,7 +898,7 @@ def legal_actions(s) -> list[int]:
     if phase == FACILITY:
         return [ids.stack + i for i in offers(s, seat, s.ctx[0], s.res[seat * WIDTH + CREDITS])]
     if phase == FACILITY_CELL:
-        return [ids.cell + cell for cell in facility_cells(s, seat)]
+        return [ids.cell + cell for cell in facility_cells(s, s.ctx[1])]
     if phase == REPAIR:
         return [ids.struct + i for i in repairs(s, seat, s.ctx[0], s.res[seat * WIDTH + CREDITS])]
     if phase == TARGET:
@@ -890,7 +906,7 @@ def legal_actions(s) -> list[int]:
     if phase == CARD:
         return [ids.manip + k for k in playable(s, seat)]
     if phase == OPPONENT:
-        return [ids.seat + p for p in range(s.num_players) if p != seat]
+        return [ids.seat + p for p in opponents(s, seat)]
     if phase == CITY:
         return [ids.done] + [ids.menu + i for i in _city_choices(s, seat, s.ctx[0])]
     if phase in (BONUS, MUTANT):
@@ -915,7 +931,26 @@ def legal_actions(s) -> list[int]:
     if phase == MANIP_PAY:
         m = len(s.c.manipulation)
         return [ids.manip + k for k in range(m) if s.manip[seat * m + k]]
+    if phase == TEAM_ORDER:
+        return [ids.seat, ids.seat + 1]
+    if phase == SHARE:
+        return [ids.seat + p for p in (0, 1) if s.res[p * WIDTH + VISITORS] < room(s, p)]
+    if phase == FAC_PARK:
+        return [ids.seat + p for p in (seat, 1 - seat) if p == seat or s.res[seat * WIDTH + CREDITS] >= 1]
+    if phase == GIFT:
+        k, m = s.c.kinds, len(s.c.manipulation)
+        out = [ids.done] if s.ctx[0] < 2 else []
+        out += [ids.dna + kind for kind in range(k) if s.dna[seat * k + kind]]
+        return out + [ids.manip + card for card in range(m) if s.manip[seat * m + card]]
     return []
+
+
+def docks_open(s, seat: int) -> bool:
+    """The co-op's docks: a worker there gifts the other branch up to two cards, once a Season per dock
+    (designed)."""
+    m = len(s.c.manipulation)
+    has_cards = hand_size(s, seat) or sum(s.manip[seat * m : seat * m + m])
+    return bool(has_cards) and not s.docks_used >> (1 - seat) & 1
 
 
 def victims(s, seat: int, spare: int) -> list[int]:
@@ -998,17 +1033,20 @@ def _decide(s, seat: int, phase: int, ctx: tuple = ()) -> None:
 def step(s, action: int, events: list) -> None:
     phase, seat, ctx, ids = s.phase, s.cur, s.ctx, s.ids
     s.phase = NONE
+    if phase == PLACE:
+        s.res[seat * WIDTH + WORKERS] -= 1
+        _next_turn(s, seat)
     if phase == PLACE and action == ids.airport:
         s.res[seat * WIDTH + AIRPORT_USED] = 1
-        s.res[seat * WIDTH + WORKERS] -= 1
-        s.turn = (s.order.index(seat) + 1) % s.num_players
         events.append(_event("airport", seat))
         _decide(s, seat, OUTSOURCE)  # for free, even if Outsource is occupied
+    elif phase == PLACE and action == ids.docks:
+        s.docks_used |= 1 << (1 - seat)
+        events.append(_event("docks", seat))
+        _decide(s, seat, GIFT, (0,))
     elif phase == PLACE:
         space = action - ids.space
         s.occ[free_slot(s, space)] = seat
-        s.res[seat * WIDTH + WORKERS] -= 1
-        s.turn = (s.order.index(seat) + 1) % s.num_players
         events.append(_event("place", seat, space=s.c.spaces[space].key))
         _use_space(s, seat, space)
     elif phase == CHOOSE:
@@ -1030,7 +1068,7 @@ def step(s, action: int, events: list) -> None:
     elif phase == FACILITY:
         _buy_facility(s, seat, action - ids.stack, ctx[0], events)
     elif phase == FACILITY_CELL:
-        _add_facility(s, seat, ctx[0], action - ids.cell, events)
+        _add_facility(s, ctx[1], ctx[0], action - ids.cell, events)
     elif phase == REPAIR:
         _repair(s, seat, action - ids.struct, ctx[0], events)
     elif phase == TARGET:
@@ -1079,6 +1117,22 @@ def step(s, action: int, events: list) -> None:
             for kind in _draw_dna(s, n, ctx[0]):
                 s.dna[seat * s.c.kinds + kind] += 1
             events.append(_event("graft", seat, cards=n))
+    elif phase == TEAM_ORDER:
+        _decide(s, action - ids.seat, PLACE)
+    elif phase == SHARE:
+        p = action - ids.seat
+        s.res[p * WIDTH + VISITORS] += 1
+        if ctx[0] > 1:
+            _decide(s, seat, SHARE, (ctx[0] - 1,))
+            if not legal_actions(s):
+                s.phase = NONE  # no room left in either park
+    elif phase == FAC_PARK:
+        target = action - ids.seat
+        if target != seat:
+            s.res[seat * WIDTH + CREDITS] -= 1  # 'spend one additional credit to place it in the other park'
+        _place_bought(s, seat, target, ctx[0], events)
+    elif phase == GIFT:
+        _gift(s, seat, action, ctx[0], events)
     elif phase == MANIP_PAY:
         card = action - ids.manip
         s.manip[seat * len(s.c.manipulation) + card] -= 1
@@ -1201,9 +1255,8 @@ def _run_steps(s, task, events) -> None:
     elif kind == "opponent":
         _decide(s, seat, OPPONENT, (value,))
     elif kind == "each_opponent":
-        for p in range(s.num_players):
-            if p != seat:
-                _affect(s, seat, p, value, events)
+        for p in opponents(s, seat):
+            _affect(s, seat, p, value, events)
     elif kind == "per":
         what, gains, top = value
         n = min(count(s, seat, what), top)
@@ -1269,9 +1322,20 @@ def _lose(s, seat: int, losses: tuple, events) -> list[int]:
     return taken
 
 
+def opponents(s, seat: int) -> list[int]:
+    """Those a card's 'opponent' may be: the other seats; in the co-op only Synth (the two branches are not
+    opponents for Manipulation cards)."""
+    if s.coop:
+        return [SYNTH]
+    return [p for p in range(s.num_players) if p != seat]
+
+
 def _affect(s, seat: int, target: int, effect: tuple, events) -> None:
-    """An opponent gains, loses, or has taken from it (steal), as a card says."""
+    """An opponent gains, loses, or has taken from it (steal), as a card says. Synth takes no benefit but
+    every penalty."""
     gains, losses, steals = effect
+    if target == SYNTH and s.coop:
+        gains = ()
     if gains:
         _gain(s, target, gains, events)
     if losses:
@@ -1479,10 +1543,24 @@ def _buy_facility(s, seat: int, stack: int, discount: int, events) -> None:
             pile.append(s.bag.pop())  # 'If a stack ever empties during play, immediately draw a tile for it.'
         s.stacks[stack - 1] = tuple(pile)
     s.res[seat * WIDTH + CREDITS] -= facility_price(s, seat, f, discount)
+    other = 1 - seat
+    if s.coop and s.res[seat * WIDTH + CREDITS] >= 1 and can_place(s, other, f):
+        if can_place(s, seat, f):
+            _decide(s, seat, FAC_PARK, (f,))  # this park, or the other for 1 credit more
+        else:
+            s.res[seat * WIDTH + CREDITS] -= 1
+            _place_bought(s, seat, other, f, events)
+        return
+    _place_bought(s, seat, seat, f, events)
+
+
+def _place_bought(s, seat: int, park: int, f: int, events) -> None:
+    """A bought facility goes into `park`: the buyer chooses its park space, or it takes the first free
+    commercial space."""
     if s.c.facilities[f].park:
-        _decide(s, seat, FACILITY_CELL, (f,))
+        _decide(s, seat, FACILITY_CELL, (f, park))
     else:
-        _add_facility(s, seat, f, _commercial_free(s, seat)[0], events)
+        _add_facility(s, park, f, _commercial_free(s, park)[0], events)
 
 
 def _add_facility(s, seat: int, f: int, place: int, events, second: int = -1) -> None:
@@ -1564,7 +1642,7 @@ def _face(s, task, events) -> None:
     if face == SLASH and perk(s, seat, "slash_naive"):
         face = NAIVE_VISITOR  # the Security Officer
     if face == NAIVE_VISITOR:
-        if s.res[base + VISITORS]:
+        if s.res[base + VISITORS] and not (s.coop and seat == SYNTH):  # Synth uses no credits
             s.res[base + CREDITS] += 1
         return
     s.tasks.append(("damage", seat, i))
@@ -1584,6 +1662,9 @@ def _kill_visitors(s, seat: int, n: int, events) -> None:
 
 def _damage(s, task, events) -> None:
     _, seat, i = task
+    if s.coop and seat == SYNTH:
+        _synth_damage(s, events)
+        return
     targets = [j for j, f in enumerate(s.facs[seat]) if not f & DAMAGED]
     if len(targets) > 1:
         _decide(s, seat, TARGET)
@@ -1782,10 +1863,308 @@ def _fishery_cells(s, seat: int) -> int:
 
 
 # ------------------------------------------------------------------------------------------------------
+# Synth Re-Activated, the co-op: the West (0) and East (1) Branches against Synth (park SYNTH), which the
+# engine plays from its turn chart.
+
+SYNTH_SPACES = {
+    "build_cheapest": "city_center",
+    "remove_priciest": "city_center",
+    "dinosaur_lowest": "iom",
+    "dinosaur_highest": "iom",
+    "market_card": "site_a",
+    "agency_scandal": "agency",
+    "time_share": "time_share",
+    "ferry_vp": "ferry",
+}
+_SYNTH_TRIES = 20  # rerolls before a Synth worker with nowhere to go stays home
+
+
+def synth_setup(s) -> None:
+    """Synth's starting park (2 Basic Hotels, 3 Biodomes, an Aquatic Habitat) on its first free spaces."""
+    for f in s.c.coop["synth_facilities"]:
+        _start_facility(s, SYNTH, f)
+
+
+def _next_turn(s, seat: int) -> None:
+    if s.coop:
+        s.team_todo &= ~(1 << seat)
+        if not s.team_todo:
+            s.turn ^= 1  # the shared turn is over: Synth's
+    else:
+        s.turn = (s.order.index(seat) + 1) % s.num_players
+
+
+def _coop_order(s, events) -> None:
+    """'take the average of the West Branch and East Branch reputation values (... rounding up). If the
+    average is more than Synth's reputation, they will become first player.'"""
+    team = -(-(reputation(s, 0) + reputation(s, 1)) // 2)
+    s.team_first = team > reputation(s, SYNTH)
+    s.order = (0, 1, SYNTH) if s.team_first else (SYNTH, 0, 1)
+    s.turn = 0
+    s.team_todo = 0
+    s.docks_used = 0
+    events.append(_event("order", None, order=list(s.order)))
+
+
+def _coop_visitors(s, events) -> None:
+    """The branches take visitors as one player and share them; Synth takes its own column."""
+    column = s.c.visitors[3][s.season]
+    team, synth = (0, 1) if s.team_first else (1, 0)
+    _gain(s, SYNTH, ((VISITORS, column[synth]),), events)
+    s.pool = s.c.bonus_visitors[s.season]
+    # The bonus pool: the first player may take two, then each one at a time; Synth takes while it has
+    # room, the branches' share is placed with theirs.
+    shared = column[team]
+    takers = [SYNTH, -1] if synth == 0 else [-1, SYNTH]
+    first = s.c.numbers["first_bonus_visitors"]
+    turn, out = 0, 0
+    while s.pool and out != 3:
+        who = takers[turn % 2]
+        count = first if turn == 0 else 1
+        for _ in range(count):
+            if not s.pool:
+                break
+            if who == SYNTH:
+                if s.res[SYNTH * WIDTH + VISITORS] >= room(s, SYNTH):
+                    out |= 1
+                    break
+                s.res[SYNTH * WIDTH + VISITORS] += 1
+            else:
+                if shared + s.res[VISITORS] + s.res[WIDTH + VISITORS] >= room(s, 0) + room(s, 1):
+                    out |= 2
+                    break
+                shared += 1
+            s.pool -= 1
+        turn += 1
+    if shared:
+        s.tasks.append(("share", shared))
+
+
+def _share_task(s, task, events) -> None:
+    """The West Branch places the shared visitors in either park with room (designed: West divides)."""
+    if any(s.res[p * WIDTH + VISITORS] < room(s, p) for p in (0, 1)):
+        _decide(s, 0, SHARE, (task[1],))
+
+
+def _coop_workers(s, events) -> bool:
+    """Synth's turns and the branches' shared turns alternate from the first player: in a shared turn each
+    branch places a worker, in the order they choose."""
+    slots = ("team", "synth") if s.team_first else ("synth", "team")
+    for _ in range(4):
+        if slots[s.turn] == "synth":
+            if s.res[SYNTH * WIDTH + WORKERS] > 0:
+                _synth_turn(s, events)
+                s.turn ^= 1
+                return True
+            s.turn ^= 1
+            continue
+        if not s.team_todo:
+            for b in (0, 1):
+                if s.res[b * WIDTH + WORKERS] > 0:
+                    if placements(s, b) or docks_open(s, b) or airport_open(s, b):
+                        s.team_todo |= 1 << b
+                    else:
+                        s.res[b * WIDTH + WORKERS] = 0  # nowhere to go: the worker stays home
+                        events.append(_event("stay_home", b))
+        if s.team_todo == 3:
+            _decide(s, 0, TEAM_ORDER)  # designed: the West Branch chooses who places first
+            return True
+        if s.team_todo:
+            _decide(s, 0 if s.team_todo & 1 else 1, PLACE)
+            return True
+        s.turn ^= 1
+        if s.res[SYNTH * WIDTH + WORKERS] <= 0:
+            return False
+    return False
+
+
+def _roll_rampage_die(s) -> int:
+    s.rng, roll = next_below(s.rng, len(s.c.rampage_die))
+    return s.c.rampage_die[roll]
+
+
+def _synth_turn(s, events) -> None:
+    """Roll two rampage dice and read Synth's turn chart; roll again while the space is taken."""
+    late = s.season >= 5
+    base = SYNTH * WIDTH
+    s.tasks.append(("synth_cleanup",))  # after what the action sets off
+    for _ in range(_SYNTH_TRIES):
+        faces = tuple(sorted((_roll_rampage_die(s), _roll_rampage_die(s))))
+        action = s.c.coop["chart"][faces][late]
+        if action == "farm_or_outsource":
+            action = "farm" if s.res[base + GOATS] < 5 else "outsource"
+        key = {"farm": "farm", "outsource": "outsource"}.get(action) or SYNTH_SPACES[action]
+        space = s.c.space_index(key)
+        slot = free_slot(s, space) if space_open(s, space) else -1
+        if slot < 0:
+            continue
+        s.occ[slot] = SYNTH
+        s.res[base + WORKERS] -= 1
+        events.append(_event("synth", None, action=action, space=key, faces=[FACES[f] for f in faces]))
+        _synth_action(s, action, late, events)
+        return
+    s.res[base + WORKERS] -= 1  # nowhere it could go: the worker stays home
+    events.append(_event("stay_home", SYNTH))
+
+
+def _synth_action(s, action: str, late: bool, events) -> None:
+    base = SYNTH * WIDTH
+    facilities = s.c.facilities
+    if action in ("build_cheapest", "remove_priciest"):
+        # The City Center's stacks, the Basic Hotels first: ties go to the furthest right.
+        tops = [(i, _stack_tile(s, i)) for i in range(1 + DRAWN_STACKS)]
+        tops = [(i, f) for i, f in tops if f >= 0]
+        if not tops:
+            return
+        if action == "build_cheapest":
+            i, f = min(tops, key=lambda pair: (facilities[pair[1]].cost, -pair[0]))
+        else:
+            i, f = max(tops, key=lambda pair: (facilities[pair[1]].cost, pair[0]))
+        _take_from_stack(s, i)
+        if action == "build_cheapest" and can_place(s, SYNTH, f):
+            if facilities[f].park:
+                _add_facility(s, SYNTH, f, facility_cells(s, SYNTH)[0], events)
+            else:
+                _add_facility(s, SYNTH, f, _commercial_free(s, SYNTH)[0], events)
+        else:
+            s.removed.append(f)  # removed from play
+            events.append(_event("removed", SYNTH, facility=facilities[f].key))
+    elif action in ("dinosaur_lowest", "dinosaur_highest"):
+        drawn = _draw_dna(s, 3)
+        species = s.c.species
+        kinds = {k for k in drawn if not s.t.aquatic[k]}
+        if kinds:
+            pick = min if action == "dinosaur_lowest" else max
+            best = pick(kinds, key=lambda k: (species[k].reputation, species[k].vp))
+            _synth_place(s, best, events)
+        s.dna_discard.extend(drawn)
+    elif action == "market_card":
+        s.market.extend(_draw_dna(s, 1))
+    elif action in ("agency_scandal", "outsource"):
+        s.res[base + SCANDALS] = max(0, s.res[base + SCANDALS] - 1)
+    elif action == "farm":
+        s.res[base + GOATS] += 3
+    elif action == "time_share":
+        _gain(s, SYNTH, ((VISITORS, 2),), events)
+    elif action == "ferry_vp":
+        s.res[base + VP] += 2
+
+
+def _stack_tile(s, i: int) -> int:
+    if i == 0:
+        return s.t.hotel if s.hotels_left else -1
+    return s.stacks[i - 1][-1] if s.stacks[i - 1] else -1
+
+
+def _take_from_stack(s, i: int) -> int:
+    if i == 0:
+        s.hotels_left -= 1
+        return s.t.hotel
+    pile = list(s.stacks[i - 1])
+    f = pile.pop()
+    if not pile and s.bag:
+        pile.append(s.bag.pop())
+    s.stacks[i - 1] = tuple(pile)
+    return f
+
+
+def _synth_place(s, species: int, events) -> None:
+    """'Place Synth dinosaurs in biodomes with matching species first, empty biodomes second, mixed species
+    third, and outside only as a last resort. Always place Brontosaurus outside of Synth biodomes.'"""
+    facilities = s.c.facilities
+    domes = []
+    for f in s.facs[SYNTH]:
+        if facilities[f & 63].biodome and not f & DAMAGED:
+            cell = (f >> 6) & 31
+            inside = [d & SPECIES for d in s.dinos[SYNTH] if (d >> CELL) & 15 == cell]
+            if len(inside) < 2:
+                rank = 0 if inside and set(inside) == {species} else 1 if not inside else 2
+                domes.append((rank, cell))
+    outside = [cell for cell in facility_cells(s, SYNTH)]
+    if species != s.t.bronto and domes:
+        cell = min(domes)[1]
+    elif outside:
+        cell = outside[0]
+    else:
+        return  # nowhere to put it
+    _place_dinosaur(s, SYNTH, species, cell, 0, events)
+
+
+def _synth_cleanup(s, task, events) -> None:
+    """'all Synth dinosaurs that are in violation of their habitat requirements are euthanized and removed
+    from play. Then if any biodomes have been damaged, Synth employs nano-robots to repair' them."""
+    bad = improper(s, SYNTH)
+    if any(bad):
+        kept = tuple(code for code, wrong in zip(s.dinos[SYNTH], bad, strict=True) if not wrong)
+        events.append(_event("euthanized", SYNTH, dinosaurs=len(s.dinos[SYNTH]) - len(kept)))
+        s.dinos[SYNTH] = kept
+    facilities = s.c.facilities
+    s.facs[SYNTH] = tuple(f & ~DAMAGED if facilities[f & 63].biodome else f for f in s.facs[SYNTH])
+
+
+def _synth_damage(s, events) -> None:
+    """Damage to Synth: its lowest cost, least occupied undamaged facility; its Visitor Center never."""
+    facilities = s.c.facilities
+    best = None
+    for j, f in enumerate(s.facs[SYNTH]):
+        if f & DAMAGED:
+            continue
+        cell = (f >> 6) & 31
+        occupied = sum(1 for d in s.dinos[SYNTH] if (d >> CELL) & 15 == cell and cell < COMMERCIAL)
+        key = (facilities[f & 63].cost, occupied, j)
+        if best is None or key < best:
+            best = key
+    if best is not None:
+        _damage_facility(s, SYNTH, best[2], events)
+
+
+def _synth_upkeep(s, events) -> None:
+    if s.coop:
+        s.tasks.append(("synth_cleanup",))  # after the Upkeep's rampages too
+
+
+def _gift(s, seat: int, action: int, given: int, events) -> None:
+    """The docks: up to two cards (DNA or Manipulation) from this branch's hand to the other's."""
+    ids, other = s.ids, 1 - seat
+    if action == ids.done:
+        return
+    if action < ids.cell:
+        kind = action - ids.dna
+        k = s.c.kinds
+        s.dna[seat * k + kind] -= 1
+        s.dna[other * k + kind] += 1
+        s.tasks.append(("limit", other))
+    else:
+        card = action - ids.manip
+        m = len(s.c.manipulation)
+        s.manip[seat * m + card] -= 1
+        s.manip[other * m + card] += 1
+    events.append(_event("gift", seat, to=other))
+    m = len(s.c.manipulation)
+    if given + 1 < 2 and (hand_size(s, seat) or sum(s.manip[seat * m : seat * m + m])):
+        _decide(s, seat, GIFT, (given + 1,))
+
+
+def coop_result(s) -> dict:
+    """'Final victory point scores for both human players will be averaged (... rounding up) and must be
+    higher than Synth's victory point score'."""
+    from dinotable.games.dinogenics.scoring import breakdown
+
+    west, east = (breakdown(s, p)["total"] for p in (0, 1))
+    synth = breakdown(s, SYNTH)["total"]
+    average = -(-(west + east) // 2)
+    return {"average": average, "synth": synth, "victory": average > synth}
+
+
+# ------------------------------------------------------------------------------------------------------
 # The Season
 
 
 def _order(s, events) -> None:
+    if s.coop:
+        _clear_flags(s)
+        _coop_order(s, events)
+        return
     # Higher reputation first; ties by undamaged facilities, then credits, then the previous order.
     previous = s.order
     s.order = tuple(
@@ -1801,12 +2180,19 @@ def _order(s, events) -> None:
     )
     events.append(_event("order", None, order=list(s.order)))
     s.turn = 0  # placement starts with the first player
+    _clear_flags(s)
+
+
+def _clear_flags(s) -> None:
     # A dinosaur rampages at most once in each phase.
-    for p in range(s.num_players):
+    for p in range(s.parks):
         s.dinos[p] = tuple(code & ~((RAMPAGED | NEW | HUNGRY | SPARED | ASKED) << FLAGS) for code in s.dinos[p])
 
 
 def _visitors(s, events) -> None:
+    if s.coop:
+        _coop_visitors(s, events)
+        return
     if s.scenario:
         s.pool = 0  # no bonus pool: the scenario's rule replaces steps 1-3
         _scenario_visitors(s, events)
@@ -1831,6 +2217,8 @@ def _visitors(s, events) -> None:
 
 def _bonus(s, events) -> bool:
     """One offer of a bonus visitor; False once the pool is empty or nobody can or will take one."""
+    if s.coop:
+        return False  # dealt with the shared visitors
     n = s.num_players
     for _ in range(n + 1):
         if not s.pool:
@@ -1866,7 +2254,7 @@ def _bonus_answer(s, seat: int, take: bool, events) -> None:
 
 def _income(s, events) -> None:
     per = s.c.numbers["credits_per_visitor"]
-    for p in range(s.num_players):
+    for p in range(s.num_players):  # Synth collects no credits
         s.res[p * WIDTH + CREDITS] += per * s.res[p * WIDTH + VISITORS]
 
 
@@ -1889,6 +2277,12 @@ def _resolve_news(s, index: int, events) -> None:
     if card.refresh_market:
         s.dna_discard.extend(s.market)
         s.market.clear()
+    if card.synth and s.coop:
+        # Synth's step, then the West Branch's, then the East Branch's (run from the stack: last pushed first).
+        s.tasks.append(("steps", 1, card.synth[2], 0))
+        s.tasks.append(("steps", 0, card.synth[1], 0))
+        _synth_news_step(s, card.synth[0], events)
+        return
     each = card.each_player or (card.synth[1] if card.synth else ())  # a solo player: the West Branch's step
     if each:
         for seat in reversed(s.order):
@@ -1896,6 +2290,23 @@ def _resolve_news(s, index: int, events) -> None:
             if s.num_players == 1:
                 steps = tuple(step for step in steps if step[0] != "opponent")  # no opponent to name
             s.tasks.append(("steps", seat, steps, 0))
+
+
+def _synth_news_step(s, steps: tuple, events) -> None:
+    """'Anytime a card states "Synth Occupies" an area, take one of its workers and place it on a single
+    action space of the designated area.' Synth takes no benefit it cannot use (cards, credits)."""
+    base = SYNTH * WIDTH
+    for kind, value in steps:
+        if kind == "occupy":
+            slot = free_slot(s, value)
+            if slot >= 0 and s.res[base + WORKERS] > 0:
+                s.occ[slot] = SYNTH
+                s.res[base + WORKERS] -= 1
+                events.append(_event("synth", None, action="occupy", space=s.c.spaces[value].key, faces=[]))
+        elif kind == "gain":
+            _gain(s, SYNTH, tuple((r, n) for r, n in value if r not in (CREDITS, DNA, EDNA, MANIPULATION)), events)
+        else:
+            _lose(s, SYNTH, value, events)
 
 
 def chaos_upcoming(s) -> None:
@@ -1945,6 +2356,8 @@ def _city_stacks(s, events) -> None:
 
 def _workers(s, events) -> bool:
     """Offer the next worker in player order; False when nobody has one left."""
+    if s.coop:
+        return _coop_workers(s, events)
     n = s.num_players
     for step_ in range(n):
         position = (s.turn + step_) % n
@@ -1986,7 +2399,7 @@ def _needs(s, seat: int) -> list[tuple[int, int]]:
 
 
 def _feed(s, events) -> None:
-    for seat in range(s.num_players):
+    for seat in range(s.parks):
         dinos = s.dinos[seat]
         needs = _needs(s, seat)
         if not needs:
@@ -2031,7 +2444,7 @@ def _rampage_checks(s, events) -> None:
 
 
 def _upkeep_start(s, events) -> None:
-    for p in range(s.num_players):
+    for p in range(s.parks):
         s.dinos[p] = tuple(code & ~(RAMPAGED << FLAGS) for code in s.dinos[p])
     if s.expansion:
         for seat in reversed(s.order):
@@ -2081,7 +2494,7 @@ def _feed_stage(s, events) -> None:
 def _leave(s, events) -> None:
     per = s.c.numbers["vp_per_two_visitors"]
     facilities = s.c.facilities
-    for p in range(s.num_players):
+    for p in range(s.parks):
         v = s.res[p * WIDTH + VISITORS]
         s.res[p * WIDTH + VP] += per * (v // 2)
         s.res[p * WIDTH + VISITORS] = 0
@@ -2129,7 +2542,7 @@ def _tree_harvest(s, seat: int) -> list[tuple[int, int]]:
 
 
 def _seasonal_vp(s, events) -> None:
-    for p in range(s.num_players):
+    for p in range(s.parks):
         vp = dinosaur_value(s, p) + sum(n for r, n in upkeep_income(s, p) if r == VP)
         s.res[p * WIDTH + VP] += vp
         _clamp_vp(s, p)
@@ -2146,7 +2559,7 @@ def _resources(s, events) -> None:
 def _return(s, events) -> None:
     if s.season < s.c.numbers["seasons"]:
         s.occ[:] = s.blocked_occ
-        for p in range(s.num_players):
+        for p in range(s.parks):
             s.res[p * WIDTH + WORKERS] = workers_in(s, s.season + 1)
             s.res[p * WIDTH + AIRPORT_USED] = 0
 
@@ -2174,6 +2587,7 @@ STAGES = (
     ("terror", _upkeep_start),
     ("feed", _feed_stage),
     ("rampage", _rampage_checks),
+    ("synth", _synth_upkeep),
     ("leave", _leave),
     ("vp", _seasonal_vp),
     ("resources", _resources),
@@ -2198,6 +2612,8 @@ TASKS = {
     "aquatic": _aquatic,
     "chaos": _chaos,
     "undouble": _undouble,
+    "share": _share_task,
+    "synth_cleanup": _synth_cleanup,
 }
 
 

@@ -11,8 +11,10 @@ from dinotable.games.dinogenics.rules import (
     DAMAGED,
     SPECIALISTS,
     SPECIES,
+    SYNTH,
     WIDTH,
     bordering_species,
+    coop_result,
     end_count,
     hand_size,
     improper,
@@ -142,6 +144,8 @@ def winners(s) -> list[int]:
     if not s.over:
         return []
     totals = scores(s)
+    if s.coop:
+        return [0, 1] if coop_result(s)["victory"] else []
     if s.scenario:
         return [0] if scenario_result(s)["objective_met"] else []
     if s.num_players == 1:
@@ -160,7 +164,11 @@ def outcome(s) -> dict:
         "breakdown": [breakdown(s, seat) for seat in range(s.num_players)],
         "reputation": [reputation(s, seat) for seat in range(s.num_players)],
     }
-    if s.scenario:
+    if s.coop:
+        out.update(coop_result(s))
+        out["automata"] = {"Synth": breakdown(s, SYNTH)}
+        out["result"] = ("won" if out["winners"] else "lost") if s.over else "in progress"
+    elif s.scenario:
         out.update(scenario_result(s))
         out["result"] = ("won" if out["winners"] else "lost") if s.over else "in progress"
     elif s.num_players == 1:

@@ -39,6 +39,7 @@ _FLAT_LISTS = (
     "spec_deck",
     "job_market",
     "contractors",
+    "removed",
     "tasks",
     "history",
 )
@@ -63,7 +64,10 @@ class DinoGenicsState(FlatState):
         # Controlled Chaos components are in play only with the expansion (a solo scenario plays it).
         key = options.get("scenario", "")
         self.scenario = sc = next((x for x in c.scenarios if x.key == key), None) if key else None
-        self.expansion = exp = options.get("expansion", False) or sc is not None
+        # The co-op: seats 0 and 1 are the West and East Branches; Synth's park is a third one (rules.SYNTH).
+        self.coop = coop = options.get("coop", False)
+        self.parks = parks = n + 1 if coop else n
+        self.expansion = exp = options.get("expansion", False) or sc is not None or coop
 
         def used(item) -> bool:
             return exp or not item.expansion
@@ -89,6 +93,8 @@ class DinoGenicsState(FlatState):
         chaos = options.get("chaos_theory", False)
         if sc:
             self.news_deck = list(sc.news)
+        elif coop:
+            self.news_deck = [i for i, card in enumerate(c.news) if card.synth]  # the Synth deck instead
         else:
             self.news_deck = [i for i, card in enumerate(c.news) if not card.synth and (chaos or not card.chaos)]
         rng = shuffle(rng, self.news_deck)
@@ -114,22 +120,25 @@ class DinoGenicsState(FlatState):
         occ = []
         for sp in c.spaces:
             self.slot0.append(len(occ))
-            blocked = sp.blocked.get(n, 0)
+            blocked = c.coop["blocked"].get(sp.index, 0) if coop else sp.blocked.get(n, 0)
             occ += [-2] * blocked + [-1] * (sp.slots - blocked)
         self.slot0 = tuple(self.slot0)
         self.blocked_occ = tuple(occ)
         self.occ = occ
         self.outsource = c.space_index("outsource")
 
-        # Season 1: the first player is drawn at random; starting credits follow turn order.
+        # Season 1: the first player is drawn at random; starting credits follow turn order. In the co-op
+        # Synth goes first.
         rng, first = next_below(rng, n)
         self.order = tuple((first + i) % n for i in range(n))
+        if coop:
+            self.order = (rules.SYNTH, 0, 1)
         num = c.numbers
-        self.res = [0] * (n * rules.WIDTH)
+        self.res = [0] * (parks * rules.WIDTH)
         k, m = c.kinds, len(c.manipulation)
-        self.dna = [0] * (n * k)
-        self.manip = [0] * (n * m)
-        before, after = c.workers[n]
+        self.dna = [0] * (parks * k)
+        self.manip = [0] * (parks * m)
+        before, after = c.workers[parks]
         if sc:
             before = sc.start["workers"]
             after = before + 1  # one more from Season 4, as with two players (designed)
@@ -147,9 +156,15 @@ class DinoGenicsState(FlatState):
                 "scandals": 0,
             }
         )
+        if coop:
+            start = {**start, "credits": c.coop["credits"]}
         for position, seat in enumerate(self.order):
             base = seat * rules.WIDTH
-            self.res[base + CREDITS] = start["credits"] + position
+            if seat == rules.SYNTH and coop:
+                self.res[base + GOATS] = c.coop["synth_goats"]  # no cards, no credits
+                self.res[base + rules.WORKERS] = rules.workers_in(self, self.season)
+                continue
+            self.res[base + CREDITS] = start["credits"] + (0 if coop else position)
             self.res[base + GOATS] = start["goats"]
             self.res[base + FENCES] = start["fences"]
             self.res[base + SCANDALS] = start["scandals"]
@@ -158,11 +173,11 @@ class DinoGenicsState(FlatState):
                 self.dna[seat * k + self.dna_deck.pop()] += 1
             for _ in range(start["manipulation"]):
                 self.manip[seat * m + self.manip_deck.pop()] += 1
-        self.fence = [0] * n
-        self.broken = [0] * n
-        self.fcells = [0] * n
-        self.facs: list[tuple[int, ...]] = [()] * n
-        self.dinos: list[tuple[int, ...]] = [()] * n
+        self.fence = [0] * parks
+        self.broken = [0] * parks
+        self.fcells = [0] * parks
+        self.facs: list[tuple[int, ...]] = [()] * parks
+        self.dinos: list[tuple[int, ...]] = [()] * parks
 
         self.active = -1
         self.upcoming = self.news_deck.pop()
@@ -174,6 +189,12 @@ class DinoGenicsState(FlatState):
         self.stage = rules.FIRST_SEASON_STAGE if self.season == 1 else 0
         self.skip_news = self.season > 1
         self.turn = 0
+        # The co-op: whether the branches go before Synth, which branches still place in the shared turn,
+        # whose docks have been used this Season, and City Center tiles Synth removed from play.
+        self.team_first = False
+        self.team_todo = 0
+        self.docks_used = 0
+        self.removed: list[int] = []
         self.pool = self.bonus_first = self.bonus_pos = self.bonus_out = 0
         self.phase = rules.NONE
         self.cur = self.order[0]
@@ -184,6 +205,8 @@ class DinoGenicsState(FlatState):
         rules.chaos_upcoming(self)  # not in Season 1
         if sc:
             rules.scenario_setup(self)
+        if coop:
+            rules.synth_setup(self)
         self.history: list[int] = []
         rules.settle(self, [])
         self._legal = rules.legal_actions(self)
