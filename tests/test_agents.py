@@ -113,7 +113,7 @@ def test_agents_only_play_legal_actions(name, num_players):
     """Over seeded games of every game, player count and test option set, agents only answer legal ids."""
     game = dinotable.get_game(name)
     names = [LIGHT.get(agent, agent) for agent in sorted(AGENTS)]
-    for k, options in enumerate(game.test_option_sets):
+    for k, options in enumerate(game.test_option_sets_for(num_players)):
         for seed in range(3):
             specs = [names[(seat + seed) % len(names)] for seat in range(num_players)]
             state = play_checked(num_players, 100 * k + seed, options, specs, game)

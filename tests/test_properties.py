@@ -13,7 +13,7 @@ GAMES = dinotable.list_games()
 
 def _walk(data, game):
     num_players = data.draw(st.integers(game.min_players, game.max_players), label="players")
-    options = data.draw(st.sampled_from(game.test_option_sets), label="options")
+    options = data.draw(st.sampled_from(game.test_option_sets_for(num_players)), label="options")
     seed = data.draw(st.integers(-(2**63), 2**63), label="seed")
     state = game.new_game(num_players, seed, options)
     steps = data.draw(st.integers(0, 250), label="steps")
@@ -164,7 +164,8 @@ def test_dinogenics_pens_are_closed_rings_of_fences(fences, facilities):
 @given(seed=st.integers(0, 2**32), players=st.integers(1, 5), steps=st.integers(0, 400), data=st.data())
 def test_dinogenics_scores_add_up(seed, players, steps, data):
     """DinoGenics: at any point the score is the End Game Scoring breakdown's parts, the Dinosaur Value
-    stays within 0-30, and reputation is the park's dinosaurs and undamaged facilities less Scandals."""
+    stays within 0-30, and reputation is the park's dinosaurs, undamaged facilities and specialists less
+    Scandals."""
     from dinotable.games.dinogenics import rules, scoring
     from dinotable.games.dinogenics.rules import SPECIES
 
@@ -183,4 +184,5 @@ def test_dinogenics_scores_add_up(seed, players, steps, data):
         assert 0 <= rules.dinosaur_value(state, seat) <= c.numbers["dinosaur_value_max"]
         rep = sum(c.species[d & SPECIES].reputation for d in state.dinos[seat])
         rep += sum(c.facilities[f & 63].reputation for f in state.facs[seat] if not f & rules.DAMAGED)
+        rep += rules.perk(state, seat, "reputation")  # specialists (Controlled Chaos, on by default)
         assert rules.reputation(state, seat) == rep - state.res[seat * rules.WIDTH + rules.SCANDALS]

@@ -59,7 +59,8 @@ COUNTER = {
 
 # ------------------------------------------------------------------------------------------ helpers
 def fresh(num_players=2, seed=1):
-    return GAME.new_game(num_players, seed)
+    """A base game: the rules of this module are the base game's (options expansion=false)."""
+    return GAME.new_game(num_players, seed, {"expansion": False})
 
 
 def sp(key: str) -> int:

@@ -247,11 +247,16 @@ def test_two_specialists_each_season_push_the_last_ones_to_the_independent_contr
     assert s.contractors == first + coming and len(s.job_market) == 2
 
 
-@pytest.mark.parametrize("options", [{}, {"expansion": False}])
-def test_without_the_expansion_there_is_no_intelligen_board(options):
-    """The expansion's components are used only with it (designed: `expansion` option, default off): no eDNA,
-    no Large Facilities, no specialists, and the IntelliGen spaces are not worker spaces."""
-    s = GAME.new_game(2, 1, options)
+def test_the_expansion_is_on_by_default():
+    """Controlled Chaos is played by default (the issue: 'on by default for dinogenics')."""
+    assert GAME.new_game(2, 1).expansion is True
+    assert GAME.new_game(2, 1, {"expansion": False}).expansion is False
+
+
+def test_without_the_expansion_there_is_no_intelligen_board():
+    """The expansion's components are used only with it (options expansion=false plays the base game alone):
+    no eDNA, no Large Facilities, no specialists, and the IntelliGen spaces are not worker spaces."""
+    s = GAME.new_game(2, 1, {"expansion": False})
     assert s.expansion is False
     assert (s.edna_deck, s.large_offer, s.large_pile, s.habitats_left) == ([], [], [], 0)
     assert (s.spec_deck, s.job_market, s.contractors) == ([], [], [])

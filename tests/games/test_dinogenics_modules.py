@@ -89,8 +89,8 @@ def news_events(events) -> list[tuple]:
     [
         (2, {"scenario": "CC1"}, "scenario"),
         (3, {"scenario": "CC7"}, "scenario"),
-        (2, {"elites": True}, "elites"),
-        (2, {"chaos_theory": True}, "chaos_theory"),
+        (2, {"expansion": False, "elites": True}, "elites"),
+        (2, {"expansion": False, "chaos_theory": True}, "chaos_theory"),
         (3, {"coop": True}, "coop"),
         (1, {"coop": True}, "coop"),
         (1, {"scenario": "CC8"}, "scenario"),

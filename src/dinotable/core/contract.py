@@ -78,6 +78,17 @@ class Game(ABC):
     def check_options(self, options: dict, num_players: int) -> None:
         """Raises ValueError, naming the options, for a combination of options that does not go together."""
 
+    def test_option_sets_for(self, num_players: int) -> tuple[dict, ...]:
+        """The test option sets this player count allows (a solo scenario is for one player)."""
+        out = []
+        for options in self.test_option_sets:
+            try:
+                self.check_options(validate_options(self.option_specs, options, num_players), num_players)
+            except ValueError:
+                continue
+            out.append(options)
+        return tuple(out)
+
     def count_events(self, counts: dict, state: State, events: list[Event]) -> None:
         """Adds what designers count (placements, escapes...) from one decision's events to `counts`,
         name -> one number per seat. Simulations call it after each apply, outside the rules."""

@@ -40,8 +40,8 @@ class DinoGenics(Game):
     # Measured: 200 worlds, greedy priors, the heuristic at the leaf: 15 of 16 games against greedy.
     search_defaults = {"iters": 200, "depth": 0, "scale": 15.0, "prior": "greedy", "c": 1.5}
     test_option_sets = (
-        {},
-        {"expansion": True},
+        {},  # Controlled Chaos (on by default)
+        {"expansion": False},
         {"expansion": True, "elites": True, "chaos_theory": True},
         *({"scenario": key} for key in _SCENARIOS),
         {"coop": True},
@@ -63,9 +63,9 @@ class DinoGenics(Game):
             OptionSpec(
                 "expansion",
                 "bool",
-                False,
-                "play with Controlled Chaos: the IntelliGen Designs board (Site D, Refinement, HQ), eDNA, "
-                "Polymorphic and Refined DNA, aquatic dinosaurs, large facilities and specialists",
+                True,
+                "Controlled Chaos: the IntelliGen Designs board (Site D, Refinement, HQ), eDNA, Polymorphic and "
+                "Refined DNA, aquatic dinosaurs, large facilities and specialists; false plays the base game alone",
             ),
             OptionSpec("chaos_theory", "bool", False, "Controlled Chaos: the Chaos Theory module"),
             OptionSpec("elites", "bool", False, "Controlled Chaos: the Dinosaur Elites module"),

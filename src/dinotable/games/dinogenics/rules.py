@@ -1275,6 +1275,9 @@ def _run_steps(s, task, events) -> None:
 
 def _gain(s, seat: int, gains: tuple, events) -> None:
     base = seat * WIDTH
+    if s.coop and seat == SYNTH:
+        # 'Synth plays mostly like a player but does not gain credits or cards.'
+        gains = tuple((r, n) for r, n in gains if r not in (CREDITS, DNA, EDNA, MANIPULATION))
     for r, n in gains:
         if r in (DNA, EDNA):
             k = s.c.kinds
@@ -1571,7 +1574,7 @@ def _add_facility(s, seat: int, f: int, place: int, events, second: int = -1) ->
     events.append(_event("facility", seat, facility=fac.key))
     if fac.on_placement:
         _gain(s, seat, fac.on_placement, events)
-        if any(r == FENCES for r, _ in fac.on_placement):
+        if any(r == FENCES for r, _ in fac.on_placement) and not (s.coop and seat == SYNTH):
             s.tasks.append(("steps", seat, (("build", True),), 0))
 
 
@@ -2304,7 +2307,7 @@ def _synth_news_step(s, steps: tuple, events) -> None:
                 s.res[base + WORKERS] -= 1
                 events.append(_event("synth", None, action="occupy", space=s.c.spaces[value].key, faces=[]))
         elif kind == "gain":
-            _gain(s, SYNTH, tuple((r, n) for r, n in value if r not in (CREDITS, DNA, EDNA, MANIPULATION)), events)
+            _gain(s, SYNTH, value, events)
         else:
             _lose(s, SYNTH, value, events)
 

@@ -67,7 +67,7 @@ class DinoGenicsState(FlatState):
         # The co-op: seats 0 and 1 are the West and East Branches; Synth's park is a third one (rules.SYNTH).
         self.coop = coop = options.get("coop", False)
         self.parks = parks = n + 1 if coop else n
-        self.expansion = exp = options.get("expansion", False) or sc is not None or coop
+        self.expansion = exp = options.get("expansion", True) or sc is not None or coop
 
         def used(item) -> bool:
             return exp or not item.expansion
