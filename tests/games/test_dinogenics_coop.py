@@ -12,6 +12,7 @@ import pytest
 
 from dinotable.core.rng import next_below, seed_state
 from dinotable.games.dinogenics import GAME, rules, scoring
+from dinotable.games.dinogenics import synth as synth_rules
 from dinotable.games.dinogenics.content import (
     CREDITS,
     FATALITY,
@@ -59,7 +60,7 @@ def coop(seed: int = 1, hands: bool = True):
     """A co-op game at the branches' first shared turn. Synth's opening turn is left out (no dice rolled, its
     four workers at home), so that the board is as set up; with hands=False both branches' hands are emptied."""
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(rules, "_synth_turn", lambda s, events: None)
+        mp.setattr(synth_rules, "take_turn", lambda s, events: None)
         s = GAME.new_game(2, seed, {"coop": True})
     if not hands:
         for p in (0, 1):
@@ -119,7 +120,7 @@ def synth_turn(s, *faces: int) -> list:
     sets off and its end-of-turn clean-up."""
     steer(s, *faces)
     events: list = []
-    rules._synth_turn(s, events)
+    synth_rules.take_turn(s, events)
     return events + run(s)
 
 
@@ -281,7 +282,7 @@ def test_visitors_the_branches_share_one_column_and_synth_takes_its_own(team_fir
     s.team_first = team_first
     assert C.visitors[3][2][:2] == (2, 2) and C.bonus_visitors[2] == 2
     events: list = []
-    rules._coop_visitors(s, events)
+    synth_rules.visitors(s, events)
     assert s.res[SYNTH * WIDTH + VISITORS] == synth_visitors
     assert s.pool == 0
     run(s)
@@ -345,16 +346,16 @@ def test_each_dock_once_a_season_and_none_without_cards():
     a Season; a branch with no cards has nothing to gift)."""
     s = coop(hands=False)
     s.apply(IDS.seat)
-    assert not rules.docks_open(s, 0) and IDS.docks not in s.legal_actions()
+    assert not synth_rules.docks_open(s, 0) and IDS.docks not in s.legal_actions()
     give(s, 0, "t_rex", 2)
     give(s, 1, "raptor", 1)
     relist(s)
     s.apply(IDS.docks)
     s.apply(IDS.dna + sp("t_rex"))
     s.apply(IDS.done)
-    assert not rules.docks_open(s, 0) and rules.docks_open(s, 1)  # the East Branch's docks are used
-    rules._coop_order(s, [])  # a new Season
-    assert rules.docks_open(s, 0)
+    assert not synth_rules.docks_open(s, 0) and synth_rules.docks_open(s, 1)  # the East Branch's docks are used
+    synth_rules.order(s, [])  # a new Season
+    assert synth_rules.docks_open(s, 0)
 
 
 # ------------------------------------------------------------------------------------------ facilities
@@ -556,7 +557,7 @@ def test_synth_building_a_facility_takes_no_cards_and_asks_no_one():
     city(s, "stockpile", "medium_hotel", "patent_center")
     steer(s, SLASH, SLASH)
     events: list = []
-    rules._synth_turn(s, events)
+    synth_rules.take_turn(s, events)
     s.phase = rules.NONE
     rules.settle(s, events)
     assert "stockpile" in facility_keys(s, SYNTH)
@@ -594,7 +595,7 @@ def test_synth_places_dinosaurs_matching_then_empty_then_mixed_biodomes_then_out
     for at, keys in inside.items():
         for key in keys:
             synth_put(s, key, at)
-    rules._synth_place(s, sp(species), [])
+    synth_rules.place(s, sp(species), [])
     key, at = synth_dinos(s)[-1]
     assert key == species
     if where is not None:
@@ -609,7 +610,7 @@ def test_synth_skips_a_damaged_biodome():
     no habitat)."""
     s = coop(hands=False)
     hurt(s, SYNTH, synth_facility(s, "A1"))
-    rules._synth_place(s, sp("t_rex"), [])
+    synth_rules.place(s, sp("t_rex"), [])
     assert synth_dinos(s) == [("t_rex", "A2")]
 
 
@@ -627,7 +628,7 @@ def test_synth_euthanizes_dinosaurs_in_violation_then_repairs_its_biodomes():
     hotel = facility_keys(s, SYNTH).index("basic_hotel")
     hurt(s, SYNTH, hotel)
     events: list = []
-    rules._synth_cleanup(s, ("synth_cleanup",), events)
+    synth_rules.cleanup(s, ("synth_cleanup",), events)
     assert sorted(synth_dinos(s)) == [("brontosaurus", "B1"), ("t_rex", "A2")]
     assert [e.detail["dinosaurs"] for e in events if e.kind == "euthanized"] == [3]
     assert not s.facs[SYNTH][synth_facility(s, "A1")] & DAMAGED
@@ -636,7 +637,7 @@ def test_synth_euthanizes_dinosaurs_in_violation_then_repairs_its_biodomes():
     names = [name for name, _ in rules.STAGES]
     assert names.index("synth") == names.index("rampage") + 1
     s.tasks.clear()
-    rules._synth_upkeep(s, [])
+    synth_rules.upkeep(s, [])
     assert s.tasks == [("synth_cleanup",)]
 
 

@@ -880,7 +880,7 @@ def legal_actions(s) -> list[int]:
         out = [ids.space + i for i in placements(s, seat)]
         if s.expansion and airport_open(s, seat):
             out.append(ids.airport)
-        if s.coop and docks_open(s, seat):
+        if s.coop and synth.docks_open(s, seat):
             out.append(ids.docks)
         return out
     if phase == CHOOSE:
@@ -943,14 +943,6 @@ def legal_actions(s) -> list[int]:
         out += [ids.dna + kind for kind in range(k) if s.dna[seat * k + kind]]
         return out + [ids.manip + card for card in range(m) if s.manip[seat * m + card]]
     return []
-
-
-def docks_open(s, seat: int) -> bool:
-    """The co-op's docks: a worker there gifts the other branch up to two cards, once a Season per dock
-    (designed)."""
-    m = len(s.c.manipulation)
-    has_cards = hand_size(s, seat) or sum(s.manip[seat * m : seat * m + m])
-    return bool(has_cards) and not s.docks_used >> (1 - seat) & 1
 
 
 def victims(s, seat: int, spare: int) -> list[int]:
@@ -1132,7 +1124,7 @@ def step(s, action: int, events: list) -> None:
             s.res[seat * WIDTH + CREDITS] -= 1  # 'spend one additional credit to place it in the other park'
         _place_bought(s, seat, target, ctx[0], events)
     elif phase == GIFT:
-        _gift(s, seat, action, ctx[0], events)
+        synth.gift(s, seat, action, ctx[0], events)
     elif phase == MANIP_PAY:
         card = action - ids.manip
         s.manip[seat * len(s.c.manipulation) + card] -= 1
@@ -1666,7 +1658,7 @@ def _kill_visitors(s, seat: int, n: int, events) -> None:
 def _damage(s, task, events) -> None:
     _, seat, i = task
     if s.coop and seat == SYNTH:
-        _synth_damage(s, events)
+        synth.damage(s, events)
         return
     targets = [j for j, f in enumerate(s.facs[seat]) if not f & DAMAGED]
     if len(targets) > 1:
@@ -1865,29 +1857,6 @@ def _fishery_cells(s, seat: int) -> int:
     return out
 
 
-# ------------------------------------------------------------------------------------------------------
-# Synth Re-Activated, the co-op: the West (0) and East (1) Branches against Synth (park SYNTH), which the
-# engine plays from its turn chart.
-
-SYNTH_SPACES = {
-    "build_cheapest": "city_center",
-    "remove_priciest": "city_center",
-    "dinosaur_lowest": "iom",
-    "dinosaur_highest": "iom",
-    "market_card": "site_a",
-    "agency_scandal": "agency",
-    "time_share": "time_share",
-    "ferry_vp": "ferry",
-}
-_SYNTH_TRIES = 20  # rerolls before a Synth worker with nowhere to go stays home
-
-
-def synth_setup(s) -> None:
-    """Synth's starting park (2 Basic Hotels, 3 Biodomes, an Aquatic Habitat) on its first free spaces."""
-    for f in s.c.coop["synth_facilities"]:
-        _start_facility(s, SYNTH, f)
-
-
 def _next_turn(s, seat: int) -> None:
     if s.coop:
         s.team_todo &= ~(1 << seat)
@@ -1895,162 +1864,6 @@ def _next_turn(s, seat: int) -> None:
             s.turn ^= 1  # the shared turn is over: Synth's
     else:
         s.turn = (s.order.index(seat) + 1) % s.num_players
-
-
-def _coop_order(s, events) -> None:
-    """'take the average of the West Branch and East Branch reputation values (... rounding up). If the
-    average is more than Synth's reputation, they will become first player.'"""
-    team = -(-(reputation(s, 0) + reputation(s, 1)) // 2)
-    s.team_first = team > reputation(s, SYNTH)
-    s.order = (0, 1, SYNTH) if s.team_first else (SYNTH, 0, 1)
-    s.turn = 0
-    s.team_todo = 0
-    s.docks_used = 0
-    events.append(_event("order", None, order=list(s.order)))
-
-
-def _coop_visitors(s, events) -> None:
-    """The branches take visitors as one player and share them; Synth takes its own column."""
-    column = s.c.visitors[3][s.season]
-    team, synth = (0, 1) if s.team_first else (1, 0)
-    _gain(s, SYNTH, ((VISITORS, column[synth]),), events)
-    s.pool = s.c.bonus_visitors[s.season]
-    # The bonus pool: the first player may take two, then each one at a time; Synth takes while it has
-    # room, the branches' share is placed with theirs.
-    shared = column[team]
-    takers = [SYNTH, -1] if synth == 0 else [-1, SYNTH]
-    first = s.c.numbers["first_bonus_visitors"]
-    turn, out = 0, 0
-    while s.pool and out != 3:
-        who = takers[turn % 2]
-        count = first if turn == 0 else 1
-        for _ in range(count):
-            if not s.pool:
-                break
-            if who == SYNTH:
-                if s.res[SYNTH * WIDTH + VISITORS] >= room(s, SYNTH):
-                    out |= 1
-                    break
-                s.res[SYNTH * WIDTH + VISITORS] += 1
-            else:
-                if shared + s.res[VISITORS] + s.res[WIDTH + VISITORS] >= room(s, 0) + room(s, 1):
-                    out |= 2
-                    break
-                shared += 1
-            s.pool -= 1
-        turn += 1
-    if shared:
-        s.tasks.append(("share", shared))
-
-
-def _share_task(s, task, events) -> None:
-    """The West Branch places the shared visitors in either park with room (designed: West divides)."""
-    if any(s.res[p * WIDTH + VISITORS] < room(s, p) for p in (0, 1)):
-        _decide(s, 0, SHARE, (task[1],))
-
-
-def _coop_workers(s, events) -> bool:
-    """Synth's turns and the branches' shared turns alternate from the first player: in a shared turn each
-    branch places a worker, in the order they choose."""
-    slots = ("team", "synth") if s.team_first else ("synth", "team")
-    for _ in range(4):
-        if slots[s.turn] == "synth":
-            if s.res[SYNTH * WIDTH + WORKERS] > 0:
-                _synth_turn(s, events)
-                s.turn ^= 1
-                return True
-            s.turn ^= 1
-            continue
-        if not s.team_todo:
-            for b in (0, 1):
-                if s.res[b * WIDTH + WORKERS] > 0:
-                    if placements(s, b) or docks_open(s, b) or airport_open(s, b):
-                        s.team_todo |= 1 << b
-                    else:
-                        s.res[b * WIDTH + WORKERS] = 0  # nowhere to go: the worker stays home
-                        events.append(_event("stay_home", b))
-        if s.team_todo == 3:
-            _decide(s, 0, TEAM_ORDER)  # designed: the West Branch chooses who places first
-            return True
-        if s.team_todo:
-            _decide(s, 0 if s.team_todo & 1 else 1, PLACE)
-            return True
-        s.turn ^= 1
-        if s.res[SYNTH * WIDTH + WORKERS] <= 0:
-            return False
-    return False
-
-
-def _roll_rampage_die(s) -> int:
-    s.rng, roll = next_below(s.rng, len(s.c.rampage_die))
-    return s.c.rampage_die[roll]
-
-
-def _synth_turn(s, events) -> None:
-    """Roll two rampage dice and read Synth's turn chart; roll again while the space is taken."""
-    late = s.season >= 5
-    base = SYNTH * WIDTH
-    s.tasks.append(("synth_cleanup",))  # after what the action sets off
-    for _ in range(_SYNTH_TRIES):
-        faces = tuple(sorted((_roll_rampage_die(s), _roll_rampage_die(s))))
-        action = s.c.coop["chart"][faces][late]
-        if action == "farm_or_outsource":
-            action = "farm" if s.res[base + GOATS] < 5 else "outsource"
-        key = {"farm": "farm", "outsource": "outsource"}.get(action) or SYNTH_SPACES[action]
-        space = s.c.space_index(key)
-        slot = free_slot(s, space) if space_open(s, space) else -1
-        if slot < 0:
-            continue
-        s.occ[slot] = SYNTH
-        s.res[base + WORKERS] -= 1
-        events.append(_event("synth", None, action=action, space=key, faces=[FACES[f] for f in faces]))
-        _synth_action(s, action, late, events)
-        return
-    s.res[base + WORKERS] -= 1  # nowhere it could go: the worker stays home
-    events.append(_event("stay_home", SYNTH))
-
-
-def _synth_action(s, action: str, late: bool, events) -> None:
-    base = SYNTH * WIDTH
-    facilities = s.c.facilities
-    if action in ("build_cheapest", "remove_priciest"):
-        # The City Center's stacks, the Basic Hotels first: ties go to the furthest right.
-        tops = [(i, _stack_tile(s, i)) for i in range(1 + DRAWN_STACKS)]
-        tops = [(i, f) for i, f in tops if f >= 0]
-        if not tops:
-            return
-        if action == "build_cheapest":
-            i, f = min(tops, key=lambda pair: (facilities[pair[1]].cost, -pair[0]))
-        else:
-            i, f = max(tops, key=lambda pair: (facilities[pair[1]].cost, pair[0]))
-        _take_from_stack(s, i)
-        if action == "build_cheapest" and can_place(s, SYNTH, f):
-            if facilities[f].park:
-                _add_facility(s, SYNTH, f, facility_cells(s, SYNTH)[0], events)
-            else:
-                _add_facility(s, SYNTH, f, _commercial_free(s, SYNTH)[0], events)
-        else:
-            s.removed.append(f)  # removed from play
-            events.append(_event("removed", SYNTH, facility=facilities[f].key))
-    elif action in ("dinosaur_lowest", "dinosaur_highest"):
-        drawn = _draw_dna(s, 3)
-        species = s.c.species
-        kinds = {k for k in drawn if not s.t.aquatic[k]}
-        if kinds:
-            pick = min if action == "dinosaur_lowest" else max
-            best = pick(kinds, key=lambda k: (species[k].reputation, species[k].vp))
-            _synth_place(s, best, events)
-        s.dna_discard.extend(drawn)
-    elif action == "market_card":
-        s.market.extend(_draw_dna(s, 1))
-    elif action in ("agency_scandal", "outsource"):
-        s.res[base + SCANDALS] = max(0, s.res[base + SCANDALS] - 1)
-    elif action == "farm":
-        s.res[base + GOATS] += 3
-    elif action == "time_share":
-        _gain(s, SYNTH, ((VISITORS, 2),), events)
-    elif action == "ferry_vp":
-        s.res[base + VP] += 2
 
 
 def _stack_tile(s, i: int) -> int:
@@ -2071,94 +1884,6 @@ def _take_from_stack(s, i: int) -> int:
     return f
 
 
-def _synth_place(s, species: int, events) -> None:
-    """'Place Synth dinosaurs in biodomes with matching species first, empty biodomes second, mixed species
-    third, and outside only as a last resort. Always place Brontosaurus outside of Synth biodomes.'"""
-    facilities = s.c.facilities
-    domes = []
-    for f in s.facs[SYNTH]:
-        if facilities[f & 63].biodome and not f & DAMAGED:
-            cell = (f >> 6) & 31
-            inside = [d & SPECIES for d in s.dinos[SYNTH] if (d >> CELL) & 15 == cell]
-            if len(inside) < 2:
-                rank = 0 if inside and set(inside) == {species} else 1 if not inside else 2
-                domes.append((rank, cell))
-    outside = [cell for cell in facility_cells(s, SYNTH)]
-    if species != s.t.bronto and domes:
-        cell = min(domes)[1]
-    elif outside:
-        cell = outside[0]
-    else:
-        return  # nowhere to put it
-    _place_dinosaur(s, SYNTH, species, cell, 0, events)
-
-
-def _synth_cleanup(s, task, events) -> None:
-    """'all Synth dinosaurs that are in violation of their habitat requirements are euthanized and removed
-    from play. Then if any biodomes have been damaged, Synth employs nano-robots to repair' them."""
-    bad = improper(s, SYNTH)
-    if any(bad):
-        kept = tuple(code for code, wrong in zip(s.dinos[SYNTH], bad, strict=True) if not wrong)
-        events.append(_event("euthanized", SYNTH, dinosaurs=len(s.dinos[SYNTH]) - len(kept)))
-        s.dinos[SYNTH] = kept
-    facilities = s.c.facilities
-    s.facs[SYNTH] = tuple(f & ~DAMAGED if facilities[f & 63].biodome else f for f in s.facs[SYNTH])
-
-
-def _synth_damage(s, events) -> None:
-    """Damage to Synth: its lowest cost, least occupied undamaged facility; its Visitor Center never."""
-    facilities = s.c.facilities
-    best = None
-    for j, f in enumerate(s.facs[SYNTH]):
-        if f & DAMAGED:
-            continue
-        cell = (f >> 6) & 31
-        occupied = sum(1 for d in s.dinos[SYNTH] if (d >> CELL) & 15 == cell and cell < COMMERCIAL)
-        key = (facilities[f & 63].cost, occupied, j)
-        if best is None or key < best:
-            best = key
-    if best is not None:
-        _damage_facility(s, SYNTH, best[2], events)
-
-
-def _synth_upkeep(s, events) -> None:
-    if s.coop:
-        s.tasks.append(("synth_cleanup",))  # after the Upkeep's rampages too
-
-
-def _gift(s, seat: int, action: int, given: int, events) -> None:
-    """The docks: up to two cards (DNA or Manipulation) from this branch's hand to the other's."""
-    ids, other = s.ids, 1 - seat
-    if action == ids.done:
-        return
-    if action < ids.cell:
-        kind = action - ids.dna
-        k = s.c.kinds
-        s.dna[seat * k + kind] -= 1
-        s.dna[other * k + kind] += 1
-        s.tasks.append(("limit", other))
-    else:
-        card = action - ids.manip
-        m = len(s.c.manipulation)
-        s.manip[seat * m + card] -= 1
-        s.manip[other * m + card] += 1
-    events.append(_event("gift", seat, to=other))
-    m = len(s.c.manipulation)
-    if given + 1 < 2 and (hand_size(s, seat) or sum(s.manip[seat * m : seat * m + m])):
-        _decide(s, seat, GIFT, (given + 1,))
-
-
-def coop_result(s) -> dict:
-    """'Final victory point scores for both human players will be averaged (... rounding up) and must be
-    higher than Synth's victory point score'."""
-    from dinotable.games.dinogenics.scoring import breakdown
-
-    west, east = (breakdown(s, p)["total"] for p in (0, 1))
-    synth = breakdown(s, SYNTH)["total"]
-    average = -(-(west + east) // 2)
-    return {"average": average, "synth": synth, "victory": average > synth}
-
-
 # ------------------------------------------------------------------------------------------------------
 # The Season
 
@@ -2166,7 +1891,7 @@ def coop_result(s) -> dict:
 def _order(s, events) -> None:
     if s.coop:
         _clear_flags(s)
-        _coop_order(s, events)
+        synth.order(s, events)
         return
     # Higher reputation first; ties by undamaged facilities, then credits, then the previous order.
     previous = s.order
@@ -2194,7 +1919,7 @@ def _clear_flags(s) -> None:
 
 def _visitors(s, events) -> None:
     if s.coop:
-        _coop_visitors(s, events)
+        synth.visitors(s, events)
         return
     if s.scenario:
         s.pool = 0  # no bonus pool: the scenario's rule replaces steps 1-3
@@ -2284,7 +2009,7 @@ def _resolve_news(s, index: int, events) -> None:
         # Synth's step, then the West Branch's, then the East Branch's (run from the stack: last pushed first).
         s.tasks.append(("steps", 1, card.synth[2], 0))
         s.tasks.append(("steps", 0, card.synth[1], 0))
-        _synth_news_step(s, card.synth[0], events)
+        synth.news_step(s, card.synth[0], events)
         return
     each = card.each_player or (card.synth[1] if card.synth else ())  # a solo player: the West Branch's step
     if each:
@@ -2293,23 +2018,6 @@ def _resolve_news(s, index: int, events) -> None:
             if s.num_players == 1:
                 steps = tuple(step for step in steps if step[0] != "opponent")  # no opponent to name
             s.tasks.append(("steps", seat, steps, 0))
-
-
-def _synth_news_step(s, steps: tuple, events) -> None:
-    """'Anytime a card states "Synth Occupies" an area, take one of its workers and place it on a single
-    action space of the designated area.' Synth takes no benefit it cannot use (cards, credits)."""
-    base = SYNTH * WIDTH
-    for kind, value in steps:
-        if kind == "occupy":
-            slot = free_slot(s, value)
-            if slot >= 0 and s.res[base + WORKERS] > 0:
-                s.occ[slot] = SYNTH
-                s.res[base + WORKERS] -= 1
-                events.append(_event("synth", None, action="occupy", space=s.c.spaces[value].key, faces=[]))
-        elif kind == "gain":
-            _gain(s, SYNTH, value, events)
-        else:
-            _lose(s, SYNTH, value, events)
 
 
 def chaos_upcoming(s) -> None:
@@ -2360,7 +2068,7 @@ def _city_stacks(s, events) -> None:
 def _workers(s, events) -> bool:
     """Offer the next worker in player order; False when nobody has one left."""
     if s.coop:
-        return _coop_workers(s, events)
+        return synth.workers(s, events)
     n = s.num_players
     for step_ in range(n):
         position = (s.turn + step_) % n
@@ -2578,6 +2286,9 @@ def _next(s, events) -> None:
     s.stage = -1  # the next Open Season starts at step 1
 
 
+# The co-op's Synth has its own module, which uses the helpers above.
+from dinotable.games.dinogenics import synth  # noqa: E402
+
 # Season steps in order; a step returning True has set a decision and runs again after it.
 STAGES = (
     ("order", _order),
@@ -2590,7 +2301,7 @@ STAGES = (
     ("terror", _upkeep_start),
     ("feed", _feed_stage),
     ("rampage", _rampage_checks),
-    ("synth", _synth_upkeep),
+    ("synth", synth.upkeep),
     ("leave", _leave),
     ("vp", _seasonal_vp),
     ("resources", _resources),
@@ -2615,8 +2326,8 @@ TASKS = {
     "aquatic": _aquatic,
     "chaos": _chaos,
     "undouble": _undouble,
-    "share": _share_task,
-    "synth_cleanup": _synth_cleanup,
+    "share": synth.share_task,
+    "synth_cleanup": synth.cleanup,
 }
 
 

@@ -5,6 +5,7 @@ Ties: the highest reputation; players still tied share the victory (designed).""
 
 from __future__ import annotations
 
+from dinotable.games.dinogenics import synth
 from dinotable.games.dinogenics.content import CREDITS, SCANDALS, VP
 from dinotable.games.dinogenics.rules import (
     COMMERCIAL,
@@ -14,7 +15,6 @@ from dinotable.games.dinogenics.rules import (
     SYNTH,
     WIDTH,
     bordering_species,
-    coop_result,
     end_count,
     hand_size,
     improper,
@@ -145,7 +145,7 @@ def winners(s) -> list[int]:
         return []
     totals = scores(s)
     if s.coop:
-        return [0, 1] if coop_result(s)["victory"] else []
+        return [0, 1] if synth.result(s)["victory"] else []
     if s.scenario:
         return [0] if scenario_result(s)["objective_met"] else []
     if s.num_players == 1:
@@ -165,7 +165,7 @@ def outcome(s) -> dict:
         "reputation": [reputation(s, seat) for seat in range(s.num_players)],
     }
     if s.coop:
-        out.update(coop_result(s))
+        out.update(synth.result(s))
         out["automata"] = {"Synth": breakdown(s, SYNTH)}
         out["result"] = ("won" if out["winners"] else "lost") if s.over else "in progress"
     elif s.scenario:

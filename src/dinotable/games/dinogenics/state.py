@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dinotable.core.flat import FlatState
 from dinotable.core.rng import derive_seed, next_below, seed_state, shuffle
-from dinotable.games.dinogenics import render, rules, scoring
+from dinotable.games.dinogenics import render, rules, scoring, synth
 from dinotable.games.dinogenics.content import CREDITS, FENCES, GOATS, SCANDALS
 
 _DEALS = 20  # deals tried before the seat to move keeps its hands (see determinize)
@@ -206,7 +206,7 @@ class DinoGenicsState(FlatState):
         if sc:
             rules.scenario_setup(self)
         if coop:
-            rules.synth_setup(self)
+            synth.setup(self)
         self.history: list[int] = []
         rules.settle(self, [])
         self._legal = rules.legal_actions(self)

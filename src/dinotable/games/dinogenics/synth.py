@@ -1,0 +1,341 @@
+"""Synth Re-Activated, the DinoGenics co-op: the West (seat 0) and East (seat 1) Branches against Synth
+(park SYNTH), which the engine plays from its turn chart. Here are Synth's setup, turns, placements,
+clean-up and damage, and the branches' shared player order, visitors and docks; rules.py calls them where
+the co-op changes a step.
+"""
+
+from __future__ import annotations
+
+from dinotable.core.rng import next_below
+from dinotable.games.dinogenics.content import (
+    FACES,
+    GOATS,
+    SCANDALS,
+    VISITORS,
+    VP,
+)
+from dinotable.games.dinogenics.rules import (
+    CELL,
+    COMMERCIAL,
+    DAMAGED,
+    DRAWN_STACKS,
+    GIFT,
+    PLACE,
+    SHARE,
+    SPECIES,
+    SYNTH,
+    TEAM_ORDER,
+    WIDTH,
+    WORKERS,
+    _add_facility,
+    _commercial_free,
+    _damage_facility,
+    _decide,
+    _draw_dna,
+    _event,
+    _gain,
+    _lose,
+    _place_dinosaur,
+    _stack_tile,
+    _start_facility,
+    _take_from_stack,
+    airport_open,
+    can_place,
+    facility_cells,
+    free_slot,
+    hand_size,
+    improper,
+    placements,
+    reputation,
+    room,
+    space_open,
+)
+
+SPACES = {
+    "build_cheapest": "city_center",
+    "remove_priciest": "city_center",
+    "dinosaur_lowest": "iom",
+    "dinosaur_highest": "iom",
+    "market_card": "site_a",
+    "agency_scandal": "agency",
+    "time_share": "time_share",
+    "ferry_vp": "ferry",
+}
+
+
+_TRIES = 20  # rerolls before a Synth worker with nowhere to go stays home
+
+
+def setup(s) -> None:
+    """Synth's starting park (2 Basic Hotels, 3 Biodomes, an Aquatic Habitat) on its first free spaces."""
+    for f in s.c.coop["synth_facilities"]:
+        _start_facility(s, SYNTH, f)
+
+
+def order(s, events) -> None:
+    """'take the average of the West Branch and East Branch reputation values (... rounding up). If the
+    average is more than Synth's reputation, they will become first player.'"""
+    team = -(-(reputation(s, 0) + reputation(s, 1)) // 2)
+    s.team_first = team > reputation(s, SYNTH)
+    s.order = (0, 1, SYNTH) if s.team_first else (SYNTH, 0, 1)
+    s.turn = 0
+    s.team_todo = 0
+    s.docks_used = 0
+    events.append(_event("order", None, order=list(s.order)))
+
+
+def visitors(s, events) -> None:
+    """The branches take visitors as one player and share them; Synth takes its own column."""
+    column = s.c.visitors[3][s.season]
+    team, synth = (0, 1) if s.team_first else (1, 0)
+    _gain(s, SYNTH, ((VISITORS, column[synth]),), events)
+    s.pool = s.c.bonus_visitors[s.season]
+    # The bonus pool: the first player may take two, then each one at a time; Synth takes while it has
+    # room, the branches' share is placed with theirs.
+    shared = column[team]
+    takers = [SYNTH, -1] if synth == 0 else [-1, SYNTH]
+    first = s.c.numbers["first_bonus_visitors"]
+    turn, out = 0, 0
+    while s.pool and out != 3:
+        who = takers[turn % 2]
+        count = first if turn == 0 else 1
+        for _ in range(count):
+            if not s.pool:
+                break
+            if who == SYNTH:
+                if s.res[SYNTH * WIDTH + VISITORS] >= room(s, SYNTH):
+                    out |= 1
+                    break
+                s.res[SYNTH * WIDTH + VISITORS] += 1
+            else:
+                if shared + s.res[VISITORS] + s.res[WIDTH + VISITORS] >= room(s, 0) + room(s, 1):
+                    out |= 2
+                    break
+                shared += 1
+            s.pool -= 1
+        turn += 1
+    if shared:
+        s.tasks.append(("share", shared))
+
+
+def share_task(s, task, events) -> None:
+    """The West Branch places the shared visitors in either park with room (designed: West divides)."""
+    if any(s.res[p * WIDTH + VISITORS] < room(s, p) for p in (0, 1)):
+        _decide(s, 0, SHARE, (task[1],))
+
+
+def docks_open(s, seat: int) -> bool:
+    """The co-op's docks: a worker there gifts the other branch up to two cards, once a Season per dock
+    (designed)."""
+    m = len(s.c.manipulation)
+    has_cards = hand_size(s, seat) or sum(s.manip[seat * m : seat * m + m])
+    return bool(has_cards) and not s.docks_used >> (1 - seat) & 1
+
+
+def workers(s, events) -> bool:
+    """Synth's turns and the branches' shared turns alternate from the first player: in a shared turn each
+    branch places a worker, in the order they choose."""
+    slots = ("team", "synth") if s.team_first else ("synth", "team")
+    for _ in range(4):
+        if slots[s.turn] == "synth":
+            if s.res[SYNTH * WIDTH + WORKERS] > 0:
+                take_turn(s, events)
+                s.turn ^= 1
+                return True
+            s.turn ^= 1
+            continue
+        if not s.team_todo:
+            for b in (0, 1):
+                if s.res[b * WIDTH + WORKERS] > 0:
+                    if placements(s, b) or docks_open(s, b) or airport_open(s, b):
+                        s.team_todo |= 1 << b
+                    else:
+                        s.res[b * WIDTH + WORKERS] = 0  # nowhere to go: the worker stays home
+                        events.append(_event("stay_home", b))
+        if s.team_todo == 3:
+            _decide(s, 0, TEAM_ORDER)  # designed: the West Branch chooses who places first
+            return True
+        if s.team_todo:
+            _decide(s, 0 if s.team_todo & 1 else 1, PLACE)
+            return True
+        s.turn ^= 1
+        if s.res[SYNTH * WIDTH + WORKERS] <= 0:
+            return False
+    return False
+
+
+def _roll(s) -> int:
+    s.rng, roll = next_below(s.rng, len(s.c.rampage_die))
+    return s.c.rampage_die[roll]
+
+
+def take_turn(s, events) -> None:
+    """Roll two rampage dice and read Synth's turn chart; roll again while the space is taken."""
+    late = s.season >= 5
+    base = SYNTH * WIDTH
+    s.tasks.append(("synth_cleanup",))  # after what the action sets off
+    for _ in range(_TRIES):
+        faces = tuple(sorted((_roll(s), _roll(s))))
+        action = s.c.coop["chart"][faces][late]
+        if action == "farm_or_outsource":
+            action = "farm" if s.res[base + GOATS] < 5 else "outsource"
+        key = {"farm": "farm", "outsource": "outsource"}.get(action) or SPACES[action]
+        space = s.c.space_index(key)
+        slot = free_slot(s, space) if space_open(s, space) else -1
+        if slot < 0:
+            continue
+        s.occ[slot] = SYNTH
+        s.res[base + WORKERS] -= 1
+        events.append(_event("synth", None, action=action, space=key, faces=[FACES[f] for f in faces]))
+        act(s, action, late, events)
+        return
+    s.res[base + WORKERS] -= 1  # nowhere it could go: the worker stays home
+    events.append(_event("stay_home", SYNTH))
+
+
+def act(s, action: str, late: bool, events) -> None:
+    base = SYNTH * WIDTH
+    facilities = s.c.facilities
+    if action in ("build_cheapest", "remove_priciest"):
+        # The City Center's stacks, the Basic Hotels first: ties go to the furthest right.
+        tops = [(i, _stack_tile(s, i)) for i in range(1 + DRAWN_STACKS)]
+        tops = [(i, f) for i, f in tops if f >= 0]
+        if not tops:
+            return
+        if action == "build_cheapest":
+            i, f = min(tops, key=lambda pair: (facilities[pair[1]].cost, -pair[0]))
+        else:
+            i, f = max(tops, key=lambda pair: (facilities[pair[1]].cost, pair[0]))
+        _take_from_stack(s, i)
+        if action == "build_cheapest" and can_place(s, SYNTH, f):
+            if facilities[f].park:
+                _add_facility(s, SYNTH, f, facility_cells(s, SYNTH)[0], events)
+            else:
+                _add_facility(s, SYNTH, f, _commercial_free(s, SYNTH)[0], events)
+        else:
+            s.removed.append(f)  # removed from play
+            events.append(_event("removed", SYNTH, facility=facilities[f].key))
+    elif action in ("dinosaur_lowest", "dinosaur_highest"):
+        drawn = _draw_dna(s, 3)
+        species = s.c.species
+        kinds = {k for k in drawn if not s.t.aquatic[k]}
+        if kinds:
+            pick = min if action == "dinosaur_lowest" else max
+            best = pick(kinds, key=lambda k: (species[k].reputation, species[k].vp))
+            place(s, best, events)
+        s.dna_discard.extend(drawn)
+    elif action == "market_card":
+        s.market.extend(_draw_dna(s, 1))
+    elif action in ("agency_scandal", "outsource"):
+        s.res[base + SCANDALS] = max(0, s.res[base + SCANDALS] - 1)
+    elif action == "farm":
+        s.res[base + GOATS] += 3
+    elif action == "time_share":
+        _gain(s, SYNTH, ((VISITORS, 2),), events)
+    elif action == "ferry_vp":
+        s.res[base + VP] += 2
+
+
+def place(s, species: int, events) -> None:
+    """'Place Synth dinosaurs in biodomes with matching species first, empty biodomes second, mixed species
+    third, and outside only as a last resort. Always place Brontosaurus outside of Synth biodomes.'"""
+    facilities = s.c.facilities
+    domes = []
+    for f in s.facs[SYNTH]:
+        if facilities[f & 63].biodome and not f & DAMAGED:
+            cell = (f >> 6) & 31
+            inside = [d & SPECIES for d in s.dinos[SYNTH] if (d >> CELL) & 15 == cell]
+            if len(inside) < 2:
+                rank = 0 if inside and set(inside) == {species} else 1 if not inside else 2
+                domes.append((rank, cell))
+    outside = [cell for cell in facility_cells(s, SYNTH)]
+    if species != s.t.bronto and domes:
+        cell = min(domes)[1]
+    elif outside:
+        cell = outside[0]
+    else:
+        return  # nowhere to put it
+    _place_dinosaur(s, SYNTH, species, cell, 0, events)
+
+
+def cleanup(s, task, events) -> None:
+    """'all Synth dinosaurs that are in violation of their habitat requirements are euthanized and removed
+    from play. Then if any biodomes have been damaged, Synth employs nano-robots to repair' them."""
+    bad = improper(s, SYNTH)
+    if any(bad):
+        kept = tuple(code for code, wrong in zip(s.dinos[SYNTH], bad, strict=True) if not wrong)
+        events.append(_event("euthanized", SYNTH, dinosaurs=len(s.dinos[SYNTH]) - len(kept)))
+        s.dinos[SYNTH] = kept
+    facilities = s.c.facilities
+    s.facs[SYNTH] = tuple(f & ~DAMAGED if facilities[f & 63].biodome else f for f in s.facs[SYNTH])
+
+
+def damage(s, events) -> None:
+    """Damage to Synth: its lowest cost, least occupied undamaged facility; its Visitor Center never."""
+    facilities = s.c.facilities
+    best = None
+    for j, f in enumerate(s.facs[SYNTH]):
+        if f & DAMAGED:
+            continue
+        cell = (f >> 6) & 31
+        occupied = sum(1 for d in s.dinos[SYNTH] if (d >> CELL) & 15 == cell and cell < COMMERCIAL)
+        key = (facilities[f & 63].cost, occupied, j)
+        if best is None or key < best:
+            best = key
+    if best is not None:
+        _damage_facility(s, SYNTH, best[2], events)
+
+
+def upkeep(s, events) -> None:
+    if s.coop:
+        s.tasks.append(("synth_cleanup",))  # after the Upkeep's rampages too
+
+
+def news_step(s, steps: tuple, events) -> None:
+    """'Anytime a card states "Synth Occupies" an area, take one of its workers and place it on a single
+    action space of the designated area.' Synth takes no benefit it cannot use (cards, credits)."""
+    base = SYNTH * WIDTH
+    for kind, value in steps:
+        if kind == "occupy":
+            slot = free_slot(s, value)
+            if slot >= 0 and s.res[base + WORKERS] > 0:
+                s.occ[slot] = SYNTH
+                s.res[base + WORKERS] -= 1
+                events.append(_event("synth", None, action="occupy", space=s.c.spaces[value].key, faces=[]))
+        elif kind == "gain":
+            _gain(s, SYNTH, value, events)
+        else:
+            _lose(s, SYNTH, value, events)
+
+
+def gift(s, seat: int, action: int, given: int, events) -> None:
+    """The docks: up to two cards (DNA or Manipulation) from this branch's hand to the other's."""
+    ids, other = s.ids, 1 - seat
+    if action == ids.done:
+        return
+    if action < ids.cell:
+        kind = action - ids.dna
+        k = s.c.kinds
+        s.dna[seat * k + kind] -= 1
+        s.dna[other * k + kind] += 1
+        s.tasks.append(("limit", other))
+    else:
+        card = action - ids.manip
+        m = len(s.c.manipulation)
+        s.manip[seat * m + card] -= 1
+        s.manip[other * m + card] += 1
+    events.append(_event("gift", seat, to=other))
+    m = len(s.c.manipulation)
+    if given + 1 < 2 and (hand_size(s, seat) or sum(s.manip[seat * m : seat * m + m])):
+        _decide(s, seat, GIFT, (given + 1,))
+
+
+def result(s) -> dict:
+    """'Final victory point scores for both human players will be averaged (... rounding up) and must be
+    higher than Synth's victory point score'."""
+    from dinotable.games.dinogenics.scoring import breakdown
+
+    west, east = (breakdown(s, p)["total"] for p in (0, 1))
+    synth = breakdown(s, SYNTH)["total"]
+    average = -(-(west + east) // 2)
+    return {"average": average, "synth": synth, "victory": average > synth}
