@@ -795,10 +795,10 @@ def can(s, seat: int, steps: tuple, budget: int, depth: int = 0) -> bool:
             if not repairs(s, seat, value, budget):
                 return False
         elif kind == "play":
-            if not playable(s, seat, budget):
+            if not _any_playable(s, seat, budget):
                 return False
         elif kind == "outsource":
-            if depth or not outsource_spaces(s, seat, budget):
+            if depth or not _any_outsource(s, seat, budget):
                 return False
         elif kind == "choose":
             if not any(can(s, seat, option, budget, depth) for option in value):
@@ -825,6 +825,22 @@ def free_slot(s, space: int) -> int:
         if s.occ[i] == -1:
             return i
     return -1
+
+
+def _any_playable(s, seat: int, budget: int) -> bool:
+    """playable(), stopping at the first card (can() asks only whether there is one)."""
+    m = len(s.c.manipulation)
+    cards = s.c.manipulation
+    return any(s.manip[seat * m + k] and can(s, seat, cards[k].steps, budget) for k in range(m))
+
+
+def _any_outsource(s, seat: int, budget: int) -> bool:
+    """outsource_spaces(), stopping at the first space."""
+    own = s.outsource
+    return any(
+        not sp.news and sp.index != own and space_open(s, sp.index) and can(s, seat, sp.steps, budget, 1)
+        for sp in s.c.spaces
+    )
 
 
 def outsource_spaces(s, seat: int, budget: int) -> list[int]:
