@@ -760,3 +760,44 @@ def test_random_co_op_play_keeps_every_invariant(seed):
     assert seasons == set(range(1, 8))
     out = s.outcome()
     assert out["result"] in ("won", "lost") and set(out) >= {"average", "synth", "victory"}
+
+
+# ------------------------------------------------------------------------------------ review fixes
+def test_a_branch_left_with_nowhere_to_place_stays_home_instead_of_stalling():
+    """'During the shared player "turn", the West Branch and East Branch each get a turn to place a worker'.
+    When the first branch takes the last space the other could use, the other's workers stay home (as a
+    player with nowhere to go) and the game goes on."""
+    s = coop(hands=False)
+    for p in (0, 1):
+        setr(s, p, credits=0, goats=0)
+    s.occ[:] = [SYNTH if o == -1 else o for o in s.occ]
+    s.occ[s.slot0[space("farm")] + 1] = -1  # one free slot left: the Farm's
+    s.docks_used = 3
+    s.turn, s.team_todo = (0 if s.team_first else 1), 0b10  # the East Branch still to place
+    events: list = []
+    assert synth_rules.workers(s, events) in (True, False)
+    assert s.cur == 1 and s.phase == rules.PLACE  # East can still reach the Farm
+    s.team_todo = 0b11
+    s.occ[s.slot0[space("farm")] + 1] = 0  # West took it
+    s.phase = rules.NONE
+    synth_rules.workers(s, events)
+    assert get(s, 1, "workers") == 0 and ("stay_home", 1) in [(e.kind, e.seat) for e in events]
+    assert not (s.phase == rules.PLACE and s.cur == 1)
+
+
+def test_a_tour_guide_and_an_education_center_work_in_the_co_op():
+    """'Specialists and facilities only apply to the individual park they are part of.' The West Branch's
+    Tour Guide brings its visitor each Season, the East Branch's Education Center a visitor from the bonus
+    pool before anyone takes from it."""
+    s = coop(hands=False)
+    guide = next(sp.index for sp in C.specialists if sp.key == "tour_guide")
+    for pile in (s.spec_deck, s.job_market, s.contractors):
+        if guide in pile:
+            pile.remove(guide)
+    s.res[0 * WIDTH + rules.SPECIALISTS] |= 1 << guide
+    build(s, 1, "education_center")
+    for p in (0, 1):
+        setr(s, p, visitors=0)
+    s.season = 2
+    synth_rules.visitors(s, [])  # the shared visitors wait for the West Branch to divide them
+    assert (get(s, 0, "visitors"), get(s, 1, "visitors")) == (1, 1)

@@ -395,7 +395,7 @@ def test_a_large_facility_needs_two_free_spaces_side_by_side():
     tiles = ("biodome", "biodome", "biodome", "biodome", "petting_zoo", "petting_zoo")
     for key, name in zip(tiles, ("A2", "A4", "B1", "B3", "C2", "C4"), strict=True):
         build(s, 0, key, name)  # a checkerboard of tiles
-    assert rules.large_spots(s, 0) == []
+    assert rules.large_spots(s, 0) == ()
     assert not rules.can_place(s, 0, fac("sky_train"))
 
 
@@ -1298,3 +1298,48 @@ def test_random_expansion_play_keeps_every_invariant(num_players):
         seasons.add(s.season)
     assert seasons == set(range(1, 8))
     assert len(s.scores()) == num_players
+
+
+# ------------------------------------------------------------------------------------ review fixes
+def test_a_seat_whose_only_space_is_the_private_airport_still_places_there():
+    """'Once per season, you may play one of your workers here to take the Outsource board action ... even if
+    Outsource is occupied.' With every other space taken, the worker goes to the Airport, not home."""
+    s = cc_quiet(2)
+    first, second = s.order
+    large(s, first, "private_airport")
+    setr(s, first, credits=0, goats=0)
+    s.occ[:] = [second if o == -1 else o for o in s.occ]  # every open slot taken
+    s.phase = rules.NONE
+    s.turn = 0
+    events: list = []
+    assert rules._workers(s, events)
+    relist(s)
+    assert (s.phase, s.cur) == (rules.PLACE, first) and s.legal_actions() == [IDS.airport]
+
+
+def test_the_hotel_resort_visitor_comes_with_a_worker_on_the_ferry_not_with_outsource():
+    """'Hotel Resort: ... Anytime you send a worker to the Ferry action space, gain an available visitor.'
+    Designed: Outsource sends no worker there."""
+    s = cc_quiet(2)
+    seat = s.cur
+    large(s, seat, "hotel_resort")
+    do_steps(s, seat, (("gain", ((rules.CREDITS, 2),)),))
+    rules._use_space(s, seat, space("ferry"), direct=False)
+    run(s)
+    assert get(s, seat, "visitors") == 0
+    rules._use_space(s, seat, space("ferry"))
+    run(s)
+    assert get(s, seat, "visitors") == 1
+
+
+def test_the_gene_grafting_lab_follows_a_dna_card_taken_from_an_opponent():
+    """'After gaining DNA or eDNA cards in any way, you may discard 1 or 2 goats ... to draw 1 or 2
+    additional cards of the same type.' (a card taken by a Manipulation card's steal too)"""
+    s = cc_quiet(2)
+    seat, other = s.order
+    large(s, seat, "gene_grafting_lab")
+    setr(s, seat, goats=2)
+    give(s, other, "raptor")
+    rules._affect(s, seat, other, ((), (), ((rules.DNA, 1),)), [])
+    run(s)
+    assert (s.phase, s.cur, s.ctx) == (rules.GRAFT, seat, (False,))

@@ -930,3 +930,39 @@ def test_random_play_with_both_modules_keeps_every_invariant():
         s.apply(legal[j])
         GAME.check_invariants(s)
     assert s.season == 7 and len(s.scores()) == 3
+
+
+# ------------------------------------------------------------------------------------ review fixes
+def test_cc7_a_destroyed_aquatic_dinosaur_makes_the_others_of_its_species_roll_the_upkeep_die():
+    """CC7: 'any other dinosaurs of that species immediately resolve a rampage check'; 'When an aquatic
+    dinosaur needs to resolve a rampage check, roll one Upkeep Die.'"""
+    s = scen("CC7")
+    large(s, 0, "aquatic_habitat", "C1", "C2")
+    put(s, 0, "plesiosaurus", "C1")
+    put(s, 0, "plesiosaurus", "C1")
+    s.tasks.clear()
+    rules.destroy(s, 0, len(s.dinos[0]) - 1, [])
+    assert [task[0] for task in s.tasks] == ["aquatic"]
+
+
+def test_chaos_theory_with_only_red_cards_left_the_upcoming_space_stays_empty():
+    """'Two Chaos Theory cards can never trigger twice in a row ... shuffle it back into the deck and draw
+    another event.' Designed: with no standard card left to draw, no card comes up."""
+    s = modules(2, expansion=True, chaos_theory=True)
+    red = [i for i, card in enumerate(GAME.content.news) if card.chaos]
+    s.news_deck[:] = red[1:]
+    s.upcoming = red[0]
+    s.chaos_last = True
+    rules.chaos_upcoming(s)
+    assert s.upcoming == -1 and sorted(s.news_deck) == sorted(red)
+
+
+def test_a_tour_guide_brings_its_visitor_in_a_scenario_too():
+    """Designed (the Tour Guide): 'gain 1 visitor (room permitting) at the start of each Open Season', beside
+    a scenario's own visitor rule."""
+    s = scen("CC4")
+    hire(s, 0, "tour_guide")
+    setr(s, 0, visitors=0, scandals=5)  # reputation below 0: no visitors from the scenario's rule
+    s.season = 2
+    rules._scenario_visitors(s, [])
+    assert get(s, 0, "visitors") == 1

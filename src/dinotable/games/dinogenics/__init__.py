@@ -75,7 +75,7 @@ class DinoGenics(Game):
 
     def check_options(self, options: dict, num_players: int) -> None:
         for name in ("chaos_theory", "elites"):
-            if options[name] and not (options["expansion"] or options["scenario"]):
+            if options[name] and not (options["expansion"] or options["scenario"] or options["coop"]):
                 raise ValueError(f"option {name!r}: a Controlled Chaos module, it needs expansion=true")
         if options["coop"] and (num_players != 2 or options["scenario"]):
             raise ValueError(

@@ -147,12 +147,6 @@ def specialist_text(c, i: int) -> str:
     return f"{sp.name} ({sp.cost} Manipulation card{'s' if sp.cost > 1 else ''}): {sp.text}"
 
 
-def _stack_top(s, i: int) -> int:
-    if i == 0:
-        return s.t.hotel if s.hotels_left else -1
-    return s.stacks[i - 1][-1] if s.stacks[i - 1] else -1
-
-
 def _structure(s, seat: int, struct: int) -> str:
     top = s.ids.max_facilities
     if struct >= top:
@@ -227,7 +221,7 @@ def action_text(s, action: int) -> str:
         names = "+".join(s.geo.cell_names[x] for x in cells_of(cells))
         return f"Build a pen on {names} ({size} spaces, {cost} fences)"
     if action < ids.struct:
-        f = _stack_top(s, action - ids.stack)
+        f = rules._stack_tile(s, action - ids.stack)
         discount = s.ctx[0] if s.phase == rules.FACILITY else 0
         price = max(0, c.facilities[f].cost - discount)
         return f"Buy {facility_text(c, f)} for {price} credits"

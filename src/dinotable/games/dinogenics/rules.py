@@ -261,6 +261,7 @@ def _scenario_visitors(s, events) -> None:
         if sc.visitors == "half_reputation":
             n //= 2
     _gain(s, seat, ((VISITORS, n),), events)
+    season_visitor_perks(s, (seat,), events)  # no bonus pool: the Education Center has none to take
 
 
 def _clamp_vp(s, seat: int) -> None:
@@ -627,7 +628,7 @@ def facility_cells(s, seat: int) -> list[int]:
     return [cell for cell, a in enumerate(area_of) if a >= 0 and not areas[a][1] and not used >> cell & 1]
 
 
-def large_spots(s, seat: int) -> list[int]:
+def large_spots(s, seat: int) -> tuple[int, ...]:
     """Where a large park facility may go: cell * 2 (with the cell to its right) or cell * 2 + 1 (with the
     cell below), both free open-space cells."""
     free = 0
@@ -637,7 +638,7 @@ def large_spots(s, seat: int) -> list[int]:
 
 
 @lru_cache(maxsize=1 << 12)
-def _spots(geo, free: int) -> list[int]:
+def _spots(geo, free: int) -> tuple[int, ...]:
     columns, cells = geo.columns, geo.num_cells
     out = []
     for cell in range(cells):
@@ -646,7 +647,7 @@ def _spots(geo, free: int) -> list[int]:
                 out.append(cell * 2)
             if cell + columns < cells and free >> (cell + columns) & 1:
                 out.append(cell * 2 + 1)
-    return out
+    return tuple(out)
 
 
 def _commercial_free(s, seat: int, need: int = 1) -> list[int]:
@@ -855,6 +856,8 @@ def outsource_spaces(s, seat: int, budget: int) -> list[int]:
 
 def placements(s, seat: int) -> list[int]:
     budget = s.res[seat * WIDTH + CREDITS]
+    # (CC6's doubled prices change no offer here: the City Center's fences and the HQ's Open Ocean roll
+    # need no credits.)
     return [
         sp.index
         for sp in s.c.spaces
@@ -955,7 +958,7 @@ def legal_actions(s) -> list[int]:
         return [ids.seat + p for p in (seat, 1 - seat) if p == seat or s.res[seat * WIDTH + CREDITS] >= 1]
     if phase == GIFT:
         k, m = s.c.kinds, len(s.c.manipulation)
-        out = [ids.done] if s.ctx[0] < 2 else []
+        out = [ids.done]  # 'up to two cards'
         out += [ids.dna + kind for kind in range(k) if s.dna[seat * k + kind]]
         return out + [ids.manip + card for card in range(m) if s.manip[seat * m + card]]
     return []
@@ -1102,7 +1105,7 @@ def step(s, action: int, events: list) -> None:
     elif phase == OUTSOURCE:
         space = action - ids.space
         events.append(_event("outsource", seat, space=s.c.spaces[space].key))
-        _use_space(s, seat, space)
+        _use_space(s, seat, space, direct=False)  # no worker goes to that space
     elif phase == LARGE:
         _buy_large(s, seat, action - ids.large, ctx[0], events)
     elif phase == LARGE_SPOT:
@@ -1149,7 +1152,7 @@ def step(s, action: int, events: list) -> None:
             _decide(s, seat, MANIP_PAY, (ctx[0] - 1,))
 
 
-def _use_space(s, seat: int, space: int) -> None:
+def _use_space(s, seat: int, space: int, direct: bool = True) -> None:
     steps = s.c.spaces[space].steps
     if s.active >= 0:
         bonus = s.c.news[s.active].bonus
@@ -1160,7 +1163,7 @@ def _use_space(s, seat: int, space: int) -> None:
             bonus = sp.perks.space_bonus
             if bonus and bonus[0] == space and s.res[seat * WIDTH + SPECIALISTS] >> sp.index & 1:
                 steps = steps + (("gain", bonus[1]),)
-    if space == s.t.ferry and s.expansion and owns(s, seat, "ferry_visitor"):
+    if direct and space == s.t.ferry and s.expansion and owns(s, seat, "ferry_visitor"):
         steps = steps + (("gain", ((VISITORS, 1),)),)  # the Hotel Resort
     if special(s, "double_costs") and space in (s.t.city, s.t.hq):
         s.tasks.append(("undouble",))  # once this space's action is over
@@ -1362,6 +1365,8 @@ def _affect(s, seat: int, target: int, effect: tuple, events) -> None:
                 s.dna_discard.pop()
                 s.dna[seat * s.c.kinds + sp] += 1
             s.tasks.append(("limit", seat))
+            if taken:
+                s.tasks.append(("graft", seat, s.t.edna[taken[-1]]))
         else:
             s.res[seat * WIDTH + r] += taken[0]
     events.append(_event("affect", seat, target=target))
@@ -1509,8 +1514,12 @@ def _place_dinosaur(s, seat: int, species: int, cell: int, flags: int, events) -
     if sp.on_placement:
         _gain(s, seat, sp.on_placement, events)  # received once, right before it is added
     if species == s.t.dimetro:
-        # Beach Dweller: 2 VP for each Aquatic Habitat tile beside its space.
-        near = {other for _, other in s.geo.sides[cell] if other >= 0}
+        # Beach Dweller: 2 VP for each Aquatic Habitat tile beside its habitat (its pen's spaces, or its
+        # Biodome's).
+        area_of, areas = regions(s, seat)
+        pen = area_of[cell] >= 0 and areas[area_of[cell]][1]
+        home = [x for x in range(s.geo.num_cells) if area_of[x] == area_of[cell]] if pen else [cell]
+        near = {other for x in home for _, other in s.geo.sides[x] if other >= 0}
         tiles = sum(1 for f in s.facs[seat] if s.c.facilities[f & 63].aquatic and any(x in near for x in places(f)))
         s.res[seat * WIDTH + VP] += 2 * tiles
     s.dinos[seat] = (*s.dinos[seat], species | cell << CELL | flags << FLAGS)
@@ -1544,15 +1553,7 @@ def _build(s, seat: int, rect: int, events) -> None:
 
 
 def _buy_facility(s, seat: int, stack: int, discount: int, events) -> None:
-    if stack == 0:
-        f = s.t.hotel
-        s.hotels_left -= 1
-    else:
-        pile = list(s.stacks[stack - 1])
-        f = pile.pop()
-        if not pile and s.bag:
-            pile.append(s.bag.pop())  # 'If a stack ever empties during play, immediately draw a tile for it.'
-        s.stacks[stack - 1] = tuple(pile)
+    f = _take_from_stack(s, stack)
     s.res[seat * WIDTH + CREDITS] -= facility_price(s, seat, f, discount)
     other = 1 - seat
     if s.coop and s.res[seat * WIDTH + CREDITS] >= 1 and can_place(s, other, f):
@@ -1749,7 +1750,8 @@ def _open_ocean(s, seat: int, events) -> None:
     if a == DROWNING and b == DROWNING:
         _lose_vp(s, seat, s.c.numbers["open_ocean_vp_loss"], events)
         return
-    cost = 2 * (a + b) if DROWNING in (a, b) else a + b
+    # One Drowning doubles the other die (the Drowning face counts 0).
+    cost = 2 * (b if a == DROWNING else a) if DROWNING in (a, b) else a + b
     _decide(s, seat, OCEAN, (doubled(s, cost),))
 
 
@@ -1798,7 +1800,7 @@ def destroy(s, seat: int, i: int, events) -> None:
         for j in range(len(s.dinos[seat]) - 1, -1, -1):
             other = s.dinos[seat][j]
             if other & SPECIES == code & SPECIES and not (other >> FLAGS) & RAMPAGED:
-                s.tasks.append(("rampage", seat, j))
+                s.tasks.append(("aquatic" if s.t.aquatic[code & SPECIES] else "rampage", seat, j))
     facilities = s.c.facilities
     for f in s.facs[seat]:
         if facilities[f & 63].destroyed_vp and not f & DAMAGED:
@@ -1889,13 +1891,14 @@ def _stack_tile(s, i: int) -> int:
 
 
 def _take_from_stack(s, i: int) -> int:
+    """The top facility of a City Center stack (0: the Basic Hotels)."""
     if i == 0:
         s.hotels_left -= 1
         return s.t.hotel
     pile = list(s.stacks[i - 1])
     f = pile.pop()
     if not pile and s.bag:
-        pile.append(s.bag.pop())
+        pile.append(s.bag.pop())  # 'If a stack ever empties during play, immediately draw a tile for it.'
     s.stacks[i - 1] = tuple(pile)
     return f
 
@@ -1945,18 +1948,24 @@ def _visitors(s, events) -> None:
     for position, seat in enumerate(s.order):
         _gain(s, seat, ((VISITORS, column[position]),), events)
     s.pool = s.c.bonus_visitors[s.season]
-    if s.expansion:
-        for seat in s.order:
-            extra = perk(s, seat, "visitors_each_season")
-            if extra:
-                _gain(s, seat, ((VISITORS, extra),), events)
-            # The Education Center takes from the bonus pool before the first player.
-            if s.pool and owns(s, seat, "education") and s.res[seat * WIDTH + VISITORS] < room(s, seat):
-                s.pool -= 1
-                s.res[seat * WIDTH + VISITORS] += 1
+    season_visitor_perks(s, s.order, events)
     s.bonus_first = s.c.numbers["first_bonus_visitors"]
     s.bonus_pos = 0
     s.bonus_out = 0
+
+
+def season_visitor_perks(s, seats, events) -> None:
+    """At the start of the Open Season: specialists' visitors each Season, and the Education Center's
+    visitor from the bonus pool before the first player takes from it."""
+    if not s.expansion:
+        return
+    for seat in seats:
+        extra = perk(s, seat, "visitors_each_season")
+        if extra:
+            _gain(s, seat, ((VISITORS, extra),), events)
+        if s.pool and owns(s, seat, "education") and s.res[seat * WIDTH + VISITORS] < room(s, seat):
+            s.pool -= 1
+            s.res[seat * WIDTH + VISITORS] += 1
 
 
 def _bonus(s, events) -> bool:
@@ -2040,14 +2049,13 @@ def chaos_upcoming(s) -> None:
     """A Chaos Theory card in the upcoming space: never in Season 1 nor right after another one (it goes
     back into the deck, shuffled, and another card is drawn)."""
     news = s.c.news
-    for _ in range(len(news) + 1):
-        if s.upcoming < 0 or not news[s.upcoming].chaos:
-            return
-        if s.season > 1 and not s.chaos_last:
-            return
-        s.news_deck.append(s.upcoming)
-        s.rng = shuffle(s.rng, s.news_deck)
-        s.upcoming = s.news_deck.pop()
+    if s.upcoming < 0 or not news[s.upcoming].chaos or (s.season > 1 and not s.chaos_last):
+        return
+    s.news_deck.append(s.upcoming)
+    s.rng = shuffle(s.rng, s.news_deck)
+    standard = [i for i, card in enumerate(s.news_deck) if not news[card].chaos]
+    # Drawing again until a standard card comes is drawing the last standard card in the shuffled deck.
+    s.upcoming = s.news_deck.pop(standard[-1]) if standard else -1
 
 
 def _undouble(s, task, events) -> None:
@@ -2091,7 +2099,7 @@ def _workers(s, events) -> bool:
         seat = s.order[position]
         base = seat * WIDTH
         if s.res[base + WORKERS] > 0:
-            if placements(s, seat):
+            if placements(s, seat) or (s.expansion and airport_open(s, seat)):
                 s.turn = position
                 _decide(s, seat, PLACE)
                 return True

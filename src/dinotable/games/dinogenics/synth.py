@@ -48,6 +48,7 @@ from dinotable.games.dinogenics.rules import (
     placements,
     reputation,
     room,
+    season_visitor_perks,
     space_open,
 )
 
@@ -60,6 +61,8 @@ SPACES = {
     "agency_scandal": "agency",
     "time_share": "time_share",
     "ferry_vp": "ferry",
+    "farm": "farm",  # farm_or_outsource: the Farm with fewer than 5 goats,
+    "outsource": "outsource",  # else Outsource
 }
 
 
@@ -90,6 +93,7 @@ def visitors(s, events) -> None:
     team, synth = (0, 1) if s.team_first else (1, 0)
     _gain(s, SYNTH, ((VISITORS, column[synth]),), events)
     s.pool = s.c.bonus_visitors[s.season]
+    season_visitor_perks(s, (0, 1), events)
     # The bonus pool: the first player may take two, then each one at a time; Synth takes while it has
     # room, the branches' share is placed with theirs.
     shared = column[team]
@@ -145,13 +149,13 @@ def workers(s, events) -> bool:
             s.turn ^= 1
             continue
         if not s.team_todo:
-            for b in (0, 1):
-                if s.res[b * WIDTH + WORKERS] > 0:
-                    if placements(s, b) or docks_open(s, b) or airport_open(s, b):
-                        s.team_todo |= 1 << b
-                    else:
-                        s.res[b * WIDTH + WORKERS] = 0  # nowhere to go: the worker stays home
-                        events.append(_event("stay_home", b))
+            s.team_todo = sum(1 << b for b in (0, 1) if s.res[b * WIDTH + WORKERS] > 0)
+        for b in (0, 1):
+            # Asked again before each placement: the other branch may have taken the last space.
+            if s.team_todo >> b & 1 and not (placements(s, b) or docks_open(s, b) or airport_open(s, b)):
+                s.res[b * WIDTH + WORKERS] = 0  # nowhere to go: the worker stays home
+                s.team_todo &= ~(1 << b)
+                events.append(_event("stay_home", b))
         if s.team_todo == 3:
             _decide(s, 0, TEAM_ORDER)  # designed: the West Branch chooses who places first
             return True
@@ -179,7 +183,7 @@ def take_turn(s, events) -> None:
         action = s.c.coop["chart"][faces][late]
         if action == "farm_or_outsource":
             action = "farm" if s.res[base + GOATS] < 5 else "outsource"
-        key = {"farm": "farm", "outsource": "outsource"}.get(action) or SPACES[action]
+        key = SPACES[action]
         space = s.c.space_index(key)
         slot = free_slot(s, space) if space_open(s, space) else -1
         if slot < 0:
@@ -248,7 +252,7 @@ def place(s, species: int, events) -> None:
             if len(inside) < 2:
                 rank = 0 if inside and set(inside) == {species} else 1 if not inside else 2
                 domes.append((rank, cell))
-    outside = [cell for cell in facility_cells(s, SYNTH)]
+    outside = facility_cells(s, SYNTH)
     if species != s.t.bronto and domes:
         cell = min(domes)[1]
     elif outside:
@@ -313,12 +317,13 @@ def gift(s, seat: int, action: int, given: int, events) -> None:
     ids, other = s.ids, 1 - seat
     if action == ids.done:
         return
-    if action < ids.cell:
+    if action < ids.manip:
         kind = action - ids.dna
         k = s.c.kinds
         s.dna[seat * k + kind] -= 1
         s.dna[other * k + kind] += 1
         s.tasks.append(("limit", other))
+        s.tasks.append(("graft", other, s.t.edna[kind]))
     else:
         card = action - ids.manip
         m = len(s.c.manipulation)
