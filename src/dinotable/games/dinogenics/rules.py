@@ -738,12 +738,16 @@ def repairs(s, seat: int, discount: int, budget: int) -> list[int]:
 
 
 def playable(s, seat: int, budget: int | None = None) -> list[int]:
-    m = len(s.c.manipulation)
-    hand = s.manip[seat * m : seat * m + m]
-    cards = s.c.manipulation
     if budget is None:
         budget = s.res[seat * WIDTH + CREDITS]
-    return [k for k in range(m) if hand[k] and can(s, seat, cards[k].steps, budget)]
+    return list(_playable(s, seat, budget))
+
+
+def _playable(s, seat: int, budget: int):
+    """The Manipulation cards in this seat's hand that it can play, one by one."""
+    m = len(s.c.manipulation)
+    cards = s.c.manipulation
+    return (k for k in range(m) if s.manip[seat * m + k] and can(s, seat, cards[k].steps, budget))
 
 
 def can(s, seat: int, steps: tuple, budget: int, depth: int = 0) -> bool:
@@ -796,10 +800,11 @@ def can(s, seat: int, steps: tuple, budget: int, depth: int = 0) -> bool:
             if not repairs(s, seat, value, budget):
                 return False
         elif kind == "play":
-            if not _any_playable(s, seat, budget):
+            # Is there any? (stops at the first)
+            if next(_playable(s, seat, budget), None) is None:
                 return False
         elif kind == "outsource":
-            if depth or not _any_outsource(s, seat, budget):
+            if depth or next(_outsourceable(s, seat, budget), None) is None:
                 return False
         elif kind == "choose":
             if not any(can(s, seat, option, budget, depth) for option in value):
@@ -828,30 +833,18 @@ def free_slot(s, space: int) -> int:
     return -1
 
 
-def _any_playable(s, seat: int, budget: int) -> bool:
-    """playable(), stopping at the first card (can() asks only whether there is one)."""
-    m = len(s.c.manipulation)
-    cards = s.c.manipulation
-    return any(s.manip[seat * m + k] and can(s, seat, cards[k].steps, budget) for k in range(m))
-
-
-def _any_outsource(s, seat: int, budget: int) -> bool:
-    """outsource_spaces(), stopping at the first space."""
-    own = s.outsource
-    return any(
-        not sp.news and sp.index != own and space_open(s, sp.index) and can(s, seat, sp.steps, budget, 1)
-        for sp in s.c.spaces
-    )
-
-
 def outsource_spaces(s, seat: int, budget: int) -> list[int]:
     """Mainland spaces whose action Outsource can take (occupied or not)."""
+    return list(_outsourceable(s, seat, budget))
+
+
+def _outsourceable(s, seat: int, budget: int):
     own = s.outsource
-    return [
+    return (
         sp.index
         for sp in s.c.spaces
         if not sp.news and sp.index != own and space_open(s, sp.index) and can(s, seat, sp.steps, budget, 1)
-    ]
+    )
 
 
 def placements(s, seat: int) -> list[int]:
