@@ -279,7 +279,7 @@ def _expansion_action_text(s, action: int) -> str:
         return f"Buy {facility_text(c, f)} for {price} credits"
     if action < ids.specialist:
         cell, down = divmod(action - ids.spot, 2)
-        other = cell + (s.geo.columns if down else 1)
+        other = rules.spot_second(s.geo, cell, down)
         names = f"{s.geo.cell_names[cell]}+{s.geo.cell_names[other]}"
         return f"Build the {c.facilities[s.ctx[0]].name} on {names}"
     if action < ids.victim:

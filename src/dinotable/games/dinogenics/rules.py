@@ -235,7 +235,7 @@ def _start_facility(s, park: int, f: int, damaged: bool = False) -> None:
         s.bag.remove(f)
     if fac.park and fac.large:
         cell, down = divmod(large_spots(s, park)[0], 2)
-        _add_facility(s, park, f, cell, [], cell + (geo.columns if down else 1))
+        _add_facility(s, park, f, cell, [], spot_second(geo, cell, down))
     elif fac.park:
         _add_facility(s, park, f, facility_cells(s, park)[0], [])
     else:
@@ -281,6 +281,17 @@ def places(code: int) -> tuple[int, ...]:
     """The spaces a facility covers: one, or two for a large facility."""
     second = code >> SECOND
     return ((code >> 6) & 31, second - 1) if second else ((code >> 6) & 31,)
+
+
+def mark(s, seat: int, i: int, flag: int) -> None:
+    """Sets a flag (RAMPAGED, SPARED, ASKED...) on the park's dinosaur at index i."""
+    dinos = s.dinos[seat]
+    s.dinos[seat] = (*dinos[:i], dinos[i] | flag << FLAGS, *dinos[i + 1 :])
+
+
+def spot_second(geo, cell: int, down: bool) -> int:
+    """A large facility's second space: right of its first, or below it."""
+    return cell + (geo.columns if down else 1)
 
 
 def facility_at(s, seat: int, cell: int) -> int:
@@ -1000,7 +1011,9 @@ def _pick_legal(s, seat: int) -> list[int]:
     out = [ids.dna + sp for sp in real]
     subs = substitutes(s, seat)
     available = len(real) if purpose == MUTANT_SET else hand[arg]
-    if subs and available + subs - 1 >= left - 1 and (shown or (available and left > 1)):
+    # A substitute now must leave enough cards and substitutes for the rest of the set, and a card showing
+    # the species either already given or still to come.
+    if subs and available + subs >= left and (shown or (available and left > 1)):
         if hand[poly]:
             out.append(ids.dna + poly)
         if s.res[seat * WIDTH + REFINED]:
@@ -1103,7 +1116,7 @@ def step(s, action: int, events: list) -> None:
         _buy_large(s, seat, action - ids.large, ctx[0], events)
     elif phase == LARGE_SPOT:
         cell, down = divmod(action - ids.spot, 2)
-        _add_facility(s, seat, ctx[0], cell, events, cell + (s.geo.columns if down else 1))
+        _add_facility(s, seat, ctx[0], cell, events, spot_second(s.geo, cell, down))
     elif phase == OCEAN:
         if action == ids.option:
             s.res[seat * WIDTH + CREDITS] -= ctx[0]
@@ -1626,7 +1639,7 @@ def _city(s, seat: int, choice: int, used: int) -> None:
 def _rampage(s, task, events) -> None:
     _, seat, i = task
     code = s.dinos[seat][i]
-    s.dinos[seat] = (*s.dinos[seat][:i], code | RAMPAGED << FLAGS, *s.dinos[seat][i + 1 :])
+    mark(s, seat, i, RAMPAGED)
     species = code & SPECIES
     faces = []
     reroll = perk(s, seat, "fatality_reroll")
@@ -1771,8 +1784,7 @@ def _destroy_choice(s, seat: int, action: int, ctx: tuple, events) -> None:
             s.tasks.append(("aquatic", seat, index))
         return
     if why == TERROR:
-        code = s.dinos[seat][index]
-        s.dinos[seat] = (*s.dinos[seat][:index], code | SPARED << FLAGS, *s.dinos[seat][index + 1 :])
+        mark(s, seat, index, SPARED)
         s.res[seat * WIDTH + VP] += s.c.numbers["terror_vp"]
     species, cell = divmod(action - s.ids.victim, s.geo.num_cells)
     dinos = s.dinos[seat]
@@ -1816,7 +1828,7 @@ def _terror(s, task, events) -> None:
     seat = task[1]
     for i, code in enumerate(s.dinos[seat]):
         if code & SPECIES == s.t.mosa and not (code >> FLAGS) & ASKED:
-            s.dinos[seat] = (*s.dinos[seat][:i], code | ASKED << FLAGS, *s.dinos[seat][i + 1 :])
+            mark(s, seat, i, ASKED)
             s.tasks.append(task)  # the next Mosasaur after this one
             if len(s.dinos[seat]) > 1:
                 _decide(s, seat, DESTROY, (TERROR, i))
@@ -1828,7 +1840,7 @@ def _aquatic(s, task, events) -> None:
     damaged; Drowning kills a visitor."""
     _, seat, i = task
     code = s.dinos[seat][i]
-    s.dinos[seat] = (*s.dinos[seat][:i], code | RAMPAGED << FLAGS, *s.dinos[seat][i + 1 :])
+    mark(s, seat, i, RAMPAGED)
     s.rng, roll = next_below(s.rng, len(s.c.upkeep_die))
     face = s.c.upkeep_die[roll]
     events.append(_event("aquatic_rampage", seat, species=s.c.species[code & SPECIES].key, face=face))
