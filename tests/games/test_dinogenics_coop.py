@@ -801,3 +801,15 @@ def test_a_tour_guide_and_an_education_center_work_in_the_co_op():
     s.season = 2
     synth_rules.visitors(s, [])  # the shared visitors wait for the West Branch to divide them
     assert (get(s, 0, "visitors"), get(s, 1, "visitors")) == (1, 1)
+
+
+def test_system_crash_places_the_crash_tokens_in_the_co_op():
+    """'Make sure to have the Crash Tokens handy, these are tied to a specific Breaking News card.' Designed:
+    card 33, System Crash, closes a worker space on five spaces this Season; then Synth's, the West Branch's
+    and the East Branch's steps."""
+    s = coop(hands=False)
+    card = next(i for i, n in enumerate(C.news) if n.number == 33)
+    events: list = []
+    rules._resolve_news(s, card, events)
+    assert sum(1 for e in events if e.kind == "crash") == 5
+    assert s.occ.count(rules.CRASH) == 5

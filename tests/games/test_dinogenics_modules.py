@@ -966,3 +966,20 @@ def test_a_tour_guide_brings_its_visitor_in_a_scenario_too():
     s.season = 2
     rules._scenario_visitors(s, [])
     assert get(s, 0, "visitors") == 1
+
+
+def test_crash_tokens_close_a_worker_space_on_five_spaces_until_the_season_ends():
+    """'5 Crash Tokens (used in Synth Co-op and Chaos Theory)' '... these are tied to a specific Breaking News
+    card.' Designed: the Chaos Theory card Escaped Predators puts one on a free worker space of the City
+    Center, Site A, Site B, the Farm and the Ferry; they go when the workers go home."""
+    s = modules(2, expansion=True, chaos_theory=True)
+    card = next(i for i, n in enumerate(GAME.content.news) if n.name == "Escaped Predators")
+    crashed = GAME.content.news[card].crash
+    assert len(crashed) == GAME.content.numbers["crash_tokens"] == 5
+    free = [rules.free_slot(s, sp) for sp in crashed]
+    events: list = []
+    rules._resolve_news(s, card, events)
+    assert [s.occ[slot] for slot in free] == [rules.CRASH] * 5
+    assert sum(1 for e in events if e.kind == "crash") == 5
+    rules._return(s, [])
+    assert all(s.occ[slot] != rules.CRASH for slot in free)

@@ -155,6 +155,7 @@ class News:
     text: str
     chaos: bool = False  # a Chaos Theory card (number 0)
     synth: tuple = ()  # a Synth deck card: (Synth's steps, the West Branch's, the East Branch's)
+    crash: tuple = ()  # spaces whose free worker space a Crash Token closes this Season
 
 
 @dataclass(frozen=True)
@@ -278,6 +279,7 @@ def load_content(path: str | Path = CONTENT_PATH) -> Content:
             "mutant_goats",
             "solo_target",
             "open_ocean_vp_loss",
+            "crash_tokens",
             "large_offer",
             "job_market",
             "contractor_fee",
@@ -589,6 +591,7 @@ def load_content(path: str | Path = CONTENT_PATH) -> Content:
                 r.get(entry, "text", str, where),
                 chaos,
                 synth,
+                _crash(r, entry, where, space_keys, numbers["crash_tokens"]),
             )
         )
 
@@ -630,6 +633,13 @@ def load_content(path: str | Path = CONTENT_PATH) -> Content:
         rules=tuple(rules),
         provenance=tuple(prov),
     )
+
+
+def _crash(r: Reader, entry: dict, where: str, space_keys: list[str], tokens: int) -> tuple:
+    spaces = entry.get("crash", [])
+    if not isinstance(spaces, list) or len(spaces) > tokens or any(key not in space_keys for key in spaces):
+        raise r.fail(f"{where}.crash", f"expected at most {tokens} Mainland space keys (the Crash Tokens)")
+    return tuple(space_keys.index(key) for key in spaces)
 
 
 def _synth_steps(r: Reader, steps: _StepReader, entry: dict, where: str, space_keys: list[str]) -> tuple:

@@ -369,6 +369,8 @@ def event_text(s, event) -> str:
         return f"{who} sends a worker to the other branch's docks"
     if kind == "gift":
         return f"{who} gifts a card to the {BRANCHES[d['to']]} Branch"
+    if kind == "crash":
+        return f"A Crash Token closes a worker space on {next(sp.name for sp in c.spaces if sp.key == d['space'])}"
     if kind == "airport":
         return f"{who} sends a worker to the Private Airport"
     if kind == "lose_vp":
@@ -540,7 +542,7 @@ def board_text(s, seat: int | None) -> str:
         if sp.news and not rules.space_open(s, sp.index):
             continue
         slots = s.occ[s.slot0[sp.index] : s.slot0[sp.index] + sp.slots]
-        marks = " ".join("#" if o == -2 else "_" if o == -1 else str(o + 1) for o in slots)
+        marks = " ".join({-3: "X", -2: "#", -1: "_"}.get(o, str(o + 1)) for o in slots)
         out.append(f"  {sp.name:<22} [{marks}]  {steps_text(c, sp.steps)}")
     out.append("DNA Market: " + (", ".join(c.species[k].name for k in sorted(s.market)) or "empty"))
     if s.expansion:

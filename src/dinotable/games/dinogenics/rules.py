@@ -110,6 +110,7 @@ RAMPAGED, NEW, HUNGRY, SPARED, ASKED = 1, 2, 4, 8, 16
 COMMERCIAL = MAX_PARK
 DAMAGED = 1 << 11
 SECOND = 12
+CRASH = -3  # a worker space under a Crash Token (-2: a blocking token, -1: free)
 DOME = 100  # habitat key of a Biodome: DOME + its cell
 DRAWN_STACKS = 3  # the City Center's 2nd-4th facility stacks, drawn from the bag (the 1st: Basic Hotels)
 
@@ -2032,6 +2033,12 @@ def _news(s, events) -> None:
 def _resolve_news(s, index: int, events) -> None:
     card = s.c.news[index]
     events.append(_event("news", None, card=card.number, name=card.name, chaos=card.chaos))
+    for space in card.crash:
+        # A Crash Token closes a free worker space until the Season's workers go home.
+        slot = free_slot(s, space)
+        if slot >= 0:
+            s.occ[slot] = CRASH
+            events.append(_event("crash", None, space=s.c.spaces[space].key))
     if card.refresh_market:
         s.dna_discard.extend(s.market)
         s.market.clear()
