@@ -527,6 +527,13 @@ def park_lines(s, seat: int) -> list[str]:
     return lines
 
 
+def _slot_mark(s, occupant: int) -> str:
+    """A worker space: X a Crash Token, # a blocking token, _ free, S Synth's worker, else the seat's number."""
+    if occupant == rules.SYNTH and s.coop:
+        return "S"
+    return {rules.CRASH: "X", -2: "#", -1: "_"}.get(occupant, str(occupant + 1))
+
+
 def board_text(s, seat: int | None) -> str:
     c = s.c
     v = view(s, seat)
@@ -542,7 +549,7 @@ def board_text(s, seat: int | None) -> str:
         if sp.news and not rules.space_open(s, sp.index):
             continue
         slots = s.occ[s.slot0[sp.index] : s.slot0[sp.index] + sp.slots]
-        marks = " ".join({-3: "X", -2: "#", -1: "_"}.get(o, str(o + 1)) for o in slots)
+        marks = " ".join(_slot_mark(s, o) for o in slots)
         out.append(f"  {sp.name:<22} [{marks}]  {steps_text(c, sp.steps)}")
     out.append("DNA Market: " + (", ".join(c.species[k].name for k in sorted(s.market)) or "empty"))
     if s.expansion:
@@ -560,9 +567,9 @@ def board_text(s, seat: int | None) -> str:
     for p in parks:
         pv = v["players"][p] if p < s.num_players else v["synth"]
         out.append("")
-        name = (
-            "Synth's park" if s.coop and p == rules.SYNTH else _who(s, p).capitalize() if s.coop else f"Player {p + 1}"
-        )
+        name = f"Player {p + 1}"
+        if s.coop:
+            name = "Synth's park" if p == rules.SYNTH else f"The {BRANCHES[p]} Branch"
         out.append(
             f"{name}{' (you)' if p == seat else ''}: {pv['vp']} VP, reputation {pv['reputation']}, "
             f"dinosaur value {pv['dinosaur_value']}, {pv['credits']} credits, {pv['goats']} goats, "
