@@ -115,3 +115,44 @@ def test_a_broken_content_file_is_refused_naming_the_entry(tmp_path, old, new, n
     with pytest.raises(ContentError) as err:
         load_content(path)
     assert named in str(err.value)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "named"),
+    [
+        (
+            "perks = { slash_naive = true }",
+            "perks = { slash_naive = true, laser_eyes = 2 }",
+            "specialists.security_officer.perks: 'laser_eyes' is not a perk",
+        ),
+        ('visitors = "researchers"', 'visitors = "tourists"', "scenarios.CC2.visitors: expected one of"),
+        ("news = [8, 10, 15, 18, 31]", "news = [8, 10, 15, 18, 99]", "scenarios.CC7.news"),
+        ('forbidden = ["farm"]', 'forbidden = ["moon"]', "scenarios.CC7.forbidden: expected a list of space keys"),
+        (
+            'naive_visitor_naive_visitor = ["ferry_vp", "ferry_vp"]',
+            'naive_visitor_naive_visitor = ["ferry_vp", "dance"]',
+            "synth_chart_designed.naive_visitor_naive_visitor",
+        ),
+        ("blocked = { farm = 1, uplink = 1", "blocked = { barn = 1, uplink = 1", "coop.blocked"),
+        (
+            'crash = ["city_center", "site_a", "site_b", "farm", "ferry"]\nwest',
+            'crash = ["city_center", "site_a", "site_b", "farm", "ferry", "agency"]\nwest',
+            "crash: expected at most 5",
+        ),
+        ("polymorphic = 5", "polymorphic = -1", "edna_deck.polymorphic"),
+        ('faces = [1, 1, 2, 2, 3, "drowning"]', 'faces = [1, 1, 2, 2, 3, "tsunami"]', "upkeep_die.faces"),
+        ("aquatic = 2\ndna = 4", "aquatic = 3\ndna = 4", "species.megalodon"),
+        ("cards = { brontosaurus = 12,", "cards = { plesiosaurus = 1, brontosaurus = 12,", "aquatic species' cards"),
+        ('trait = "terror"', 'trait = "mischief"', "species.mosasaur.trait: 'mischief' is not a trait"),
+    ],
+)
+def test_a_broken_expansion_entry_is_refused_naming_it(tmp_path, old, new, named):
+    """Controlled Chaos content is checked as the base game's: a bad specialist perk, scenario, Synth chart
+    row, co-op setup, Crash Token list, eDNA deck, Upkeep die or species names the entry at fault."""
+    text = CONTENT_PATH.read_text()
+    assert text.count(old) == 1
+    path = tmp_path / "content.toml"
+    path.write_text(text.replace(old, new))
+    with pytest.raises(ContentError) as err:
+        load_content(path)
+    assert named in str(err.value)
