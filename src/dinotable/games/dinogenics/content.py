@@ -374,28 +374,12 @@ def load_content(path: str | Path = CONTENT_PATH) -> Content:
 
     species_keys = [sp.key for sp in species]
 
-    entry = r.table(data, "dna_deck", "top level")
-    r.provenance(entry, "dna_deck")
-    prov.append(provenance_item("component", "DNA deck", entry))
-    cards = r.table(entry, "cards", "dna_deck")
-    for key, n in cards.items():
-        if key not in species_keys or species[species_keys.index(key)].trait == "breeds_on_two_goats":
-            raise r.fail("dna_deck.cards", f"{key!r} is not a species with DNA cards")
-        if not isinstance(n, int) or isinstance(n, bool) or n < 1:
-            raise r.fail(f"dna_deck.cards.{key}", "expected a positive number of cards")
+    entry, cards = _deck(r, data, prov, "dna_deck", "DNA deck", species)
     dna_deck = tuple(cards.get(key, 0) for key in species_keys)
     if any(species[k].aquatic for k, n in enumerate(dna_deck) if n):
         raise r.fail("dna_deck.cards", "aquatic species' cards are eDNA (edna_deck)")
 
-    entry = r.table(data, "edna_deck", "top level")
-    r.provenance(entry, "edna_deck")
-    prov.append(provenance_item("component", "eDNA deck", entry))
-    cards = r.table(entry, "cards", "edna_deck")
-    for key, n in cards.items():
-        if key not in species_keys or species[species_keys.index(key)].trait == "breeds_on_two_goats":
-            raise r.fail("edna_deck.cards", f"{key!r} is not a species with DNA cards")
-        if not isinstance(n, int) or isinstance(n, bool) or n < 1:
-            raise r.fail(f"edna_deck.cards.{key}", "expected a positive number of cards")
+    entry, cards = _deck(r, data, prov, "edna_deck", "eDNA deck", species)
     polymorphic = r.get(entry, "polymorphic", int, "edna_deck")
     if polymorphic < 0:
         raise r.fail("edna_deck.polymorphic", "expected a whole number of cards")
@@ -640,6 +624,21 @@ def _crash(r: Reader, entry: dict, where: str, space_keys: list[str], tokens: in
     if not isinstance(spaces, list) or len(spaces) > tokens or any(key not in space_keys for key in spaces):
         raise r.fail(f"{where}.crash", f"expected at most {tokens} Mainland space keys (the Crash Tokens)")
     return tuple(space_keys.index(key) for key in spaces)
+
+
+def _deck(r: Reader, data: dict, prov: list, name: str, title: str, species: list) -> tuple[dict, dict]:
+    """A deck's table and its cards per species key, checked."""
+    entry = r.table(data, name, "top level")
+    r.provenance(entry, name)
+    prov.append(provenance_item("component", title, entry))
+    cards = r.table(entry, "cards", name)
+    keys = [sp.key for sp in species]
+    for key, n in cards.items():
+        if key not in keys or species[keys.index(key)].trait == "breeds_on_two_goats":
+            raise r.fail(f"{name}.cards", f"{key!r} is not a species with DNA cards")
+        if not isinstance(n, int) or isinstance(n, bool) or n < 1:
+            raise r.fail(f"{name}.cards.{key}", "expected a positive number of cards")
+    return entry, cards
 
 
 def _synth_steps(r: Reader, steps: _StepReader, entry: dict, where: str, space_keys: list[str]) -> tuple:
