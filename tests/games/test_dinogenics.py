@@ -195,9 +195,9 @@ def do_steps(s, seat: int, steps: tuple) -> list:
     return run(s)
 
 
-def steer(s, *faces: int) -> None:
-    """Sets the generator so that the next rolls of the rampage die show these faces."""
-    die = C.rampage_die
+def steer(s, *faces, die: tuple | None = None) -> None:
+    """Sets the generator so that the next rolls of the rampage die (or of `die`) show these faces."""
+    die = C.rampage_die if die is None else die
     for i in range(100_000):
         state = rng = seed_state(i)
         rolled = []

@@ -11,7 +11,7 @@ import pytest
 
 from dinotable.core.rng import next_below, seed_state
 from dinotable.games.dinogenics import GAME, rules
-from dinotable.games.dinogenics.content import DROWNING, SLASH
+from dinotable.games.dinogenics.content import DROWNING, FATALITY, SLASH
 from dinotable.games.dinogenics.rules import (
     CELL,
     COMMERCIAL,
@@ -43,6 +43,7 @@ from .test_dinogenics import (
     setr,
     sp,
     space,
+    steer,
 )
 
 C = GAME.content
@@ -151,19 +152,9 @@ def job_market(s, market: list[str], contractors: list[str]) -> None:
         s.contractors.append(specialist(key))
 
 
-def steer_upkeep(s, *faces: int) -> None:
+def steer_upkeep(s, *faces) -> None:
     """Sets the generator so that the next rolls of the Upkeep die show these faces (DROWNING or a cost)."""
-    die = C.upkeep_die
-    for i in range(100_000):
-        state = rng = seed_state(i)
-        rolled = []
-        for _ in faces:
-            rng, roll = next_below(rng, len(die))
-            rolled.append(die[roll])
-        if tuple(rolled) == faces:
-            s.rng = state
-            return
-    raise AssertionError(f"no generator state rolls {faces}")
+    steer(s, *faces, die=C.upkeep_die)
 
 
 def hq_option(kind: str) -> int:
@@ -1250,6 +1241,64 @@ def test_security_officer_turns_a_slash_into_a_naive_visitor():
     rules._face(s, ("face", seat, i, SLASH), [])
     assert s.tasks == []
     assert (get(s, seat, "credits"), get(s, seat, "visitors"), get(s, seat, "scandals")) == (1, 1, 0)
+
+
+def test_chaotician_a_t_rex_rolls_one_rampage_die_and_a_fatality_is_rolled_again():
+    """Designed: the Chaotician: 'A Fatality rampage result in your park is rolled again once, and a T-Rex in
+    your park rolls one rampage die instead of two.' (the rulebook's T-Rex 'rolls two rampage dice')"""
+    s = cc_quiet(2)
+    seat, other = s.cur, 1 - s.cur
+    for p in (seat, other):
+        pen(s, p, "A1")
+        put(s, p, "t_rex", "A1")
+    hire(s, seat, "chaotician")
+    steer(s, FATALITY, SLASH)
+    events: list = []
+    rules._rampage(s, ("rampage", seat, 0), events)
+    assert events[-1].detail["faces"] == ["slash"]  # one die, its Fatality rolled again
+    steer(s, FATALITY, SLASH)
+    events = []
+    rules._rampage(s, ("rampage", other, 0), events)
+    assert events[-1].detail["faces"] == ["fatality", "slash"]  # without the Chaotician: both dice
+
+
+def test_master_architect_repairs_a_damaged_structure_for_free_at_the_start_of_each_upkeep():
+    """Designed: the Master Architect: 'at the start of each Upkeep, repair one damaged structure in your park
+    for free.'"""
+    s = cc_quiet(2)
+    seat = s.cur
+    pen(s, seat, "A1")
+    s.broken[seat] |= 1 << GEO.edge_names.index("A1 top")
+    hire(s, seat, "master_architect")
+    setr(s, seat, credits=0)
+    rules._upkeep_start(s, [])
+    run(s)
+    assert (s.phase, s.cur) == (rules.REPAIR, seat)
+    s.apply(s.legal_actions()[0])
+    assert s.broken[seat] == 0 and get(s, seat, "credits") == 0
+    # Nothing damaged: no repair to choose, the Upkeep goes on.
+    rules._upkeep_start(s, [])
+    run(s)
+    assert s.phase != rules.REPAIR
+
+
+def test_dna_archivist_a_set_for_a_species_already_in_the_park_needs_one_card_fewer():
+    """Designed: the DNA Archivist: 'a DNA set for a species already in your park needs one card fewer.' A
+    mutant's set is not archived."""
+    s = cc_quiet(2)
+    seat = s.cur
+    hire(s, seat, "dna_archivist")
+    trex, mutant = sp("t_rex"), T.mutant
+    assert rules.set_size(s, seat, trex, 0) == C.species[trex].dna
+    pen(s, seat, "A1")
+    put(s, seat, "t_rex", "A1")
+    put(s, seat, "mutant", "C4")
+    assert rules.set_size(s, seat, trex, 0) == C.species[trex].dna - 1
+    assert rules.set_size(s, seat, trex, 1) == C.species[trex].dna - 2  # with a card short as well
+    assert rules.set_size(s, seat, mutant, 0) == C.species[mutant].dna
+    give_kind(s, seat, trex, C.species[trex].dna - 1)
+    assert trex in rules.creatable(s, seat, 0)
+    assert trex not in rules.creatable(s, 1 - seat, 0)
 
 
 def test_concierge_rooms_and_publicist_reputation():

@@ -177,6 +177,9 @@ class Perks:
     drowning_immune: bool = False
     mutant_goats: int = 0  # 0: the rulebook's number
     visitors_each_season: int = 0
+    upkeep_repairs: int = 0  # free repairs at the start of each Upkeep
+    archived_set: int = 0  # cards fewer in a set for a species already in the park
+    one_rampage_die: bool = False  # a T-Rex rolls one rampage die, not two
 
 
 @dataclass(frozen=True)
@@ -871,8 +874,10 @@ _PERK_NUMBERS = (
     "feed_discount",
     "mutant_goats",
     "visitors_each_season",
+    "upkeep_repairs",
+    "archived_set",
 )
-_PERK_FLAGS = ("slash_naive", "fatality_reroll", "drowning_immune")
+_PERK_FLAGS = ("slash_naive", "fatality_reroll", "drowning_immune", "one_rampage_die")
 
 
 def _perks(r: Reader, steps: _StepReader, table: dict, where: str, space_keys: list[str]) -> Perks:

@@ -100,6 +100,7 @@ SPINO, TERROR = range(2)
 FENCE_CHOICE, FACILITY_CHOICE, REPAIR_CHOICE, BUY_CHOICE, SELL_CHOICE = range(5)
 CITY_NAMES = ("Gain 3 fences", "Buy a facility", "Repair a structure", "Buy DNA", "Sell DNA")
 CITY_KIND = (1, 2, 2, 4, 4)
+FREE_REPAIR = 99  # a repair discount no price reaches (as Renovation's `repair = 99`)
 
 # A dinosaur is species | cell << CELL | flags << FLAGS (a species index in 5 bits, a park cell in 4).
 SPECIES, CELL, FLAGS = 31, 5, 9
@@ -522,9 +523,12 @@ def bordering_species(s, seat: int, code: int, aquatic_only: bool) -> int:
 
 def set_size(s, seat: int, species: int, short: int) -> int:
     """Cards in this seat's set for a species: its DNA, less `short`, 1 for a Gallimimus while the park
-    has one (Simple Genome); never below 1."""
-    if species == s.t.galli and any(code & SPECIES == species for code in s.dinos[seat]):
+    has one (Simple Genome), one fewer with the DNA Archivist for a species the park has; never below 1."""
+    in_park = any(code & SPECIES == species for code in s.dinos[seat])
+    if species == s.t.galli and in_park:
         return 1
+    if in_park and species != s.t.mutant:
+        short += perk(s, seat, "archived_set")  # the DNA Archivist
     return max(1, s.c.species[species].dna - short)
 
 
@@ -1644,7 +1648,8 @@ def _rampage(s, task, events) -> None:
     species = code & SPECIES
     faces = []
     reroll = perk(s, seat, "fatality_reroll")
-    for _ in range(2 if species == s.t.trex else 1):
+    two = species == s.t.trex and not perk(s, seat, "one_rampage_die")  # the Chaotician calms a T-Rex
+    for _ in range(2 if two else 1):
         s.rng, roll = next_below(s.rng, len(s.c.rampage_die))
         if reroll and s.c.rampage_die[roll] == FATALITY:
             s.rng, roll = next_below(s.rng, len(s.c.rampage_die))
@@ -2200,6 +2205,10 @@ def _upkeep_start(s, events) -> None:
         if s.elites:
             for seat in reversed(s.order):
                 _destructive_entertainment(s, seat, events)
+        for seat in reversed(s.order):
+            # The Master Architect's repairs, free, before the rampage checks.
+            for _ in range(perk(s, seat, "upkeep_repairs")):
+                s.tasks.append(("steps", seat, (("repair", FREE_REPAIR),), 0))
 
 
 def _destructive_entertainment(s, seat: int, events) -> None:
