@@ -46,6 +46,7 @@ PLAYED_CARD = 2.5  # a Manipulation card about to be played
 OUTSOURCED = 2.5  # an action about to be taken through Outsource
 SUBSTITUTE = 1.5  # a Polymorphic DNA card or Refined DNA token
 OBJECTIVE = 6.0  # a solo scenario's condition met (a step toward it)
+VISIT = 1.5 + CREDIT + 1 / 3  # a visitor to come: 3 VP per 2 leaving, 1 credit on arrival
 HABITAT = 3.0  # an Aquatic Habitat with room, while there are Seasons to fill it
 
 _STOPPABLE = frozenset((rules.MUTANT, rules.BONUS, rules.BUILD, rules.CITY, rules.PICK, rules.GRAFT))
@@ -94,6 +95,10 @@ def _worth(s, species: int, upkeeps: int, seat: int | None = None) -> float:
     worth = sp.vp * upkeeps + REPUTATION * sp.reputation * min(upkeeps, 3)
     if seat is None or all(code & SPECIES != species for code in s.dinos[seat]):
         worth += s.c.numbers["end_species_in_habitat"]
+    if seat is not None and s.scenario and "paired_species" in s.scenario.objective:
+        # CC2: a second meeple of a species makes a pair.
+        have = sum(1 for code in s.dinos[seat] if code & SPECIES == species)
+        worth += OBJECTIVE * (1.0 if have == 1 else 0.3 if have == 0 else 0.0)
     return worth
 
 
@@ -144,6 +149,12 @@ def _facility_worth(s, seat: int, f: int, upkeeps: int) -> float:
         worth += fac.end_per[1] * rules.end_count(s, seat, fac.end_per[0])
     worth += sum(_RESOURCE_WORTH[r] * n for r, n in fac.on_placement)
     worth += 2.0 * (fac.adjacent_aquatic_vp + fac.adjacent_species_vp) / 3 + fac.odd_visitors_vp * upkeeps / 2
+    if s.scenario:
+        goal = s.scenario.objective
+        if goal.get("commercial_full") and not fac.park:
+            worth += OBJECTIVE * (2 if fac.large else 1)  # CC6: spaces toward a full commercial sector
+        if "rooms" in goal and rules.room(s, seat) < goal["rooms"]:
+            worth += 0.5 * OBJECTIVE * fac.rooms  # CC5: rooms toward the visitor capacity asked
     if fac.airport or fac.gene_grafting or fac.education or fac.market_exchange or fac.fishery:
         worth += 1.0 * min(upkeeps, 3)
     return worth
@@ -241,7 +252,11 @@ def _pending(s, seat: int, upkeeps: int, open_decision: bool = True) -> float:
         for i in offers:
             f = s.t.hotel if i == 0 else s.stacks[i - 1][-1]
             best = max(best, _facility_worth(s, seat, f, upkeeps) - (CREDIT + 1 / 3) * s.c.facilities[f].cost)
+        if phase == rules.CITY and not ctx[0] & rules.CITY_KIND[rules.REPAIR_CHOICE]:
+            best = max(best, _repair_gain(s, seat, 0))  # a repair instead of a facility
         total += best + (3 * FENCE if phase == rules.CITY and not ctx[0] & 1 else 0.0)
+    elif phase == rules.REPAIR:
+        total += _repair_gain(s, seat, ctx[0])
     elif phase == rules.CARD:
         total += PLAYED_CARD
     elif phase == rules.OUTSOURCE:
@@ -254,6 +269,35 @@ def _pending(s, seat: int, upkeeps: int, open_decision: bool = True) -> float:
         # Paying places a Plesiosaurus; declining loses 1 VP.
         total += max(_worth(s, s.t.plesio, upkeeps, seat) - (CREDIT + 1 / 3) * ctx[0], -1.0)
     return total
+
+
+def _repair_gain(s, seat: int, discount: int) -> float:
+    """What the best repair this seat can pay for adds to its worth (a pen closed again, a facility
+    scoring again), its price included: each repair is tried on a copy."""
+    options = rules.repairs(s, seat, discount, s.res[seat * WIDTH + CREDITS])
+    if not options:
+        return 0.0
+    before = _value(s, seat, open_decision=False)
+    best = 0.0
+    for struct in options:
+        new = s.clone()
+        rules._repair(new, seat, struct, discount, [])
+        best = max(best, _value(new, seat, open_decision=False) - before)
+    return best
+
+
+def _visitors_by_reputation(s, seat: int, upkeeps: int) -> float:
+    """A scenario whose visitors come up to the Reputation Track value (or half of it), rooms permitting:
+    each point of reputation a room can take is a visitor every Season left. Below zero, each point
+    still counts, as a step back toward visitors."""
+    rep = rules.reputation(s, seat)
+    if s.scenario.visitors == "half_reputation":
+        rep /= 2
+    worth = VISIT * min(rep, rules.room(s, seat)) * max(0, upkeeps - 1)
+    if rep >= 1 and upkeeps > 1 and rules.special(s, "damaged_scandals"):
+        # CC5: the next visitors bring a Scandal for every two damaged facilities.
+        worth -= SCANDAL * (sum(1 for f in s.facs[seat] if f & rules.DAMAGED) // 2)
+    return worth
 
 
 def _value(s, seat: int, open_decision: bool = True) -> float:
@@ -273,7 +317,11 @@ def _value(s, seat: int, open_decision: bool = True) -> float:
     # Visitors: those here leave for VP at the Upkeep; rooms draw more in the Seasons left.
     if s.stage <= _VP_STAGE:
         total += 1.5 * res[VISITORS]
-    total += ROOM * rules.room(s, seat) * max(0, upkeeps - 1)
+    by_reputation = s.scenario and s.scenario.visitors in ("reputation", "half_reputation")
+    if by_reputation:
+        total += _visitors_by_reputation(s, seat, upkeeps)
+    else:
+        total += ROOM * rules.room(s, seat) * max(0, upkeeps - 1)
 
     # Trouble ahead: rampage checks for improper habitats, carnivores short of goats.
     if upkeeps:
@@ -312,7 +360,8 @@ def _value(s, seat: int, open_decision: bool = True) -> float:
         for a, (cells, closed) in enumerate(areas):
             if closed:
                 total += FREE_PEN_SPACE * max(0, bin(cells).count("1") - used.get(a, 0))
-    total += REPUTATION * rules.reputation(s, seat) * min(upkeeps, 3)
+    if not by_reputation:
+        total += REPUTATION * rules.reputation(s, seat) * min(upkeeps, 3)
     total += _pending(s, seat, upkeeps, open_decision)
     if s.scenario:
         total += _objective(s, seat, upkeeps)
@@ -344,14 +393,18 @@ def _objective(s, seat: int, upkeeps: int) -> float:
         total -= OBJECTIVE * s.res[seat * WIDTH + SCANDALS]
     if "paired_species" in goal:
         kinds = [code & SPECIES for code in s.dinos[seat]]
-        counts = [kinds.count(k) for k in set(kinds) if k != s.t.mutant]
+        counts = [kinds.count(k) for k in set(kinds)]  # mutants are a species too (scoring.paired_species)
         total += OBJECTIVE * min(goal["paired_species"] + 1, sum(1 for n in counts if n >= 2))
         total += 0.3 * OBJECTIVE * sum(1 for n in counts if n == 1)
     if "rooms" in goal:
         total += 0.5 * OBJECTIVE * min(rules.room(s, seat), goal["rooms"])
     if goal.get("commercial_full"):
         used = sum(1 for f in s.facs[seat] for x in rules.places(f) if x >= rules.COMMERCIAL)
-        total += 0.5 * OBJECTIVE * used
+        total += OBJECTIVE * used
+        # Credits put by for the spaces still empty, at a Basic Hotel's price.
+        empty = max(0, s.c.numbers["commercial_spaces"] - used)
+        price = rules.doubled(s, s.c.facilities[s.t.hotel].cost)
+        total += 0.5 * OBJECTIVE * min(empty, s.res[seat * WIDTH + CREDITS] / price)
     if rules.special(s, "credits_end"):
         # The score is in credits: VP on the track and Dinosaur Value are worth nothing, credits all.
         total -= s.res[seat * WIDTH + VP] + rules.dinosaur_value(s, seat) * upkeeps

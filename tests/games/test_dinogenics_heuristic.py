@@ -1,0 +1,129 @@
+"""DinoGenics' evaluation (heuristic.py), which the greedy agent and the search agents' priors live on: what it
+sees in a repair, in a solo scenario's visitors by reputation and in its objectives. Each test builds a
+position from a real new game, as test_dinogenics.py does, and reads the values the agents would compare."""
+
+import pytest
+
+from dinotable.games.dinogenics import GAME, heuristic, rules
+from dinotable.games.dinogenics.heuristic import HEURISTIC, OBJECTIVE, VISIT
+
+from .test_dinogenics import get, pen, place, put, setr
+from .test_dinogenics_expansion import cc_quiet, hire, hurt, large
+
+IDS = GAME.ids
+GEO = GAME.geo
+
+
+def scen(key: str, seed: int = 1):
+    return GAME.new_game(1, seed, {"scenario": key})
+
+
+def best(s, seat: int) -> int:
+    legal = s.legal_actions()
+    scores = HEURISTIC.action_scores(s, seat, legal)
+    return legal[scores.index(max(scores))]
+
+
+def test_at_the_city_center_a_broken_pen_is_repaired_before_anything_else():
+    """A raptor whose pen lost a fence will rampage at the Upkeep: the repair (1 credit) is the choice worth
+    most on the City Center menu, and the City Center itself is valued for it."""
+    s = cc_quiet(2)
+    seat = s.cur
+    pen(s, seat, "A1")
+    put(s, seat, "raptor", "A1")
+    s.broken[seat] |= 1 << GEO.edge_names.index("A1 top")
+    setr(s, seat, credits=1)
+    assert rules.improper(s, seat) == [True]
+    whole = heuristic._value(s, seat)
+    s.apply(place("city_center"))
+    assert (s.phase, s.cur) == (rules.CITY, seat)
+    assert heuristic._value(s, seat) > whole  # the repair to come counts before it is chosen
+    assert best(s, seat) == IDS.menu + rules.REPAIR_CHOICE
+    s.apply(IDS.menu + rules.REPAIR_CHOICE)
+    s.apply(best(s, seat))
+    assert s.broken[seat] == 0 and rules.improper(s, seat) == [False] and get(s, seat, "credits") == 0
+
+
+def test_a_repair_is_worth_what_it_mends():
+    """Nothing to repair, or nothing the credits pay for, or a repair that mends nothing that scores: worth
+    nothing. A damaged Aquatic Habitat whose Plesiosaurus scores 0 and will rampage: worth its repair."""
+    s = cc_quiet(2)
+    seat = s.cur
+    assert heuristic._repair_gain(s, seat, 0) == 0.0
+    large(s, seat, "aquatic_habitat", "A1", "A2")
+    hurt(s, seat, 0)
+    setr(s, seat, credits=5)
+    assert heuristic._repair_gain(s, seat, 0) == 0.0  # an empty habitat
+    put(s, seat, "plesiosaurus", "A1")
+    setr(s, seat, credits=0)
+    assert heuristic._repair_gain(s, seat, 0) == 0.0
+    setr(s, seat, credits=5)
+    assert heuristic._repair_gain(s, seat, 0) > 0.0
+
+
+@pytest.mark.parametrize("key", ["CC1", "CC3", "CC4", "CC6"])  # CC5: its own test below
+def test_in_a_scenario_with_visitors_by_reputation_a_point_of_reputation_is_a_visitor_each_season(key):
+    """'Your park receives visitors at the beginning of each Season up to your Reputation Track value' (CC6:
+    half of it), rooms permitting: two more points of reputation are worth two visitors (one in CC6) in each
+    Season left, as long as there are rooms for them."""
+    s = scen(key)
+    upkeeps = heuristic._upkeeps_left(s)
+    rep, rooms = rules.reputation(s, 0), rules.room(s, 0)
+    before = heuristic._visitors_by_reputation(s, 0, upkeeps)
+    hire(s, 0, "publicist")  # 2 more reputation
+    after = heuristic._visitors_by_reputation(s, 0, upkeeps)
+    share = 0.5 if key == "CC6" else 1.0
+    gained = min(share * (rep + 2), rooms) - min(share * rep, rooms)
+    assert after - before == pytest.approx(VISIT * gained * (upkeeps - 1))
+    hire(s, 0, "concierge")  # 2 more rooms: they count only for reputation above the old rooms
+    more_rooms = heuristic._visitors_by_reputation(s, 0, upkeeps)
+    assert more_rooms - after == pytest.approx(
+        VISIT * (min(share * (rep + 2), rooms + 2) - min(share * (rep + 2), rooms)) * (upkeeps - 1)
+    )
+
+
+def test_cc5_reputation_is_a_threat_while_facilities_are_damaged():
+    """CC5: 'Each time you receive 1 or more visitors, receive a scandal for every two damaged facilities in your
+    park': with reputation to draw visitors, the nine broken facilities cost four Scandals ahead."""
+    s = scen("CC5")
+    upkeeps = heuristic._upkeeps_left(s)
+    hire(s, 0, "publicist")
+    damaged = sum(1 for f in s.facs[0] if f & rules.DAMAGED)
+    assert damaged == 9
+    rep, rooms = rules.reputation(s, 0), rules.room(s, 0)
+    expected = VISIT * min(rep, rooms) * (upkeeps - 1) - heuristic.SCANDAL * (damaged // 2)
+    assert heuristic._visitors_by_reputation(s, 0, upkeeps) == pytest.approx(expected)
+
+
+def test_cc2_mutants_make_a_pair_as_the_scenario_scoring_counts_them():
+    """CC2 asks for '3 species with two or more meeples in your park': the evaluation counts pairs as
+    scoring.paired_species does, mutants included, and a second meeple of a species is worth more to it than a
+    third."""
+    s = scen("CC2")
+    upkeeps = heuristic._upkeeps_left(s)
+    mutant = GAME.tables.mutant
+    first = heuristic._worth(s, mutant, upkeeps, 0)
+    put(s, 0, "mutant", "C4")
+    second = heuristic._worth(s, mutant, upkeeps, 0)
+    one = heuristic._objective(s, 0, upkeeps)
+    put(s, 0, "mutant", "C3")
+    third = heuristic._worth(s, mutant, upkeeps, 0)
+    assert heuristic._objective(s, 0, upkeeps) - one == pytest.approx(OBJECTIVE * (1 - 0.3))
+    assert second - third == pytest.approx(OBJECTIVE)  # the pair
+    assert first - third == pytest.approx(0.3 * OBJECTIVE + GAME.content.numbers["end_species_in_habitat"])
+
+
+def test_cc6_commercial_facilities_and_the_credits_for_them_count_toward_a_full_sector():
+    """CC6 asks that no commercial sector space be left unoccupied: a commercial facility is worth a step toward
+    it, and credits put by for the empty spaces are worth something too."""
+    s = scen("CC6")
+    upkeeps = heuristic._upkeeps_left(s)
+    hotel = GAME.tables.hotel
+    plain = cc_quiet(2)
+    assert heuristic._facility_worth(s, 0, hotel, upkeeps) == pytest.approx(
+        heuristic._facility_worth(plain, plain.cur, hotel, upkeeps) + OBJECTIVE
+    )
+    setr(s, 0, credits=0)
+    poor = heuristic._objective(s, 0, upkeeps)
+    setr(s, 0, credits=8)
+    assert heuristic._objective(s, 0, upkeeps) > poor
