@@ -524,11 +524,11 @@ def bordering_species(s, seat: int, code: int, aquatic_only: bool) -> int:
 def set_size(s, seat: int, species: int, short: int) -> int:
     """Cards in this seat's set for a species: its DNA, less `short`, 1 for a Gallimimus while the park
     has one (Simple Genome), one fewer with the DNA Archivist for a species the park has; never below 1."""
-    in_park = any(code & SPECIES == species for code in s.dinos[seat])
-    if species == s.t.galli and in_park:
-        return 1
-    if in_park and species != s.t.mutant:
-        short += perk(s, seat, "archived_set")  # the DNA Archivist
+    archived = perk(s, seat, "archived_set") if species != s.t.mutant else 0  # the DNA Archivist
+    if (species == s.t.galli or archived) and any(code & SPECIES == species for code in s.dinos[seat]):
+        if species == s.t.galli:
+            return 1
+        short += archived
     return max(1, s.c.species[species].dna - short)
 
 
