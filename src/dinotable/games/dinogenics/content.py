@@ -171,7 +171,6 @@ class Perks:
     space_bonus: tuple = ()  # (space index, gains) each use of that space
     facility_discount: int = 0
     repair_discount: int = 0
-    feed_discount: int = 0
     slash_naive: bool = False
     fatality_reroll: bool = False
     drowning_immune: bool = False
@@ -871,7 +870,6 @@ _PERK_NUMBERS = (
     "end_vp",
     "facility_discount",
     "repair_discount",
-    "feed_discount",
     "mutant_goats",
     "visitors_each_season",
     "upkeep_repairs",

@@ -2127,7 +2127,7 @@ def _workers(s, events) -> bool:
 
 def _needs(s, seat: int) -> list[tuple[int, int]]:
     """(goats, dinosaur index) for each dinosaur to feed this Upkeep, fewest first: a Fishery's bordering
-    Aquatic Habitats need one fewer each, and specialists' feed discounts come off the smallest needs."""
+    Aquatic Habitats need one fewer each."""
     t, species = s.t, s.c.species
     fishery = _fishery_cells(s, seat) if s.expansion else 0
     needs = []
@@ -2142,11 +2142,6 @@ def _needs(s, seat: int) -> list[tuple[int, int]]:
                 need -= 1
         needs.append((need, i))
     needs.sort()
-    discount = perk(s, seat, "feed_discount")
-    for j, (need, i) in enumerate(needs):
-        off = min(need, discount)
-        needs[j] = (need - off, i)
-        discount -= off
     return needs
 
 
