@@ -354,15 +354,18 @@ def test_cc1_points_cannot_go_below_zero_at_the_end():
         assert s.scores() == [expected]
 
 
-def test_cc1_the_vp_track_cannot_go_below_zero():
-    """CC1 Corrupted T-Rex: '-2 Victory Points (you cannot go below 0).' Three of them score -6 on the Dinosaur
-    Value; the VP track stops at zero."""
+def test_corrupted_t_rex_dinosaur_value_cannot_go_below_zero():
+    """Corrupted T-Rex: '-2 Victory Points (you cannot go below 0).' The Dinosaur Value track runs 0-30: three
+    of them hold it at 0 and take up to 6 from the other dinosaurs' value, never VP from elsewhere."""
     s = scen("CC1")
-    assert rules.dinosaur_value(s, 0) == -6
+    assert rules.dinosaur_value(s, 0) == 0
     setr(s, 0, vp=2)
     rules._seasonal_vp(s, [])
-    assert get(s, 0, "vp") == 0
-    setr(s, 0, vp=10)
+    assert get(s, 0, "vp") == 2
+    put(s, 0, "brontosaurus", "C4")  # 5 VP: -1 in all, still 0
+    assert rules.dinosaur_value(s, 0) == 0
+    put(s, 0, "stegosaurus", "C3")  # 3 VP more: 2
+    assert rules.dinosaur_value(s, 0) == 2
     rules._seasonal_vp(s, [])
     assert get(s, 0, "vp") == 4
 

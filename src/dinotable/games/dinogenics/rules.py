@@ -266,11 +266,6 @@ def _scenario_visitors(s, events) -> None:
     season_visitor_perks(s, (seat,), events)  # no bonus pool: the Education Center has none to take
 
 
-def _clamp_vp(s, seat: int) -> None:
-    if special(s, "no_negative_vp") and s.res[seat * WIDTH + VP] < 0:
-        s.res[seat * WIDTH + VP] = 0
-
-
 # ------------------------------------------------------------------------------------------------------
 # Reading a park
 
@@ -424,7 +419,7 @@ def _two_open(s, seat: int) -> bool:
 
 
 def dinosaur_value(s, seat: int, keys: list[int] | None = None) -> int:
-    """The Dinosaur Value track: each dinosaur's VP, +1 per two Triceratops sharing a pen, at most 30."""
+    """The Dinosaur Value track: each dinosaur's VP, +1 per two Triceratops sharing a pen, from 0 to 30."""
     dinos = s.dinos[seat]
     t = s.t
     value = sum(t.vp[code & SPECIES] for code in dinos)
@@ -439,7 +434,8 @@ def dinosaur_value(s, seat: int, keys: list[int] | None = None) -> int:
         if code & SPECIES == t.trike and key != OPEN:
             trikes[key] = trikes.get(key, 0) + 1
     value += sum(n // 2 for n in trikes.values())
-    return min(value, s.c.numbers["dinosaur_value_max"])
+    # The track runs 0-30: CC1's Corrupted T-Rex (-2 VP, 'you cannot go below 0') cannot push it lower.
+    return max(0, min(value, s.c.numbers["dinosaur_value_max"]))
 
 
 def reputation(s, seat: int) -> int:
@@ -2296,7 +2292,6 @@ def _seasonal_vp(s, events) -> None:
     for p in range(s.parks):
         vp = dinosaur_value(s, p) + sum(n for r, n in upkeep_income(s, p) if r == VP)
         s.res[p * WIDTH + VP] += vp
-        _clamp_vp(s, p)
         events.append(_event("upkeep_vp", p, vp=vp))
 
 
