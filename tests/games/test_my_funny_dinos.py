@@ -679,6 +679,53 @@ def test_ties_broken_by_tiles_then_bones():
     assert s.winners() == [1, 2]  # still tied: both share the win
 
 
+def _tied(bones: list[int], ones: list[int], twos: list[int], restorer: int = -1):
+    """Three seats, red missions only (none taken): each seat's bone tokens, its loose 1-point tiles, its '2'
+    event tiles (2 points, 1 tile each), and for the `restorer` one mixed dinosaur (6 points, 4 tiles)."""
+    s = new(3)
+    s.missions = (4, 5, 6)
+    s.mission_owner = [-1, -1, -1]
+    mixed = (kind("red", "head"), kind("blue", "tail"), kind("red", "leg", 0), kind("red", "leg", 1))
+    if restorer >= 0:
+        restore_directly(s, restorer, *mixed)
+    singles = [kind(colour, part) for part in ("head", "tail") for colour in C.colours]
+    singles = [k for k in singles if k not in mixed]
+    events = [event_kind("two", i) for i in range(sum(twos))]
+    for seat in range(3):
+        give(s, seat, *(singles.pop() for _ in range(ones[seat])), *(events.pop() for _ in range(twos[seat])))
+    set_bones(s, bones)
+    return s
+
+
+def test_tie_on_points_goes_to_most_dinosaur_tiles_though_the_other_has_more_bones():
+    """My Funny Dinos rulebook, V. Game End: 'In case of tie, the player with most total number of dinosaur
+    tiles among the tied players wins.' The tiles come before the bones: a tied player with more tiles wins
+    against one with more bone tokens (the bones here worth the same points)."""
+    s = _tied(bones=[0, 1, 0], ones=[3, 1, 0], twos=[0, 1, 0])
+    assert s.scores() == [3, 3, 0]
+    assert s.winners() == [0]  # 3 tiles against 2: seat 1's extra bone is not looked at
+
+
+def test_tie_on_points_and_tiles_goes_to_most_bones_among_those_still_tied():
+    """My Funny Dinos rulebook, V. Game End: '... the player with most total number of dinosaur tiles among
+    the tied players wins. If still tied, the player with the most number of small bone tokens wins.' The
+    bones decide only between the players still tied after the tiles: seat 2 has the most bones of all but
+    a tile fewer, so it is out before the bones are counted."""
+    s = _tied(bones=[2, 3, 5], ones=[3, 3, 2], twos=[0, 0, 0])
+    assert s.scores() == [4, 4, 4]
+    assert s.winners() == [1]
+
+
+def test_restored_tiles_count_in_the_tie_break_total():
+    """My Funny Dinos rulebook, V. Game End: 'the player with most total number of dinosaur tiles': the total
+    counts the tiles in restored dinosaurs too (they score as the dinosaur, not as tiles, but are still the
+    player's dinosaur tiles). Seat 0: a mixed dinosaur (6) and 2 tiles, 6 tiles in all; seat 1: two '2'
+    tiles, 3 tiles and 2 bones (1 point), 5 tiles in all."""
+    s = _tied(bones=[0, 2, 0], ones=[2, 3, 0], twos=[0, 2, 0], restorer=0)
+    assert s.scores() == [8, 8, 0]
+    assert s.winners() == [0]
+
+
 # ------------------------------------------------------------------------------------ hidden information
 def test_buried_tiles_are_hidden_in_every_view():
     """GAPS.md 1.2: 'fully buried tiles are unknown until pulled'; the tile under the top one shows only
