@@ -1105,6 +1105,34 @@ def test_short_supply_is_handed_out_one_at_a_time_from_the_first_player(first):
     assert s.newborns[0:4] == [int(first == 0), 0, 0, 0] and s.newborns[4:8] == [int(first == 1), 0, 0, 0]
 
 
+@pytest.mark.parametrize(
+    ("pairs", "supply", "first", "born"),
+    [
+        ((2, 2, 2), 3, 0, [1, 1, 1, 0]),  # the first player taking all it bred would give [2, 1, 0, 0]
+        ((2, 2, 2), 2, 0, [1, 1, 0, 0]),  # [2, 0, 0, 0]
+        ((2, 2, 2), 2, 2, [1, 0, 1, 0]),  # turn order 2, 3, 0, 1 (seat 3 breeds nothing): [0, 0, 2, 0]
+        ((1, 2, 2), 4, 1, [1, 2, 1, 0]),  # order 1, 2, 3, 0, then round again from seat 1: [0, 2, 2, 0]
+    ],
+)
+def test_short_supply_goes_round_one_newborn_at_a_time_not_all_to_the_first(pairs, supply, first, born):
+    """Tiny Epic Dinosaurs rulebook, Common Dinosaur Limit: 'If there is not enough supply for all players
+    during Breeding, each affected player receives one at a time, in order, starting with the first player,
+    until the supply runs out.' Seats 0-2 breed one or two Stegosaurus each (a pair in the A3+B3 Enclosure,
+    another in a C3+D3 pen) from a supply of 2 to 4: everyone who bred gets one before anyone gets a second,
+    so the first player does not take all it bred."""
+    s = skip_keep(fresh(4, 1, farm=LAGOON))
+    for seat, count in enumerate(pairs):
+        fence(s, seat, *C3_D3_PEN)
+        for name in ("A3", "B3", "C3", "D3")[: 2 * count]:
+            put(s, seat, name, ST)
+        set_res(s, seat, 2 * count, 0, 0)
+    hold(s, 3, ST, s.supply[ST] - supply)  # the other Stegosaurus wait in seat 3's Containment Zone
+    s.first = first
+    events = to_feed(s)
+    bred = {e.seat: e.detail["stegosaurus"] for e in events if e.kind == "breed"}
+    assert [bred.get(seat, 0) for seat in range(4)] == born and s.supply[ST] == 0
+
+
 # -------------------------------------------------------------------------------- prepare for next round
 def test_contracts_are_refilled_to_players_plus_one():
     """'Draw Public Contract Cards to complete the Contracts line up to the number of players +1.'"""
