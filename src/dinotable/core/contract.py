@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import operator
 from abc import ABC, abstractmethod
+from collections.abc import Mapping
 from typing import Any, NamedTuple
 
+from dinotable.core.errors import shown
 from dinotable.core.options import OptionSpec, validate_options
 
 
@@ -23,6 +25,41 @@ def action_id(action: Any) -> int | None:
         return operator.index(action)
     except TypeError:
         return None
+
+
+def check_seat(seat: Any, num_players: int) -> int | None:
+    """A seat is an int in range(num_players), or None for a spectator; a bool, a string, a float or a
+    seat not at this table is refused with ValueError (True must never read as seat 1)."""
+    if seat is None or (type(seat) is int and 0 <= seat < num_players):
+        return seat
+    index = action_id(seat)
+    if index is not None and type(seat) is not bool and 0 <= index < num_players:
+        return index  # a NumPy integer, say
+    raise ValueError(
+        f"seat {shown(seat)} is not a seat of this {num_players}-player game: a seat is 0-{num_players - 1}, or None"
+    )
+
+
+def check_seed(seed: Any, what: str = "seed") -> int:
+    """Seeds are whole numbers of at most 64 bits (records keep them as plain JSON numbers)."""
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ValueError(f"{what} must be a whole number, got {shown(seed)}")
+    if seed.bit_length() > 64:
+        raise ValueError(f"{what} must fit in 64 bits, got {shown(seed)}")
+    return seed
+
+
+def check_options_mapping(options: Any) -> dict:
+    """Options are a mapping from option names to values; None means the defaults. Anything else (0, "",
+    [], a list of pairs) is refused rather than read as no options."""
+    if options is None:
+        return {}
+    if not isinstance(options, Mapping):
+        raise ValueError(f"options must be a mapping of option names to values, got {shown(options)}")
+    for name in options:
+        if not isinstance(name, str):
+            raise ValueError(f"option names are strings, got {shown(name)}")
+    return dict(options)
 
 
 class Event(NamedTuple):
@@ -55,14 +92,13 @@ class Game(ABC):
 
     def new_game(self, num_players: int, seed: int, options: dict | None = None) -> State:
         if isinstance(num_players, bool) or not isinstance(num_players, int):
-            raise ValueError(f"num_players must be a whole number, got {num_players!r}")
+            raise ValueError(f"num_players must be a whole number, got {shown(num_players)}")
         if not self.min_players <= num_players <= self.max_players:
             raise ValueError(
-                f"{self.title} is played by {self.min_players} to {self.max_players} players, not {num_players}"
+                f"{self.title} is played by {self.min_players} to {self.max_players} players, not {shown(num_players)}"
             )
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise ValueError(f"seed must be a whole number, got {seed!r}")
-        options = validate_options(self.option_specs, options, num_players)
+        check_seed(seed)
+        options = validate_options(self.option_specs, check_options_mapping(options), num_players)
         self.check_options(options, num_players)
         return self._new_state(num_players, seed, options)
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from dinotable.core.contract import Event, State, action_id
+from dinotable.core.contract import Event, State, action_id, check_seat, check_seed, shown
 from dinotable.core.errors import IllegalAction
 from dinotable.core.rng import derive_seed, seed_state
 
@@ -46,7 +46,7 @@ class FlatState(State):
         if type(action) is not int:
             given, action = action, action_id(action)
             if action is None:
-                raise IllegalAction(f"{given!r} is not an action id (action ids are ints)")
+                raise IllegalAction(f"{shown(given)} is not an action id (action ids are ints)")
         if action not in self._legal:
             raise IllegalAction(self._illegal_message(action))
         step, settle, legal_of = self._step, self._settle, self._legal_of
@@ -67,11 +67,18 @@ class FlatState(State):
 
     def _illegal_message(self, action) -> str:
         if self.over:
-            return f"action {action!r} is not legal: the game is over"
+            return f"action {shown(action)} is not legal: the game is over"
         legal = ", ".join(map(str, self._legal))
-        return f"action {action!r} is not legal now ({self.rules.PHASE_NAMES[self.phase]}); legal: {legal}"
+        return f"action {shown(action)} is not legal now ({self.rules.PHASE_NAMES[self.phase]}); legal: {legal}"
 
     def action_text(self, action: int) -> str:
+        """The text of a legal action; any other id is refused as `apply` refuses it (a text for an id
+        that is not on offer would describe a decision nobody can make)."""
+        given, action = action, action_id(action)
+        if action is None:
+            raise IllegalAction(f"{shown(given)} is not an action id (action ids are ints)")
+        if action not in self._legal:
+            raise IllegalAction(self._illegal_message(action))
         return self.render.action_text(self, action)
 
     def scores(self) -> list[int]:
@@ -84,7 +91,14 @@ class FlatState(State):
         return self.scoring.outcome(self)
 
     def view(self, seat: int | None) -> dict:
-        return self.render.view(self, seat)
+        return self.render.view(self, check_seat(seat, self.num_players))
+
+    def determinize(self, seat: int | None, seed: int) -> FlatState:
+        return self._determinize(check_seat(seat, self.num_players), check_seed(seed, "a determinization seed"))
+
+    def _determinize(self, seat: int | None, seed: int) -> FlatState:
+        """The game's own determinization, for a seat already checked; see State.determinize."""
+        raise NotImplementedError
 
     def _reseed_copy(self, new: FlatState, seed: int) -> None:
         """A determinized copy's future chance comes from `seed`, and it keeps no record of the true game:

@@ -10,6 +10,8 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
+from dinotable.core.errors import shown
+
 
 @dataclass(frozen=True)
 class OptionSpec:
@@ -86,7 +88,7 @@ class OptionSpec:
         return value
 
     def _error(self, value: Any, wanted: str) -> ValueError:
-        return ValueError(f"option {self.name!r}: {value!r} is not allowed; expected {wanted}")
+        return ValueError(f"option {self.name!r}: {shown(value)} is not allowed; expected {wanted}")
 
 
 def validate_options(specs: tuple[OptionSpec, ...], options: dict | None, num_players: int) -> dict:
@@ -97,7 +99,7 @@ def validate_options(specs: tuple[OptionSpec, ...], options: dict | None, num_pl
     unknown = sorted(set(options) - set(by_name))
     if unknown:
         known = ", ".join(sorted(by_name)) or "none"
-        raise ValueError(f"unknown option {unknown[0]!r}; this game's options are: {known}")
+        raise ValueError(f"unknown option {unknown[0][:40]!r}; this game's options are: {known}")
     return {
         name: spec.check(options[name], num_players) if name in options else spec.check(spec.default, num_players)
         for name, spec in by_name.items()

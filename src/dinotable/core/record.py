@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from dinotable.core.errors import IllegalAction, RecordError
+from dinotable.core.errors import IllegalAction, RecordError, shown
 
 RECORD_FIELDS = ("game", "version", "num_players", "options", "seed", "history")
 
@@ -33,17 +33,31 @@ def _parse(doc) -> dict:
             doc = json.loads(doc, parse_constant=_refuse_constant)
         except json.JSONDecodeError as exc:
             raise RecordError(f"record is not valid JSON: {exc}") from None
+        except RecursionError:
+            raise RecordError("record is not a match record: its JSON is nested too deeply") from None
+        except ValueError as exc:  # Python's limit on the digits of an integer read from text
+            raise RecordError(f"record holds a number too long to be a seed or an action: {exc}") from None
     if not isinstance(doc, dict):
         raise RecordError(f"record must be a JSON object, got {type(doc).__name__}")
     missing = [f for f in RECORD_FIELDS if f not in doc]
     if missing:
         raise RecordError(f"record is missing the field(s): {', '.join(missing)}")
+    unknown = sorted(str(f) for f in doc if f not in RECORD_FIELDS)
+    if unknown:
+        # A record holds nothing but what replays: a stray "scores" would only pretend to be the result.
+        raise RecordError(
+            f"record has unknown field(s): {', '.join(shown(f) for f in unknown[:5])}; "
+            f"a record holds only {', '.join(RECORD_FIELDS)}"
+        )
     for field, kind in (("game", str), ("version", str), ("options", dict), ("history", list)):
         if not isinstance(doc[field], kind):
-            raise RecordError(f"record field {field!r} must be a {kind.__name__}")
+            raise RecordError(f"record field {field!r} must be a {kind.__name__}, got {shown(doc[field])}")
     for field in ("num_players", "seed"):
-        if isinstance(doc[field], bool) or not isinstance(doc[field], int):
-            raise RecordError(f"record field {field!r} must be a whole number")
+        value = doc[field]
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise RecordError(f"record field {field!r} must be a whole number, got {shown(value)}")
+        if value.bit_length() > 64:
+            raise RecordError(f"record field {field!r} must fit in 64 bits, got {shown(value)}")
     return doc
 
 
@@ -65,8 +79,11 @@ def replay(game, doc):
     except ValueError as exc:
         raise RecordError(f"record cannot start its game: {exc}") from None
     for step, action in enumerate(doc["history"]):
-        if isinstance(action, bool) or not isinstance(action, int):
-            raise RecordError(f"record step {step}: action {action!r} is not an action id")
+        if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < game.num_distinct_actions:
+            raise RecordError(
+                f"record step {step}: history entry {shown(action)} is not an action id of {game.name} "
+                f"(a whole number from 0 to {game.num_distinct_actions - 1})"
+            )
         if state.is_over:
             raise RecordError(f"record step {step}: the game was already over")
         try:

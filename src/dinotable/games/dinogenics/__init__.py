@@ -74,9 +74,14 @@ class DinoGenics(Game):
         )
 
     def check_options(self, options: dict, num_players: int) -> None:
-        for name in ("chaos_theory", "elites"):
-            if options[name] and not (options["expansion"] or options["scenario"] or options["coop"]):
-                raise ValueError(f"option {name!r}: a Controlled Chaos module, it needs expansion=true")
+        # Every module, scenario and the co-op is Controlled Chaos: with expansion=false the record would
+        # say "base game" while the table played the expansion.
+        for name in ("chaos_theory", "elites", "scenario", "coop"):
+            if options[name] and not options["expansion"]:
+                raise ValueError(
+                    f"options {name!r} and 'expansion': {name}={options[name]!r} is part of Controlled Chaos, "
+                    "so it cannot be played with expansion=false"
+                )
         if options["coop"] and (num_players != 2 or options["scenario"]):
             raise ValueError(
                 f"option 'coop': Synth Re-Activated is for 2 players (and no solo scenario), not {num_players}"

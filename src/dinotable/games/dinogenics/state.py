@@ -61,13 +61,14 @@ class DinoGenicsState(FlatState):
         self.seed = seed
         self.options = options
         rng = seed_state(seed)
-        # Controlled Chaos components are in play only with the expansion (a solo scenario plays it).
+        # Controlled Chaos components are in play only with the expansion (a scenario or the co-op needs it:
+        # the game's check_options refuses them with expansion=false).
         key = options.get("scenario", "")
         self.scenario = sc = next((x for x in c.scenarios if x.key == key), None) if key else None
         # The co-op: seats 0 and 1 are the West and East Branches; Synth's park is a third one (rules.SYNTH).
         self.coop = coop = options.get("coop", False)
         self.parks = parks = n + 1 if coop else n
-        self.expansion = exp = options.get("expansion", True) or sc is not None or coop
+        self.expansion = exp = options.get("expansion", True)
 
         def used(item) -> bool:
             return exp or not item.expansion
@@ -214,14 +215,12 @@ class DinoGenicsState(FlatState):
     def clone(self) -> DinoGenicsState:
         return FlatState.clone(self)
 
-    def determinize(self, seat: int | None, seed: int) -> DinoGenicsState:
+    def _determinize(self, seat: int | None, seed: int) -> DinoGenicsState:
         """A copy in which what `seat` cannot see is re-dealt: the other seats' DNA and Manipulation hands
         (their sizes kept), DNA cards another seat is choosing among, the deck orders and the facility bag;
         and the future chance is re-seeded. Another seat in the middle of spending cards (finishing a set,
         choosing the card to play) keeps its hands; another seat choosing a space needs one left to it: a
         few deals are tried, and if none leaves one, that seat keeps its hands."""
-        if seat is not None and not 0 <= seat < self.num_players:
-            raise ValueError(f"seat {seat!r} is not a seat of this {self.num_players}-player game")
         rng = seed_state(derive_seed(seed, 1))
         others = [o for o in range(self.num_players) if o != seat]
         spending = self.phase in (rules.CREATE, rules.CARD) or (

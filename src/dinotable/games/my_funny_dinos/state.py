@@ -101,14 +101,12 @@ class MyFunnyDinosState(FlatState):
         new.stacks = [stack[:] for stack in self.stacks]  # lists inside a list: copied one level deeper
         return new
 
-    def determinize(self, seat: int | None, seed: int) -> MyFunnyDinosState:
+    def _determinize(self, seat: int | None, seed: int) -> MyFunnyDinosState:
         """A copy in which the buried tiles are re-dealt and the future chance is re-seeded.
 
         Nobody at the table knows a buried tile (all seats see the same pile), so `seat` changes nothing
         here; a tile whose colour ribbon shows keeps its colour.
         """
-        if seat is not None and not 0 <= seat < self.num_players:
-            raise ValueError(f"seat {seat!r} is not a seat of this {self.num_players}-player game")
         new = self.clone()
         rng = seed_state(derive_seed(seed, 1))
         known, colour_of = self.known, self.c.kind_colour

@@ -142,11 +142,9 @@ class TinyEpicDinosaursState(FlatState):
         rules.settle(self, events)
         self._legal = rules.legal_actions(self)
 
-    def determinize(self, seat: int | None, seed: int) -> TinyEpicDinosaursState:
+    def _determinize(self, seat: int | None, seed: int) -> TinyEpicDinosaursState:
         """A copy in which what `seat` cannot see is re-dealt: deck orders, the other seats' Private
         Contracts (kept and dealt), the Rival's cards still in hand; and the future chance is re-seeded."""
-        if seat is not None and not 0 <= seat < self.num_players:
-            raise ValueError(f"seat {seat!r} is not a seat of this {self.num_players}-player game")
         new = self.clone()
         rng = seed_state(derive_seed(seed, 1))
         rng = shuffle(rng, new.public_deck)
