@@ -475,6 +475,49 @@ def bench(
         )
 
 
+@app.command()
+def golden(
+    update: Annotated[
+        bool, typer.Option("--update/--check", help="rewrite files (refused for an unversioned rules change)")
+    ] = False,
+    presentation: Annotated[
+        bool, typer.Option("--presentation", help="with --update: accept a change of wording or of what views show")
+    ] = False,
+    game_name: Annotated[str | None, typer.Option("--game", help="one game (default: every game)")] = None,
+    folder: Annotated[Path, typer.Option("--dir", help="the golden files' folder")] = Path("tests/golden"),
+) -> None:
+    """Check the golden games against the code (the default), or record them again with --update.
+
+    Each golden file is a seeded game with a rules digest and a presentation digest per decision. --update
+    records missing files and removes orphans; it rewrites a file whose rules digest moved only when the
+    game's rules version differs from the recorded one and the game's CHANGES.md has a section for it, and
+    one whose presentation alone moved only with --presentation."""
+    from dinotable.core import golden as golden_files
+
+    if presentation and not update:
+        raise _fail("--presentation goes with --update")
+    games = [_game(game_name).name] if game_name else None
+    if not update and not folder.is_dir():
+        raise _fail(f"no golden folder at {folder}: run from the repository's root or give --dir")
+    if update:
+        results = golden_files.update(folder, games, presentation=presentation)
+    else:
+        results = golden_files.check(folder, games)
+    counts: dict[str, int] = {}
+    for result in results:
+        counts[result.status] = counts.get(result.status, 0) + 1
+        if result.status != "unchanged":
+            print(f"{result.status}: {result.path}")
+            for line in result.detail:
+                print(f"  {line}")
+    print(f"{len(results)} golden files: " + ", ".join(f"{n} {status}" for status, n in sorted(counts.items())))
+    bad = {"refused"} if update else {"differs", "missing", "orphan"}
+    if bad & set(counts):
+        hint = "" if update else " (dinotable golden --update records them again; see CHANGES.md in each game)"
+        print(f"golden files do not match the code{hint}")
+        raise typer.Exit(code=1)
+
+
 def main() -> None:
     app()
 
