@@ -908,19 +908,20 @@ def test_a_t_rex_rolls_two_rampage_dice_and_applies_both():
 
 
 def test_fatality_kills_a_visitor_for_a_scandal_then_damages():
-    """'Rampage Fatality: Kill one visitor (gaining a Scandal), then damage an accessible structure.'"""
+    """'Rampage Fatality: Kill one visitor (gaining a Scandal), then damage an accessible structure.' Designed
+    ('damage targets'): the Petting Zoo beside the pen is in reach; once it is damaged, a fence of the pen."""
     s = quiet(2)
     seat = s.cur
     pen(s, seat, "A1", "A2")
     i = put(s, seat, "stegosaurus", "A1")
-    build(s, seat, "gift_shop")
+    build(s, seat, "petting_zoo", "B1")
     setr(s, seat, visitors=2)
     steer(s, FATALITY)
     s.tasks.append(("rampage", seat, i))
     events = run(s)
     assert [k for k in kinds(events) if k != "place"] == ["rampage", "killed", "scandal", "damage"]
     assert (get(s, seat, "visitors"), get(s, seat, "scandals")) == (1, 1)
-    assert damaged(s, seat) == ["gift_shop"] and broken(s, seat) == []
+    assert damaged(s, seat) == ["petting_zoo"] and broken(s, seat) == []
     setr(s, seat, visitors=0)
     steer(s, FATALITY)
     s.dinos[seat] = (s.dinos[seat][0] & ~(RAMPAGED << FLAGS),)
@@ -967,23 +968,25 @@ def test_naive_visitor_gains_a_credit_only_with_a_visitor():
 
 # ------------------------------------------------------------------------------------------ damage
 def test_damage_goes_to_facilities_first_and_the_owner_chooses():
-    """'Facilities are targeted first, then fences blocking route to board edge.' Designed: 'Damage goes to an
-    undamaged facility of the owner's choice'."""
+    """'Facilities are targeted first, then fences blocking route to board edge.' Designed ('damage targets'):
+    the owner chooses among the undamaged facilities the dinosaur reaches: here the two bordering its pen, not
+    the Gift Shop in the commercial sector."""
     s = quiet(2)
     seat = s.cur
     pen(s, seat, "A1", "A2", "A3")
     rex = put(s, seat, "t_rex", "A1")
-    shop = build(s, seat, "gift_shop")
-    zoo = build(s, seat, "petting_zoo", "C4")
+    build(s, seat, "gift_shop")
+    zoo = build(s, seat, "petting_zoo", "B1")
+    ranch = build(s, seat, "goat_ranch", "B3")
     steer(s, SLASH, SLASH)
     s.tasks.append(("rampage", seat, rex))
     run(s)
     assert (s.phase, s.cur) == (rules.TARGET, seat)
-    assert sorted(s.legal_actions()) == [IDS.struct + shop, IDS.struct + zoo]
+    assert sorted(s.legal_actions()) == [IDS.struct + zoo, IDS.struct + ranch]
     assert "Petting Zoo" in s.action_text(IDS.struct + zoo)
     s.apply(IDS.struct + zoo)
-    # The second die: one facility left, damaged by itself.
-    assert damaged(s, seat) == ["gift_shop", "petting_zoo"]
+    # The second die: one facility left in reach, damaged by itself.
+    assert damaged(s, seat) == ["petting_zoo", "goat_ranch"]
     assert broken(s, seat) == []
 
 

@@ -627,9 +627,15 @@ def test_edna_can_be_sold_at_the_market_and_taken_from_the_boneyard():
     assert IDS.dna + sp("megalodon") in s.legal_actions()
     s.apply(IDS.dna + sp("megalodon"))
     assert get(s, seat, "credits") == C.numbers["market_sell"] and hand_kinds(s, seat) == []
-    assert s.dna_discard == [sp("megalodon")]
+    assert s.market[-1] == sp("megalodon")  # designed: 'cards sold to the DNA Market' (test_dinogenics_market.py)
+    give_kind(s, seat, sp("megalodon"))
+    s.tasks.append(("steps", seat, (("lose", ((rules.DNA, 1),)),), 0))  # discarded: to the Boneyard
+    run(s)
+    assert s.dna_discard[-1] == sp("megalodon")
     assert (s.phase, s.cur) == (rules.PLACE, seat) and place("boneyard") in s.legal_actions()
     s.apply(place("boneyard"))
+    s.apply(IDS.dna + sp("megalodon"))
+    s.apply(IDS.done)
     assert hand_kinds(s, seat) == [sp("megalodon")] and get(s, seat, "scandals") == 1
 
 

@@ -445,7 +445,7 @@ def test_cc4_each_scandal_gained_is_two():
     setr(s, 0, visitors=1)
     rules._kill_visitors(s, 0, 1, [])
     assert get(s, 0, "scandals") == 4
-    rules._damage_fence(s, 0, put(s, 0, "t_rex", "C4"), [])  # the Visitor Center, repaired for a Scandal
+    rules._damage(s, ("damage", 0, put(s, 0, "t_rex", "C4")), [])  # the Visitor Center, repaired for a Scandal
     assert get(s, 0, "scandals") == 6
     other = scen("CC2")
     do_steps(other, 0, (("gain", ((SCANDALS, 1),)),))

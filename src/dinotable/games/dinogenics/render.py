@@ -209,7 +209,8 @@ def action_text(s, action: int) -> str:
         verb = {rules.KEEP: "Keep", rules.BONEYARD: "Take", rules.BUY: buy, rules.SELL: "Sell"}.get(s.ctx[0], "Use")
         if s.ctx[0] == rules.DISCARD:
             verb = "Discard"
-        return f"{verb} a {name} DNA card"
+        price = f" for {s.ctx[2]} credits" if s.ctx[0] in (rules.BUY, rules.SELL) and s.ctx[2] else ""
+        return f"{verb} a {name} DNA card{price}"
     if action < ids.pen:
         cell = action - ids.cell
         if s.phase == rules.FACILITY_CELL:
@@ -448,7 +449,7 @@ def view(s, seat: int | None) -> dict:
             for sp in c.spaces
             if not sp.news or rules.space_open(s, sp.index)
         },
-        "market": sorted(c.species[k].key for k in s.market),
+        "market": [kind_key(c, k) for k in s.market],  # the card there longest first: the next to go
         "dna_discard": sorted(kind_key(c, k) for k in s.dna_discard),
         "dna_deck": len(s.dna_deck),
         "manipulation_deck": len(s.manip_deck),
@@ -551,7 +552,7 @@ def board_text(s, seat: int | None) -> str:
         slots = s.occ[s.slot0[sp.index] : s.slot0[sp.index] + sp.slots]
         marks = " ".join(_slot_mark(s, o) for o in slots)
         out.append(f"  {sp.name:<22} [{marks}]  {steps_text(c, sp.steps)}")
-    out.append("DNA Market: " + (", ".join(c.species[k].name for k in sorted(s.market)) or "empty"))
+    out.append("DNA Market: " + (", ".join(kind_name(c, k) for k in s.market) or "empty"))
     if s.expansion:
         offer = [facility_text(c, f) for f in s.large_offer if f >= 0]
         out.append(f"IntelliGen Designs: {s.habitats_left} Aquatic Habitats; " + ("; ".join(offer) or "no tiles"))

@@ -12,6 +12,7 @@ from functools import lru_cache
 
 from dinotable.core.contract import Event
 from dinotable.core.rng import next_below, shuffle
+from dinotable.games.dinogenics import rampage
 from dinotable.games.dinogenics.content import (
     CARNIVORE,
     COUNTS,
@@ -926,7 +927,7 @@ def legal_actions(s) -> list[int]:
     if phase == REPAIR:
         return [ids.struct + i for i in repairs(s, seat, s.ctx[0], s.res[seat * WIDTH + CREDITS])]
     if phase == TARGET:
-        return [ids.struct + i for i, f in enumerate(s.facs[seat]) if not f & DAMAGED]
+        return [ids.struct + j for j in damage_targets(s, seat, s.ctx[0])[0]]
     if phase == CARD:
         return [ids.manip + k for k in playable(s, seat)]
     if phase == OPPONENT:
@@ -1258,7 +1259,7 @@ def _run_steps(s, task, events) -> None:
         _decide(s, seat, REPAIR, (value,))
     elif kind == "market_buy":
         s.tasks.append(("limit", seat))
-        s.tasks.append(("graft", seat, False))
+        s.tasks.append(("graft", seat, None))  # the kind of the last card taken
         _decide(s, seat, PICK, (BUY, value[0], value[1], 0))
     elif kind == "market_sell":
         _decide(s, seat, PICK, (SELL, value[0], value[1], 0))
@@ -1454,9 +1455,10 @@ def _pick(s, seat: int, action: int, events) -> None:
         _refill_market(s)
         s.dna[seat * k + sp] += 1
         s.res[seat * WIDTH + CREDITS] -= arg
+        s.last_edna = s.t.edna[sp]  # bought eDNA: the Gene Grafting Lab draws eDNA
     elif purpose == SELL:
         s.dna[seat * k + sp] -= 1
-        s.dna_discard.append(sp)
+        _sell_to_market(s, sp)
         s.res[seat * WIDTH + CREDITS] += arg
     elif purpose in (DISCARD, REFINE):
         s.dna[seat * k + sp] -= 1
@@ -1468,6 +1470,16 @@ def _pick(s, seat: int, action: int, events) -> None:
         # An optional pick with nothing left to pick ends by itself.
         if purpose in (BONEYARD, BUY, SELL) and len(_pick_legal(s, seat)) <= 1:
             s.phase = NONE
+
+
+def _sell_to_market(s, kind: int) -> None:
+    """A sold card goes face up into the DNA Market, so that sold eDNA can be bought there ('eDNA ... can be
+    bought/sold on the DNA Market'); a Market already full lets its card there longest go to the discard
+    pile (designed: 'cards sold to the DNA Market')."""
+    full = len(s.market) >= s.market_size
+    s.market.append(kind)
+    if full:
+        s.dna_discard.append(s.market.pop(0))
 
 
 def _pick_set(s, seat: int, action: int, events) -> None:
@@ -1627,7 +1639,7 @@ def _city(s, seat: int, choice: int, used: int) -> None:
         _decide(s, seat, REPAIR, (0,))
     elif choice == BUY_CHOICE:
         s.tasks.append(("limit", seat))
-        s.tasks.append(("graft", seat, False))
+        s.tasks.append(("graft", seat, None))  # the kind of the last card bought
         _decide(s, seat, PICK, (BUY, n["market_buy_cards"], doubled(s, n["market_buy"]), 0))
     else:
         _decide(s, seat, PICK, (SELL, n["market_sell_cards"], n["market_sell"], 0))
@@ -1680,18 +1692,34 @@ def _kill_visitors(s, seat: int, n: int, events) -> None:
         _scandal(s, seat, n, events)
 
 
+def damage_targets(s, seat: int, i: int) -> tuple[tuple[int, ...], int]:
+    """What the park's dinosaur at index i can damage (the designed rule 'damage targets', rampage.py): the
+    undamaged facilities it reaches, by position in the park, and the fence it would break when it reaches
+    none (-1: none on its route, or it is loose: the Visitor Center)."""
+    facilities = tuple(
+        (sum(1 << x for x in places(code) if x < COMMERCIAL), bool(code & DAMAGED)) for code in s.facs[seat]
+    )
+    cell = (s.dinos[seat][i] >> CELL) & 15
+    return rampage.targets(s.geo, s.fence[seat] & ~s.broken[seat], facilities, cell)
+
+
 def _damage(s, task, events) -> None:
     _, seat, i = task
     if s.coop and seat == SYNTH:
         synth.damage(s, events)
         return
-    targets = [j for j, f in enumerate(s.facs[seat]) if not f & DAMAGED]
-    if len(targets) > 1:
-        _decide(s, seat, TARGET)
-    elif targets:
-        _damage_facility(s, seat, targets[0], events)
+    reached, fence = damage_targets(s, seat, i)
+    if len(reached) > 1:
+        _decide(s, seat, TARGET, (i,))  # the owner chooses among the facilities it reaches
+    elif reached:
+        _damage_facility(s, seat, reached[0], events)
+    elif fence >= 0:
+        s.broken[seat] |= 1 << fence
+        events.append(_event("damage", seat, fence=s.geo.edge_names[fence]))
     else:
-        _damage_fence(s, seat, i, events)
+        # The Visitor Center, last: repaired at once, for an extra Scandal.
+        events.append(_event("damage", seat, visitor_center=True))
+        _scandal(s, seat, 1, events)
 
 
 def _damage_facility(s, seat: int, j: int, events) -> None:
@@ -1701,30 +1729,6 @@ def _damage_facility(s, seat: int, j: int, events) -> None:
     events.append(_event("damage", seat, facility=s.c.facilities[facs[j] & 63].key))
     # Hotels' visitors who no longer have a room die.
     _kill_visitors(s, seat, s.res[seat * WIDTH + VISITORS] - room(s, seat), events)
-
-
-def _damage_fence(s, seat: int, i: int, events) -> None:
-    geo = s.geo
-    cell = (s.dinos[seat][i] >> CELL) & 15
-    area_of, areas = regions(s, seat)
-    standing = s.fence[seat] & ~s.broken[seat]
-    best = -1
-    if area_of[cell] >= 0 and areas[area_of[cell]][1]:
-        cells = areas[area_of[cell]][0]
-        # Fences around the dinosaur's area: board-edge ones first, then the one nearest the board edge.
-        for c in cells_of(cells):
-            for bit, other in geo.sides[c]:
-                if standing & bit and (other < 0 or not cells >> other & 1):
-                    e = bit.bit_length() - 1
-                    if best < 0 or geo.edge_depth[e] < geo.edge_depth[best]:
-                        best = e
-    if best >= 0:
-        s.broken[seat] |= 1 << best
-        events.append(_event("damage", seat, fence=geo.edge_names[best]))
-    else:
-        # The Visitor Center is repaired at once, for an extra Scandal.
-        events.append(_event("damage", seat, visitor_center=True))
-        _scandal(s, seat, 1, events)
 
 
 # ------------------------------------------------------------------------------------------------------
@@ -1818,7 +1822,7 @@ def _graft(s, task, events) -> None:
     """The Gene Grafting Lab: after gaining DNA cards, 1 or 2 goats for as many more of the same deck."""
     _, seat, edna = task
     if edna is None:
-        edna = s.last_edna  # cards taken from the Boneyard: the kind of the last one (designed)
+        edna = s.last_edna  # cards taken from the Boneyard or the Market: the kind of the last one (designed)
     if s.res[seat * WIDTH + GOATS] and owns(s, seat, "gene_grafting"):
         deck = s.edna_deck if edna else s.dna_deck
         if deck or any(s.t.edna[k] == edna for k in s.dna_discard):
