@@ -45,7 +45,7 @@ from .test_dinogenics import (
     space,
     steer,
 )
-from .test_dinogenics_expansion import hurt, slots
+from .test_dinogenics_expansion import hurt, reveal, slots
 
 C = GAME.content
 IDS = GAME.ids
@@ -397,6 +397,56 @@ def test_a_facility_in_the_buyers_own_park_costs_its_price_and_no_extra_credit_n
     s.apply(IDS.stack + 0)
     assert facility_keys(s, 0) == ["basic_hotel", "basic_hotel"] and facility_keys(s, 1) == []
     assert get(s, 0, "credits") == 0
+
+
+def test_a_large_facility_bought_at_the_hq_may_go_to_the_other_park_for_one_credit_more():
+    """'Also when purchasing a facility, the player may spend one additional credit to place it in the other
+    player's park instead.' and 'Large Facilities are treated the same as standard facilities in all other
+    ways': at IntelliGen Designs HQ too. A park tile's two spaces are chosen in the other park; a commercial
+    one takes the other park's first two free commercial spaces."""
+    s = coop(hands=False)
+    habitat = C.facilities[fac("aquatic_habitat")].cost
+    setr(s, 0, credits=habitat + 1)
+    do_steps(s, 0, (("large_facility", 0),))
+    assert s.phase == rules.LARGE and IDS.large + 0 in s.legal_actions()
+    s.apply(IDS.large + 0)  # the HQ's Aquatic Habitat stack
+    assert s.phase == rules.FAC_PARK and sorted(s.legal_actions()) == [IDS.seat, IDS.seat + 1]
+    assert s.action_text(IDS.seat + 1) == "Put it in the East Branch's park (1 credit)"
+    s.apply(IDS.seat + 1)
+    assert s.phase == rules.LARGE_SPOT and s.ctx == (fac("aquatic_habitat"), 1)
+    assert s.action_text(IDS.spot + cell("A1") * 2) == "Build the Aquatic Habitat on A1+A2 in the East Branch's park"
+    s.apply(IDS.spot + cell("A1") * 2)
+    assert facility_keys(s, 1) == ["aquatic_habitat"] and facility_keys(s, 0) == []
+    assert s.fcells[1] == 1 << cell("A1") | 1 << cell("A2") and s.fcells[0] == 0
+    assert get(s, 0, "credits") == 0 and get(s, 1, "credits") == 4
+    GAME.check_invariants(s)
+    # A commercial tile; only the other park has room, so it goes there for the extra credit without asking.
+    reveal(s, 0, "arcade")
+    arcade = C.facilities[fac("arcade")].cost
+    for _ in range(C.numbers["commercial_spaces"]):
+        build(s, 0, "basic_hotel")  # the West Branch's commercial sector full
+    setr(s, 0, credits=arcade + 1)
+    do_steps(s, 0, (("large_facility", 0),))
+    assert IDS.large + 1 in s.legal_actions()
+    s.apply(IDS.large + 1)
+    assert facility_keys(s, 1) == ["aquatic_habitat", "arcade"] and get(s, 0, "credits") == 0
+    assert [rules.places(f) for f in s.facs[1]][-1] == (rules.COMMERCIAL, rules.COMMERCIAL + 1)
+    GAME.check_invariants(s)
+
+
+def test_a_large_facility_only_the_other_park_has_room_for_needs_the_extra_credit():
+    """'spend one additional credit to place it in the other player's park': with no two free spaces side by
+    side in the buyer's park, the HQ offers an Aquatic Habitat only to a buyer who can pay its price and one
+    credit more."""
+    s = coop(hands=False)
+    habitat = C.facilities[fac("aquatic_habitat")].cost
+    assert 0 in rules.large_offers(s, 0, 0, habitat)
+    tiles = ["petting_zoo", "petting_zoo", "goat_ranch", "goat_ranch", "mammoth_exhibit", "mammoth_exhibit"]
+    for key, where in zip(tiles, ("A1", "A3", "B2", "B4", "C1", "C3"), strict=True):
+        build(s, 0, key, where)
+    assert rules.large_spots(s, 0) == ()
+    assert 0 not in rules.large_offers(s, 0, 0, habitat)
+    assert 0 in rules.large_offers(s, 0, 0, habitat + 1)
 
 
 # ---------------------------------------------------------------------------------- Manipulation cards

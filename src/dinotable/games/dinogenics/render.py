@@ -214,7 +214,7 @@ def action_text(s, action: int) -> str:
     if action < ids.pen:
         cell = action - ids.cell
         if s.phase == rules.FACILITY_CELL:
-            return f"Build the {c.facilities[s.ctx[0]].name} on {s.geo.cell_names[cell]}"
+            return f"Build the {c.facilities[s.ctx[0]].name} on {s.geo.cell_names[cell]}{_in_park(s, seat)}"
         return f"Put the {c.species[s.ctx[0]].name} in {_habitat_text(s, seat, cell)}"
     if action < ids.stack:
         cells, perimeter, size = s.geo.rectangles[action - ids.pen]
@@ -269,6 +269,12 @@ def action_text(s, action: int) -> str:
 BRANCHES = ("West", "East")
 
 
+def _in_park(s, seat: int) -> str:
+    """A facility placed in the other branch's park (the co-op) says so."""
+    park = s.ctx[1]
+    return "" if park == seat else f" in the {BRANCHES[park]} Branch's park"
+
+
 def _expansion_action_text(s, action: int) -> str:
     ids, c, seat = s.ids, s.c, s.cur
     if action == ids.refined:
@@ -282,7 +288,7 @@ def _expansion_action_text(s, action: int) -> str:
         cell, down = divmod(action - ids.spot, 2)
         other = rules.spot_second(s.geo, cell, down)
         names = f"{s.geo.cell_names[cell]}+{s.geo.cell_names[other]}"
-        return f"Build the {c.facilities[s.ctx[0]].name} on {names}"
+        return f"Build the {c.facilities[s.ctx[0]].name} on {names}{_in_park(s, seat)}"
     if action < ids.victim:
         i = action - ids.specialist
         fee = f" and {c.numbers['contractor_fee']} credits" if i in s.contractors else ""

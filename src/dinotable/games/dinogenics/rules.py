@@ -712,22 +712,27 @@ def offers(s, seat: int, discount: int, budget: int) -> list[int]:
 
 def large_offers(s, seat: int, discount: int, budget: int) -> list[int]:
     """HQ offers (0: the Aquatic Habitat stack, 1-5: the revealed Large Facilities) this seat can buy and
-    place."""
+    place (in the co-op, also in the other branch's park, for 1 credit more)."""
     out = []
     facilities = s.c.facilities
-    room = {}  # park / commercial: is there room for a large tile (looked up once)
+    room = {}  # (park, park sector or commercial): is there room for a large tile (looked up once)
 
-    def fits(f: int) -> bool:
-        park = facilities[f].park
-        if park not in room:
-            room[park] = can_place(s, seat, f)
-        return room[park]
+    def fits(park: int, f: int) -> bool:
+        key = (park, facilities[f].park)
+        if key not in room:
+            room[key] = can_place(s, park, f)
+        return room[key]
 
-    tile = s.t.habitat_tile
-    if s.habitats_left and facility_price(s, seat, tile, discount) <= budget and fits(tile):
+    def buyable(f: int) -> bool:
+        price = facility_price(s, seat, f, discount)
+        if price <= budget and fits(seat, f):
+            return True
+        return s.coop and price + 1 <= budget and fits(1 - seat, f)
+
+    if s.habitats_left and buyable(s.t.habitat_tile):
         out.append(0)
     for i, f in enumerate(s.large_offer):
-        if f >= 0 and facility_price(s, seat, f, discount) <= budget and fits(f):
+        if f >= 0 and buyable(f):
             out.append(i + 1)
     return out
 
@@ -941,7 +946,7 @@ def legal_actions(s) -> list[int]:
     if phase == LARGE:
         return [ids.large + i for i in large_offers(s, seat, s.ctx[0], s.res[seat * WIDTH + CREDITS])]
     if phase == LARGE_SPOT:
-        return [ids.spot + x for x in large_spots(s, seat)]
+        return [ids.spot + x for x in large_spots(s, s.ctx[1])]
     if phase == OCEAN:
         can_pay = s.res[seat * WIDTH + CREDITS] >= s.ctx[0] and aquatic_room(s, seat, s.t.aquatic[s.t.plesio])
         return [ids.done, ids.option] if can_pay else [ids.done]
@@ -1118,7 +1123,7 @@ def step(s, action: int, events: list) -> None:
         _buy_large(s, seat, action - ids.large, ctx[0], events)
     elif phase == LARGE_SPOT:
         cell, down = divmod(action - ids.spot, 2)
-        _add_facility(s, seat, ctx[0], cell, events, spot_second(s.geo, cell, down))
+        _add_facility(s, ctx[1], ctx[0], cell, events, spot_second(s.geo, cell, down))
     elif phase == OCEAN:
         if action == ids.option:
             s.res[seat * WIDTH + CREDITS] -= ctx[0]
@@ -1574,6 +1579,12 @@ def _build(s, seat: int, rect: int, events) -> None:
 def _buy_facility(s, seat: int, stack: int, discount: int, events) -> None:
     f = _take_from_stack(s, stack)
     s.res[seat * WIDTH + CREDITS] -= facility_price(s, seat, f, discount)
+    _which_park(s, seat, f, events)
+
+
+def _which_park(s, seat: int, f: int, events) -> None:
+    """A facility just bought (at the City Center or the HQ) goes into the buyer's park; in the co-op, 'the
+    player may spend one additional credit to place it in the other player's park instead'."""
     other = 1 - seat
     if s.coop and s.res[seat * WIDTH + CREDITS] >= 1 and can_place(s, other, f):
         if can_place(s, seat, f):
@@ -1586,10 +1597,14 @@ def _buy_facility(s, seat: int, stack: int, discount: int, events) -> None:
 
 
 def _place_bought(s, seat: int, park: int, f: int, events) -> None:
-    """A bought facility goes into `park`: the buyer chooses its park space, or it takes the first free
-    commercial space."""
-    if s.c.facilities[f].park:
-        _decide(s, seat, FACILITY_CELL, (f, park))
+    """A bought facility goes into `park`: the buyer chooses its park space (or spaces), or it takes the
+    first free commercial space (or two)."""
+    fac = s.c.facilities[f]
+    if fac.park:
+        _decide(s, seat, LARGE_SPOT if fac.large else FACILITY_CELL, (f, park))
+    elif fac.large:
+        first, second = _commercial_free(s, park, 2)
+        _add_facility(s, park, f, first, events, second)
     else:
         _add_facility(s, park, f, _commercial_free(s, park)[0], events)
 
@@ -1744,11 +1759,7 @@ def _buy_large(s, seat: int, offer: int, discount: int, events) -> None:
         # 'Immediately draw a random new large facility into its place.'
         s.large_offer[offer - 1] = s.large_pile.pop() if s.large_pile else -1
     s.res[seat * WIDTH + CREDITS] -= facility_price(s, seat, f, discount)
-    if s.c.facilities[f].park:
-        _decide(s, seat, LARGE_SPOT, (f,))
-    else:
-        first, second = _commercial_free(s, seat, 2)
-        _add_facility(s, seat, f, first, events, second)
+    _which_park(s, seat, f, events)
 
 
 def _open_ocean(s, seat: int, events) -> None:
