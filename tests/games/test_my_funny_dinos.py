@@ -786,7 +786,11 @@ def test_action_text_never_names_a_buried_tile():
             assert "buried tile" in text and C.kind_name(s.kind[p]) not in text
         elif s.known[p] == FULLY_KNOWN:
             assert C.kind_name(s.kind[p]) in text
-    assert "end the turn" in s.action_text(PASS)
+    # Ending the turn has its text where it is on offer: after an excavation, with a set to restore.
+    s = new()
+    complete_set(s, s.cur)
+    to_restore_phase(s)
+    assert PASS in s.legal_actions() and "end the turn" in s.action_text(PASS)
 
 
 def test_illegal_actions_are_refused_with_the_reason():
