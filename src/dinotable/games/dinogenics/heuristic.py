@@ -247,11 +247,13 @@ def _pending(s, seat: int, upkeeps: int, open_decision: bool = True) -> float:
         total += _facility_worth(s, seat, ctx[0], upkeeps)
     elif phase in (rules.FACILITY, rules.CITY):
         budget = s.res[seat * WIDTH + CREDITS]
-        offers = rules.offers(s, seat, ctx[0] if phase == rules.FACILITY else 0, budget)
+        discount = ctx[0] if phase == rules.FACILITY else 0
+        offers = rules.offers(s, seat, discount, budget)
         best = 0.0
         for i in offers:
             f = s.t.hotel if i == 0 else s.stacks[i - 1][-1]
-            best = max(best, _facility_worth(s, seat, f, upkeeps) - (CREDIT + 1 / 3) * s.c.facilities[f].cost)
+            price = rules.facility_price(s, seat, f, discount)
+            best = max(best, _facility_worth(s, seat, f, upkeeps) - (CREDIT + 1 / 3) * price)
         if phase == rules.CITY and not ctx[0] & rules.CITY_KIND[rules.REPAIR_CHOICE]:
             best = max(best, _repair_gain(s, seat, 0))  # a repair instead of a facility
         total += best + (3 * FENCE if phase == rules.CITY and not ctx[0] & 1 else 0.0)

@@ -89,9 +89,12 @@ def kind_key(c, kind: int) -> str:
     return c.species[kind].key if kind < len(c.species) else "polymorphic"
 
 
-def facility_text(c, f: int) -> str:
+def facility_text(c, f: int, cost: bool = True) -> str:
+    """A facility tile: its printed cost (left out where an action text gives the price charged), sector and
+    effects."""
     fac = c.facilities[f]
-    bits = [f"cost {fac.cost}", "park" if fac.park else "commercial"]
+    bits = [f"cost {fac.cost}"] if cost else []
+    bits.append("park" if fac.park else "commercial")
     if fac.rooms:
         bits.append(f"{fac.rooms} rooms")
     if fac.biodome:
@@ -209,7 +212,7 @@ def action_text(s, action: int) -> str:
         verb = {rules.KEEP: "Keep", rules.BONEYARD: "Take", rules.BUY: buy, rules.SELL: "Sell"}.get(s.ctx[0], "Use")
         if s.ctx[0] == rules.DISCARD:
             verb = "Discard"
-        price = f" for {s.ctx[2]} credits" if s.ctx[0] in (rules.BUY, rules.SELL) and s.ctx[2] else ""
+        price = f" for {_credits(s.ctx[2])}" if s.ctx[0] in (rules.BUY, rules.SELL) and s.ctx[2] else ""
         return f"{verb} a {name} DNA card{price}"
     if action < ids.pen:
         cell = action - ids.cell
@@ -223,14 +226,14 @@ def action_text(s, action: int) -> str:
         return f"Build a pen on {names} ({size} spaces, {cost} fences)"
     if action < ids.struct:
         f = rules._stack_tile(s, action - ids.stack)
-        discount = s.ctx[0] if s.phase == rules.FACILITY else 0
-        price = max(0, c.facilities[f].cost - discount)
-        return f"Buy {facility_text(c, f)} for {price} credits"
+        price = rules.facility_price(s, seat, f, s.ctx[0])
+        return f"Buy {facility_text(c, f, cost=False)} for {_credits(price)}"
     if action < ids.manip:
         struct = action - ids.struct
         if s.phase == rules.TARGET:
             return f"The rampage damages {_structure(s, seat, struct)}"
-        return f"Repair {_structure(s, seat, struct)}"
+        price = rules.repair_price(s, seat, struct, s.ctx[0])
+        return f"Repair {_structure(s, seat, struct)} for {_credits(price)}"
     if action < ids.seat:
         card = c.manipulation[action - ids.manip]
         if s.phase == rules.GIFT:
@@ -269,6 +272,10 @@ def action_text(s, action: int) -> str:
 BRANCHES = ("West", "East")
 
 
+def _credits(n: int) -> str:
+    return "free" if n == 0 else f"{n} credit{'s' if n != 1 else ''}"
+
+
 def _in_park(s, seat: int) -> str:
     """A facility placed in the other branch's park (the co-op) says so."""
     park = s.ctx[1]
@@ -283,7 +290,7 @@ def _expansion_action_text(s, action: int) -> str:
         offer = action - ids.large
         f = s.t.habitat_tile if offer == 0 else s.large_offer[offer - 1]
         price = rules.facility_price(s, seat, f, s.ctx[0])
-        return f"Buy {facility_text(c, f)} for {price} credits"
+        return f"Buy {facility_text(c, f, cost=False)} for {_credits(price)}"
     if action < ids.specialist:
         cell, down = divmod(action - ids.spot, 2)
         other = rules.spot_second(s.geo, cell, down)
@@ -291,7 +298,7 @@ def _expansion_action_text(s, action: int) -> str:
         return f"Build the {c.facilities[s.ctx[0]].name} on {names}{_in_park(s, seat)}"
     if action < ids.victim:
         i = action - ids.specialist
-        fee = f" and {c.numbers['contractor_fee']} credits" if i in s.contractors else ""
+        fee = f" and {_credits(rules.contractor_price(s))}" if i in s.contractors else ""
         return f"Claim {specialist_text(c, i)}{fee}"
     if action < ids.airport:
         species, cell = divmod(action - ids.victim, s.geo.num_cells)

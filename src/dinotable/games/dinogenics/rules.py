@@ -677,7 +677,10 @@ def can_place(s, seat: int, f: int) -> bool:
     return bool(_commercial_free(s, seat, 2 if fac.large else 1))
 
 
+# Prices: the rules and the action texts read these same functions, so a text shows what is charged.
 def facility_price(s, seat: int, f: int, discount: int) -> int:
+    """A facility's price for this seat: its cost less the discount and the seat's specialists' (the Master
+    Architect's), then doubled in CC6 at the City Center and the HQ."""
     if s.res[seat * WIDTH + SPECIALISTS]:
         discount += perk(s, seat, "facility_discount")
     return doubled(s, max(0, s.c.facilities[f].cost - discount))
@@ -737,22 +740,37 @@ def large_offers(s, seat: int, discount: int, budget: int) -> list[int]:
     return out
 
 
-def repair_cost(s, code_or_edge: int, is_fence: bool, discount: int) -> int:
-    if is_fence:
+def repair_price(s, seat: int, struct: int, discount: int) -> int:
+    """Repairing a structure (a facility by its position in the park, or max_facilities + a fence's edge):
+    half the facility's cost rounded up, or the fence price, less the discount and the seat's specialists',
+    doubled in CC6 at the City Center."""
+    top = s.ids.max_facilities
+    if struct >= top:
         cost = s.c.numbers["repair_fence"]
     else:
-        cost = (s.c.facilities[code_or_edge & 63].cost + 1) // 2
-    return doubled(s, max(0, cost - discount))
+        cost = (s.c.facilities[s.facs[seat][struct] & 63].cost + 1) // 2
+    return doubled(s, max(0, cost - discount - perk(s, seat, "repair_discount")))
 
 
 def repairs(s, seat: int, discount: int, budget: int) -> list[int]:
     """Structure ids (facility positions, then fence edges) this seat can repair."""
-    discount += perk(s, seat, "repair_discount")
-    out = [i for i, f in enumerate(s.facs[seat]) if f & DAMAGED and repair_cost(s, f, False, discount) <= budget]
-    if s.broken[seat] and repair_cost(s, 0, True, discount) <= budget:
+    out = [i for i, f in enumerate(s.facs[seat]) if f & DAMAGED and repair_price(s, seat, i, discount) <= budget]
+    if s.broken[seat]:
         base = s.ids.max_facilities
-        out += [base + e for e in range(len(s.geo.edges)) if s.broken[seat] >> e & 1]
+        edges = [base + e for e in range(len(s.geo.edges)) if s.broken[seat] >> e & 1]
+        if repair_price(s, seat, edges[0], discount) <= budget:
+            out += edges
     return out
+
+
+def contractor_price(s) -> int:
+    """The credits an Independent Contractor costs besides its Manipulation cards (doubled in CC6)."""
+    return doubled(s, s.c.numbers["contractor_fee"])
+
+
+def market_price(s) -> int:
+    """A DNA card bought at the City Center's DNA Market (doubled in CC6)."""
+    return doubled(s, s.c.numbers["market_buy"])
 
 
 def playable(s, seat: int, budget: int | None = None) -> list[int]:
@@ -891,10 +909,9 @@ def claimable(s, seat: int, budget: int) -> list[int]:
     Independent Contractor stack for 2 credits more."""
     m = len(s.c.manipulation)
     cards = sum(s.manip[seat * m : seat * m + m])
-    fee = s.c.numbers["contractor_fee"]
     specialists = s.c.specialists
     out = [i for i in s.job_market if specialists[i].cost <= cards]
-    out += [i for i in s.contractors if specialists[i].cost <= cards and doubled(s, fee) <= budget]
+    out += [i for i in s.contractors if specialists[i].cost <= cards and contractor_price(s) <= budget]
     return sorted(out)
 
 
@@ -1039,7 +1056,7 @@ def _city_choices(s, seat: int, used: int) -> list[int]:
         if repairs(s, seat, 0, budget):
             out.append(REPAIR_CHOICE)
     exchange = s.expansion and owns(s, seat, "market_exchange")
-    if not used & 4 and s.market and budget >= doubled(s, s.c.numbers["market_buy"]):
+    if not used & 4 and s.market and budget >= market_price(s):
         out.append(BUY_CHOICE)
     if not used & (8 if exchange else 4) and hand_size(s, seat):
         out.append(SELL_CHOICE)
@@ -1622,16 +1639,13 @@ def _add_facility(s, seat: int, f: int, place: int, events, second: int = -1) ->
 
 
 def _repair(s, seat: int, struct: int, discount: int, events) -> None:
-    discount += perk(s, seat, "repair_discount")
+    s.res[seat * WIDTH + CREDITS] -= repair_price(s, seat, struct, discount)
     top = s.ids.max_facilities
     if struct >= top:
         s.broken[seat] &= ~(1 << (struct - top))
-        s.res[seat * WIDTH + CREDITS] -= repair_cost(s, 0, True, discount)
     else:
-        code = s.facs[seat][struct]
-        s.res[seat * WIDTH + CREDITS] -= repair_cost(s, code, False, discount)
         facs = list(s.facs[seat])
-        facs[struct] = code & ~DAMAGED
+        facs[struct] &= ~DAMAGED
         s.facs[seat] = tuple(facs)
     events.append(_event("repair", seat, structure=struct))
 
@@ -1655,7 +1669,7 @@ def _city(s, seat: int, choice: int, used: int) -> None:
     elif choice == BUY_CHOICE:
         s.tasks.append(("limit", seat))
         s.tasks.append(("graft", seat, None))  # the kind of the last card bought
-        _decide(s, seat, PICK, (BUY, n["market_buy_cards"], doubled(s, n["market_buy"]), 0))
+        _decide(s, seat, PICK, (BUY, n["market_buy_cards"], market_price(s), 0))
     else:
         _decide(s, seat, PICK, (SELL, n["market_sell_cards"], n["market_sell"], 0))
 
@@ -1788,7 +1802,7 @@ def _claim(s, seat: int, i: int, events) -> None:
         s.job_market.remove(i)
     else:
         s.contractors.remove(i)
-        s.res[seat * WIDTH + CREDITS] -= doubled(s, s.c.numbers["contractor_fee"])
+        s.res[seat * WIDTH + CREDITS] -= contractor_price(s)
     s.res[seat * WIDTH + SPECIALISTS] |= 1 << i
     events.append(_event("specialist", seat, specialist=s.c.specialists[i].key))
     _decide(s, seat, MANIP_PAY, (s.c.specialists[i].cost,))
