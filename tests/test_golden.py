@@ -5,7 +5,6 @@ and `update` will not rewrite a rules change without a new rules version and a c
 from __future__ import annotations
 
 import json
-import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -18,7 +17,7 @@ from dinotable.core import golden
 
 GOLDEN = Path(__file__).parent / "golden"
 FILES = sorted(GOLDEN.glob("*/*.json"))
-SAMPLE = GOLDEN / "my-funny-dinos" / "3p-default.json"
+SAMPLE = golden.Configuration("my-funny-dinos", 3, {})
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: f"{p.parent.name}/{p.stem}")
@@ -67,20 +66,38 @@ def test_digests_are_canonical_and_stable():
         golden.digest(float("nan"))
 
 
-# The check must catch what it is for: each of these changes one thing on purpose.
-def test_check_catches_a_changed_action_text(monkeypatch):
+# The check must catch what it is for: each of these changes one thing on purpose, against golden files
+# recorded fresh from the code as it stands (so that they test the check, not the files in the repository).
+@pytest.fixture
+def fresh(tmp_path) -> Path:
+    """Every My Funny Dinos golden file, recorded now into a folder of the test's own."""
+    results = golden.update(tmp_path, ["my-funny-dinos"])
+    assert {r.status for r in results} == {"written"} and len(results) == 18
+    return tmp_path
+
+
+@pytest.fixture
+def sample(tmp_path) -> Path:
+    """One golden file, recorded now."""
+    path = tmp_path / SAMPLE.path
+    path.parent.mkdir(parents=True)
+    path.write_text(golden.dumps(golden.record(SAMPLE)))
+    return path
+
+
+def test_check_catches_a_changed_action_text(monkeypatch, sample):
     """Wording moves the presentation digest only."""
     from dinotable.games.my_funny_dinos import render
 
     original = render.action_text
     monkeypatch.setattr(render, "action_text", lambda s, a: original(s, a) + "!")
-    comparison = golden.compare(SAMPLE)
+    comparison = golden.compare(sample)
     assert comparison.presentation_at == 0
     assert comparison.rules_at is None and not comparison.final and comparison.problem is None
     assert "presentation digest moved first at decision 0" in comparison.message()
 
 
-def test_check_catches_a_changed_view(monkeypatch):
+def test_check_catches_a_changed_view(monkeypatch, sample):
     """What a view shows is presentation: a view that shows one more thing moves that digest only."""
     from dinotable.games.my_funny_dinos import render
 
@@ -90,50 +107,45 @@ def test_check_catches_a_changed_view(monkeypatch):
         return {**original(s, seat), "extra": 1} if len(s.history) >= 6 else original(s, seat)
 
     monkeypatch.setattr(render, "view", view)
-    comparison = golden.compare(SAMPLE)
+    comparison = golden.compare(sample)
     assert comparison.presentation_at == 6
     assert not comparison.rules_moved
 
 
-def test_check_catches_a_changed_scoring_rule(monkeypatch):
+def test_check_catches_a_changed_scoring_rule(monkeypatch, sample):
     """A point more for every seat is a rules change: the rules digest moves, and the final scores differ."""
     from dinotable.games.my_funny_dinos import scoring
 
     original = scoring.scores
     monkeypatch.setattr(scoring, "scores", lambda s: [x + 1 for x in original(s)])
-    comparison = golden.compare(SAMPLE)
+    comparison = golden.compare(sample)
     assert comparison.rules_at == 0
     assert "scores" in comparison.final
     assert "rules digest moved first at decision 0" in comparison.message()
 
 
-def test_check_catches_a_changed_legal_action_list(monkeypatch):
+def test_check_catches_a_changed_legal_action_list(monkeypatch, sample):
     """Offering one action fewer where there were several is a rules change."""
     from dinotable.games.my_funny_dinos.state import MyFunnyDinosState
 
     original = MyFunnyDinosState.legal_actions
     monkeypatch.setattr(MyFunnyDinosState, "legal_actions", lambda s: (lambda legal: legal[:-1])(original(s)))
-    comparison = golden.compare(SAMPLE)
+    comparison = golden.compare(sample)
     assert comparison.rules_at == 0
     assert comparison.rules_moved
-
-
-def _copy_game(tmp_path: Path, game: str = "my-funny-dinos") -> Path:
-    shutil.copytree(GOLDEN / game, tmp_path / game)
-    return tmp_path
 
 
 def _statuses(results) -> dict[str, str]:
     return {r.path.name: r.status for r in results}
 
 
-def test_update_refuses_a_rules_change_until_the_version_and_changelog_move(monkeypatch, tmp_path):
+def test_update_refuses_a_rules_change_until_the_version_and_changelog_move(monkeypatch, fresh, tmp_path):
     """A rules change is refused with the version unchanged; refused again with a new version but no changelog
     section; written once both are there, recording the new version."""
     from dinotable.games.my_funny_dinos import scoring
 
-    folder = _copy_game(tmp_path)
-    path = folder / "my-funny-dinos" / SAMPLE.name
+    folder = fresh
+    path = folder / SAMPLE.path
     before = path.read_text()
     original = scoring.scores
     monkeypatch.setattr(scoring, "scores", lambda s: [x + 1 for x in original(s)])
@@ -161,12 +173,12 @@ def test_update_refuses_a_rules_change_until_the_version_and_changelog_move(monk
     assert golden.compare(path).ok
 
 
-def test_update_refuses_a_wording_change_without_presentation(monkeypatch, tmp_path):
+def test_update_refuses_a_wording_change_without_presentation(monkeypatch, fresh):
     """A presentation-only change is rewritten only when asked for; the history stays the same game."""
     from dinotable.games.my_funny_dinos import render
 
-    folder = _copy_game(tmp_path)
-    path = folder / "my-funny-dinos" / SAMPLE.name
+    folder = fresh
+    path = folder / SAMPLE.path
     before = golden.load(path)
     original = render.action_text
     monkeypatch.setattr(render, "action_text", lambda s, a: original(s, a).upper())
@@ -184,9 +196,10 @@ def test_update_refuses_a_wording_change_without_presentation(monkeypatch, tmp_p
     assert after["decisions"] != before["decisions"]
 
 
-def test_update_records_missing_files_and_removes_orphans(tmp_path):
+def test_update_records_missing_files_and_removes_orphans(fresh):
     """A new configuration gets its file; a file no configuration plays is removed; the rest are untouched."""
-    folder = _copy_game(tmp_path)
+    folder = fresh
+    before = (folder / "my-funny-dinos" / "2p-default.json").read_text()
     missing = folder / "my-funny-dinos" / "2p-default.json"
     missing.unlink()
     orphan = folder / "my-funny-dinos" / "9p-default.json"
@@ -195,14 +208,14 @@ def test_update_records_missing_files_and_removes_orphans(tmp_path):
     assert statuses.pop("2p-default.json") == "written" and statuses.pop("9p-default.json") == "removed"
     assert set(statuses.values()) == {"unchanged"}
     assert not orphan.exists() and golden.compare(missing).ok
-    assert missing.read_text() == (GOLDEN / "my-funny-dinos" / "2p-default.json").read_text()
+    assert missing.read_text() == before
 
 
-def test_cli_check_names_the_file_decision_and_digest(tmp_path):
+def test_cli_check_names_the_file_decision_and_digest(fresh):
     """`dinotable golden` exits 0 when every file matches; a tampered digest fails it, naming the file, the
     first differing decision and which digest; `--update` then refuses, leaving the file as it was."""
     runner = CliRunner()
-    folder = _copy_game(tmp_path)
+    folder = fresh
     args = ["golden", "--dir", str(folder), "--game", "my-funny-dinos"]
     result = runner.invoke(app, args)
     assert result.exit_code == 0, result.output

@@ -90,11 +90,15 @@ class Configuration:
     num_players: int
     options: dict = field(hash=False)
 
+    def options_text(self, sep: str = ",") -> str:
+        """The options as `-o` takes them (`excavation=dice,rocks_per_base=2`), or `default`."""
+        words = [f"{k}={json.dumps(v).strip(chr(34))}" for k, v in sorted(self.options.items())]
+        return sep.join(words) or "default"
+
     @property
     def slug(self) -> str:
         """The file name's stem: `3p-default`, `1p-scenario=CC4`, `2p-excavation=dice+rocks_per_base=2`."""
-        words = [f"{k}={json.dumps(v).strip(chr(34))}" for k, v in sorted(self.options.items())]
-        return f"{self.num_players}p-{'+'.join(words) or 'default'}"
+        return f"{self.num_players}p-{self.options_text('+')}"
 
     @property
     def path(self) -> Path:
