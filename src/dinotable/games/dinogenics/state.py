@@ -9,12 +9,13 @@ the seat standing there.
 
 from __future__ import annotations
 
+from dinotable.core.contract import Secret
 from dinotable.core.flat import FlatState
 from dinotable.core.rng import derive_seed, next_below, seed_state, shuffle
 from dinotable.games.dinogenics import render, rules, scoring, synth
-from dinotable.games.dinogenics.content import CREDITS, FENCES, GOATS, SCANDALS
+from dinotable.games.dinogenics.content import CREDITS, FENCES, GOATS, REFINED, SCANDALS
 
-_DEALS = 20  # deals tried before the seat to move keeps its hands (see determinize)
+_DEALS = 20  # deals tried before the seat to move keeps the cards of one choice (see determinize)
 _FLAT_LISTS = (
     "res",
     "dna",
@@ -216,23 +217,24 @@ class DinoGenicsState(FlatState):
         return FlatState.clone(self)
 
     def _determinize(self, seat: int | None, seed: int) -> DinoGenicsState:
-        """A copy in which what `seat` cannot see is re-dealt: the other seats' DNA and Manipulation hands
+        """A copy in which what `seat` cannot see is re-dealt: every other seat's DNA and Manipulation hands
         (their sizes kept), DNA cards another seat is choosing among, the deck orders and the facility bag;
-        and the future chance is re-seeded. Another seat in the middle of spending cards (finishing a set,
-        choosing the card to play) keeps its hands; another seat choosing a space needs one left to it: a
-        few deals are tried, and if none leaves one, that seat keeps its hands."""
+        and the future chance is re-seeded.
+
+        Another seat to move must keep a choice: what the table saw it do (take the create action, start a
+        set, reach for a card) says only that it can. So deals are drawn until one leaves it a choice; a set
+        under way keeps the cards still to come, which everyone knows it holds. If no deal in _DEALS leaves
+        a choice, it keeps just the cards one choice spends (one set, or one playable card), chosen by the
+        copy's own generator, and the rest of its hands is re-dealt."""
         rng = seed_state(derive_seed(seed, 1))
         others = [o for o in range(self.num_players) if o != seat]
-        spending = self.phase in (rules.CREATE, rules.CARD) or (
-            self.phase == rules.PICK and self.ctx[0] in (rules.MUTANT_SET, rules.SET)
-        )
-        if spending and self.cur in others:
-            others.remove(self.cur)  # its choice is made from these very cards
+        mover_hidden = not self.over and self.cur in others
+        keep = self._under_way(others)
         for attempt in range(_DEALS + 1):
-            if attempt == _DEALS and self.cur in others:
-                others.remove(self.cur)
+            if attempt == _DEALS and mover_hidden and not keep:
+                rng, keep = self._one_choice(rng)
             new = self.clone()
-            rng = self._redeal(new, seat, others, rng)
+            rng = self._redeal(new, seat, others, rng, keep)
             new._legal = rules.legal_actions(new)
             if new._legal or new.over:
                 break
@@ -243,33 +245,76 @@ class DinoGenicsState(FlatState):
         self._reseed_copy(new, seed)
         return new
 
-    def _redeal(self, new: DinoGenicsState, seat: int | None, others: list[int], rng: int) -> int:
-        """Re-deal the hidden cards of each deck among those who hold them. DNA and eDNA cards have
-        different backs, so each seat keeps its number of each."""
+    def _under_way(self, others: list[int]) -> dict:
+        """The cards a hidden seat to move is known to hold: the rest of a set it is putting together."""
+        if self.over or self.cur not in others or self.phase != rules.PICK:
+            return {}
+        return self._set_to_come() if self.ctx[0] in (rules.MUTANT_SET, rules.SET) else {}
+
+    def _set_to_come(self, species: int | None = None, left: int | None = None, shown: int = 0) -> dict:
+        """The DNA cards (kind -> count) the seat to move spends on the rest of a set: cards showing the
+        species (a mutant: one per species not yet shown), then Polymorphic DNA for what they leave."""
+        k, t = self.c.kinds, self.t
+        hand = self.dna[self.cur * k : self.cur * k + k]
+        if species is None:
+            purpose, left, arg, _picked = self.ctx
+            species, shown = (t.mutant, arg) if purpose == rules.MUTANT_SET else (arg, 0)
+        keep = {}
+        if species == t.mutant:
+            for kind in range(k):
+                if len(keep) < left and hand[kind] and kind != t.poly and not shown >> kind & 1:
+                    keep[kind] = 1
+        elif hand[species]:
+            keep[species] = min(hand[species], left)
+        # Refined DNA tokens lie on the table; Polymorphic cards make up what neither covers.
+        short = left - sum(keep.values()) - self.res[self.cur * rules.WIDTH + REFINED]
+        if short > 0 and hand[t.poly]:
+            keep[t.poly] = min(hand[t.poly], short)
+        return {("dna", kind): n for kind, n in keep.items()}
+
+    def _one_choice(self, rng: int) -> tuple[int, dict]:
+        """The cards one of the mover's choices spends, that choice drawn by the copy's generator: a set
+        it can create (CREATE) or a card it can play (CARD); other decisions need no particular card."""
+        if self.phase == rules.CREATE:
+            options = rules.creatable(self, self.cur, self.ctx[0])
+            rng, i = next_below(rng, len(options))
+            size = rules.set_size(self, self.cur, options[i], self.ctx[0])
+            return rng, self._set_to_come(options[i], size)
+        if self.phase == rules.CARD:
+            options = rules.playable(self, self.cur)
+            rng, i = next_below(rng, len(options))
+            return rng, {("manip", options[i]): 1}
+        return rng, {}
+
+    def _redeal(self, new: DinoGenicsState, seat: int | None, others: list[int], rng: int, keep: dict) -> int:
+        """Re-deal the hidden cards of each deck among those who hold them, but for the seat to move's
+        `keep` ((hand, kind) -> count). DNA and eDNA cards have different backs, so each seat keeps its
+        number of each."""
         c = self.c
         hidden_draw = self.phase == rules.PICK and self.ctx[0] == rules.KEEP and self.cur != seat
         k = c.kinds
         edna = self.t.edna
         m = len(c.manipulation)
-        for hand, width, deck, kinds in (
-            (new.dna, k, new.dna_deck, [kind for kind in range(k) if not edna[kind]]),
-            (new.dna, k, new.edna_deck, [kind for kind in range(k) if edna[kind]]),
-            (new.manip, m, new.manip_deck, list(range(m))),
+        for name, hand, width, deck, kinds in (
+            ("dna", new.dna, k, new.dna_deck, [kind for kind in range(k) if not edna[kind]]),
+            ("dna", new.dna, k, new.edna_deck, [kind for kind in range(k) if edna[kind]]),
+            ("manip", new.manip, m, new.manip_deck, list(range(m))),
         ):
             pool = list(deck)
             sizes = []
             for o in others:
+                kept = [keep.get((name, kind), 0) if o == self.cur else 0 for kind in kinds]
                 row = hand[o * width : o * width + width]
-                sizes.append(sum(row[kind] for kind in kinds))
-                pool += [kind for kind in kinds for _ in range(row[kind])]
+                sizes.append(sum(row[kind] - n for kind, n in zip(kinds, kept, strict=True)))
+                pool += [kind for kind, n in zip(kinds, kept, strict=True) for _ in range(row[kind] - n)]
+                for kind, n in zip(kinds, kept, strict=True):
+                    hand[o * width + kind] = n
             drawn = 0
-            if hidden_draw and hand is new.dna and self.ctx[2] and self.ctx[2][0] in kinds:
+            if hidden_draw and name == "dna" and self.ctx[2] and self.ctx[2][0] in kinds:
                 drawn = len(self.ctx[2])
                 pool += list(self.ctx[2])
             rng = shuffle(rng, pool)
             for o, size in zip(others, sizes, strict=True):
-                for kind in kinds:
-                    hand[o * width + kind] = 0
                 for card in pool[:size]:
                     hand[o * width + card] += 1
                 pool = pool[size:]
@@ -278,6 +323,39 @@ class DinoGenicsState(FlatState):
                 pool = pool[drawn:]
             deck[:] = pool
         return rng
+
+    def secrets(self, seat: int | None) -> dict[str, Secret]:
+        """Every other seat's DNA, eDNA and Manipulation hand (less the rest of a set under way, which the
+        table knows it holds), dealt from what this seat has not seen, with DNA cards another seat is
+        choosing among; and the orders of the decks, the bag and the stacks."""
+        k, m, edna = self.c.kinds, len(self.c.manipulation), self.t.edna
+        others = [o for o in range(self.num_players) if o != seat]
+        under_way = self._under_way(others)
+        drawn = self.phase == rules.PICK and self.ctx[0] == rules.KEEP and self.cur != seat
+        out = {}
+        for name, hand, width, deck, kinds in (
+            ("DNA", self.dna, k, self.dna_deck, [kind for kind in range(k) if not edna[kind]]),
+            ("eDNA", self.dna, k, self.edna_deck, [kind for kind in range(k) if edna[kind]]),
+            ("Manipulation", self.manip, m, self.manip_deck, list(range(m))),
+        ):
+            hands = {}
+            for o in others:
+                kept = {
+                    kind: under_way.get(("dna", kind), 0) if o == self.cur and name != "Manipulation" else 0
+                    for kind in kinds
+                }
+                hands[o] = tuple(kind for kind in kinds for _ in range(hand[o * width + kind] - kept[kind]))
+            choosing = tuple(c for c in self.ctx[2] if c in kinds) if drawn and name != "Manipulation" else ()
+            pool = (*deck, *choosing, *(card for cards in hands.values() for card in cards))
+            out[f"{name} deck"] = Secret(tuple(deck), pool, ordered=True)
+            for o, cards in hands.items():
+                out[f"seat {o}'s {name} hand"] = Secret(cards, pool)
+            if choosing:
+                out[f"{name} cards drawn by seat {self.cur}"] = Secret(choosing, pool)
+        for name in ("news_deck", "bag", "large_pile", "spec_deck"):
+            order = tuple(getattr(self, name))
+            out[name] = Secret(order, order, ordered=True)
+        return out
 
     def _key(self) -> tuple:
         d = self.__dict__
