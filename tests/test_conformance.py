@@ -6,7 +6,7 @@ import os
 import pytest
 
 import dinotable
-from dinotable.core import conformance
+from dinotable.core import Event, conformance
 from dinotable.core.rng import derive_seed
 
 SOAK_SEEDS = int(os.environ.get("DINOTABLE_SOAK", "3"))
@@ -54,42 +54,129 @@ def test_every_game_is_listed_and_loads():
         assert isinstance(game.title, str) and game.title
 
 
-# The suite itself must catch what it is for: each of these breaks one thing on purpose.
-def test_suite_catches_a_view_that_leaks_buried_tiles(monkeypatch):
-    from dinotable.games.my_funny_dinos import render
-
-    monkeypatch.setattr(render, "_known", lambda s, p: 2)
-    with pytest.raises(AssertionError, match="determinized"):
-        conformance.check_views(dinotable.get_game("my-funny-dinos"), 3, {}, 1)
+# The suite itself must catch what it is for: each of these breaks one thing on purpose, in every game,
+# and the check made for it must fail with its own message (not the broken game crashing).
+GAMES = dinotable.list_games()
 
 
-def test_suite_catches_a_shallow_clone(monkeypatch):
-    from dinotable.games.my_funny_dinos.state import MyFunnyDinosState
-
-    def shallow(self):
-        new = MyFunnyDinosState.__new__(MyFunnyDinosState)
-        new.__dict__ = self.__dict__.copy()
-        return new
-
-    monkeypatch.setattr(MyFunnyDinosState, "clone", shallow)
-    # Shared lists corrupt the original: a check fails, or the corrupted game breaks outright.
-    with pytest.raises((AssertionError, IndexError, ValueError)):
-        conformance.check_clone(dinotable.get_game("my-funny-dinos"), 3, {}, 1)
+def _broken(monkeypatch, name: str, attr: str, make):
+    """The game's state class with `attr` replaced by make(the real one); returns the game."""
+    game = dinotable.get_game(name)
+    cls = type(game.new_game(2, 1))
+    monkeypatch.setattr(cls, attr, make(getattr(cls, attr)))
+    return game
 
 
-def test_suite_catches_duplicate_legal_actions(monkeypatch):
-    from dinotable.games.my_funny_dinos import rules
+@pytest.mark.parametrize("name", GAMES)
+def test_suite_catches_a_view_that_leaks_a_secret(monkeypatch, name):
+    game = _broken(
+        monkeypatch, name, "view", lambda real: lambda s, seat: {**real(s, seat), "x": repr(s.secrets(seat))}
+    )
+    with pytest.raises(AssertionError, match="differs on a copy determinized for it"):
+        conformance.check_views(game, 2, {}, 1)
 
-    real = rules.legal_actions
-    monkeypatch.setattr(rules, "legal_actions", lambda s: real(s) + real(s)[:1] if len(real(s)) > 1 else real(s))
+
+@pytest.mark.parametrize("name", GAMES)
+def test_suite_catches_a_copy_that_keeps_every_hidden_thing(monkeypatch, name):
+    def keeps_all(real):
+        def determinize(s, seat, seed):
+            copy = s.clone()
+            s._reseed_copy(copy, seed)
+            return copy
+
+        return determinize
+
+    game = _broken(monkeypatch, name, "_determinize", keeps_all)
+    with pytest.raises(AssertionError, match="keeps the true"):
+        conformance.check_secrets(game, 2, {}, 1)
+
+
+def test_suite_catches_a_dinogenics_copy_that_keeps_the_movers_hands(monkeypatch):
+    """The defect the review found: copies made for another seat kept the true hands of a seat creating
+    a dinosaur or playing a Manipulation card."""
+
+    def keeps_mover(real):
+        return lambda s, new, seat, others, rng, keep: real(s, new, seat, [o for o in others if o != s.cur], rng, keep)
+
+    game = _broken(monkeypatch, "dinogenics", "_redeal", keeps_mover)
+    with pytest.raises(AssertionError, match=r"keeps the true .*seat \d's (DNA|Manipulation) hand"):
+        for seed in range(1, 6):
+            conformance.check_secrets(game, 3, {}, seed)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_suite_catches_an_event_that_tells_a_secret(monkeypatch, name):
+    def tells(real):
+        def apply(s, action):
+            events = real(s, action)
+            return [*events, Event("peek", None, {"secrets": repr(s.secrets(None))})]
+
+        return apply
+
+    game = _broken(monkeypatch, name, "apply", tells)
+    with pytest.raises(AssertionError, match="on a copy it cannot tell apart"):
+        conformance.check_events(game, 2, {}, 1)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_suite_catches_a_shallow_clone(monkeypatch, name):
+    def shallow(real):
+        def clone(s):
+            new = type(s).__new__(type(s))
+            new.__dict__ = s.__dict__.copy()
+            return new
+
+        return clone
+
+    game = _broken(monkeypatch, name, "clone", shallow)
+    with pytest.raises(AssertionError, match="changed the original|changed its clone"):
+        conformance.check_clone(game, 2, {}, 1)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_suite_catches_duplicate_legal_actions(monkeypatch, name):
+    game = _broken(monkeypatch, name, "legal_actions", lambda real: lambda s: real(s) + real(s)[:1])
     with pytest.raises(AssertionError, match="duplicate"):
-        conformance.check_soak(dinotable.get_game("my-funny-dinos"), 2, {}, 1)
+        conformance.check_soak(game, 2, {}, 1)
 
 
-def test_suite_catches_a_view_that_hands_out_the_states_own_list(monkeypatch):
-    from dinotable.games.my_funny_dinos import render
-
-    real = render.view
-    monkeypatch.setattr(render, "view", lambda s, seat: {**real(s, seat), "pile_tiles": s.pile})
+@pytest.mark.parametrize("name", GAMES)
+def test_suite_catches_a_view_that_hands_out_the_states_own_list(monkeypatch, name):
+    game = _broken(monkeypatch, name, "view", lambda real: lambda s, seat: {**real(s, seat), "log": s.history})
     with pytest.raises(AssertionError, match="changed the state"):
-        conformance.check_handouts(dinotable.get_game("my-funny-dinos"), 2, {}, 1)
+        conformance.check_handouts(game, 2, {}, 1)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_suite_catches_a_record_that_drops_its_last_decision(monkeypatch, name):
+    def drops(real):
+        return lambda s: {**real(s), "history": s.history[:-1]}
+
+    game = _broken(monkeypatch, name, "to_json", drops)
+    with pytest.raises(AssertionError, match="from_json\\(to_json\\(\\)\\) differs"):
+        conformance.check_replay(game, 2, {}, 1)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_suite_catches_an_action_that_is_taken_though_illegal(monkeypatch, name):
+    def lenient(real):
+        return lambda s, action: [] if action == -1 else real(s, action)
+
+    game = _broken(monkeypatch, name, "apply", lenient)
+    with pytest.raises(AssertionError, match="illegal action -1 was accepted"):
+        conformance.check_actions(game, 2, {}, 1)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_suite_catches_an_action_that_changes_the_state_when_refused(monkeypatch, name):
+    def leaves_a_trace(real):
+        def apply(s, action):
+            if action not in s.legal_actions():
+                s.history.append(-1)
+            return real(s, action)
+
+        return apply
+
+    game = _broken(monkeypatch, name, "apply", leaves_a_trace)
+    with pytest.raises(AssertionError, match="changed the state"):
+        conformance.check_actions(game, 2, {}, 1)

@@ -8,6 +8,8 @@ every game, player count and option set; a new game is covered by registering it
 from __future__ import annotations
 
 import json
+import math
+from collections import Counter
 
 from dinotable.core.errors import IllegalAction
 from dinotable.core.rng import Rng, derive_seed
@@ -88,35 +90,50 @@ def check_replay(game, num_players: int, options: dict, seed: int) -> None:
     assert game.from_json(doc) == partial, f"{where}: a record cut short does not load to the same point"
 
 
-def _sample_points(game, num_players, options, seed, count: int = 6) -> list:
-    """Clones of a random game's decision points, spread over the game."""
+def _sample_points(game, num_players, options, seed, count: int = 6, replayed: bool = False) -> list:
+    """Decision points spread over a random game: clones, or (`replayed`, for the check of clone itself)
+    states rebuilt by replaying the game's first decisions."""
     points = []
-    random_game(game, num_players, options, seed, lambda s: points.append(s.clone()) if not s.is_over else None)
-    if len(points) <= count:
+
+    def keep(s) -> None:
+        if not s.is_over:
+            points.append(len(s.history) if replayed else s.clone())
+
+    final = random_game(game, num_players, options, seed, keep)
+    if len(points) > count:
+        stride = len(points) / count
+        points = [points[int(i * stride)] for i in range(count)]
+    if not replayed:
         return points
-    stride = len(points) / count
-    return [points[int(i * stride)] for i in range(count)]
+    out = []
+    for length in points:
+        state = game.new_game(num_players, seed, options)
+        for action in final.history[:length]:
+            state.apply(action)
+        out.append(state)
+    return out
 
 
 def check_clone(game, num_players: int, options: dict, seed: int) -> None:
     """A clone equals its original and is untouched by moves on it, and the original by moves on the clone."""
     where = _where(game, num_players, options, seed)
     rng = Rng(derive_seed(seed, 5))
-    for state in _sample_points(game, num_players, options, seed):
-        before = state.clone()
+    for state in _sample_points(game, num_players, options, seed, replayed=True):
+        # The snapshots are text, not clones: a broken clone must not break the yardstick too.
+        before = repr(state._key())
         copy = state.clone()
         assert copy == state, f"{where}: a clone differs from its original"
         # Play the clone on to the end: the original must not move.
         while not copy.is_over:
             legal = copy.legal_actions()
             copy.apply(legal[rng.below(len(legal))])
-        assert state == before, f"{where}: moves on a clone changed the original"
+        assert repr(state._key()) == before, f"{where}: moves on a clone changed the original"
         # And the other way round.
         copy = state.clone()
-        snapshot = copy.clone()
+        snapshot = repr(copy._key())
         legal = state.legal_actions()
         state.apply(legal[rng.below(len(legal))])
-        assert copy == snapshot, f"{where}: a move on the original changed its clone"
+        assert repr(copy._key()) == snapshot, f"{where}: a move on the original changed its clone"
 
 
 def check_actions(game, num_players: int, options: dict, seed: int) -> None:
@@ -151,17 +168,17 @@ def check_views(game, num_players: int, options: dict, seed: int) -> None:
         snapshot = state.clone()
         spectator = state.view(None)
         json.dumps(spectator)
-        for seat in range(num_players):
+        for seat in [None, *range(num_players)]:
             view = state.view(seat)
             assert json.loads(json.dumps(view)) == view, f"{where}: view({seat}) is not plain JSON"
             for k in range(3):
-                det = state.determinize(seat, derive_seed(seed, i, seat, k))
+                det = state.determinize(seat, derive_seed(seed, i, -1 if seat is None else seat, k))
                 assert det.history == [] and det.seed != state.seed, (
                     f"{where}: a determinized copy keeps the true game's record, from which its secrets can be replayed"
                 )
                 assert det.view(seat) == view, f"{where}: view({seat}) differs on a copy determinized for it"
                 assert det.view(None) == spectator, f"{where}: the spectator view differs on a determinized copy"
-                if seat == state.current_player:
+                if seat is not None and seat == state.current_player:
                     assert det.legal_actions() == state.legal_actions(), (
                         f"{where}: a determinized copy offers other actions to the seat it was made for"
                     )
@@ -173,6 +190,76 @@ def check_views(game, num_players: int, options: dict, seed: int) -> None:
                     det.apply(legal[rng.below(len(legal))])
                     game.check_invariants(det)  # a copy's re-dealt secrets must play as consistently
         assert state == snapshot, f"{where}: determinize changed the original"
+
+
+# A part kept as it truly is on every one of COPIES copies, where a fair re-deal would keep it at most
+# KEEP_CHANCE of the time, is a leak: the chance of that by luck is at most 0.25 ** 8, about 1.5e-5.
+COPIES = 8
+KEEP_CHANCE = 0.25
+
+
+def keep_chance(secret) -> float:
+    """The chance that a uniform re-deal of `secret.pool` puts back exactly `secret.value`: choosing its
+    multiset from the pool, and for an ordered part, its order among alike items too."""
+    part, pool = Counter(secret.value), Counter(secret.pool)
+    n = len(secret.value)
+    if n == 0 or n > len(secret.pool) or any(part[x] > pool[x] for x in part):
+        return 1.0  # an empty part, or a pool the game declared too small to judge: nothing to check
+    chance = math.prod(math.comb(pool[x], part[x]) for x in part) / math.comb(len(secret.pool), n)
+    if secret.ordered:
+        chance *= math.prod(math.factorial(c) for c in part.values()) / math.factorial(n)
+    return chance
+
+
+def _same(secret, other) -> bool:
+    return secret.value == other.value if secret.ordered else sorted(secret.value) == sorted(other.value)
+
+
+def check_secrets(game, num_players: int, options: dict, seed: int) -> None:
+    """For every seat (mover or not) and the spectator, copies determinized for it re-deal everything it
+    cannot see (`State.secrets`) whenever a fair re-deal could change it; check_views proves that what it
+    can see stays equal."""
+    where = _where(game, num_players, options, seed)
+    for i, state in enumerate(_sample_points(game, num_players, options, seed, count=8)):
+        for seat in [None, *range(num_players)]:
+            truth = state.secrets(seat)
+            suspects = {name for name, part in truth.items() if keep_chance(part) <= KEEP_CHANCE}
+            for k in range(COPIES):
+                if not suspects:
+                    break
+                copy = state.determinize(seat, derive_seed(seed, 41, i, k)).secrets(seat)
+                assert set(copy) == set(truth), f"{where}: a determinized copy names other secrets"
+                suspects = {name for name in suspects if _same(truth[name], copy[name])}
+            assert not suspects, (
+                f"{where}: every copy determinized for seat {seat} keeps the true {', '.join(sorted(suspects))}, "
+                f"which that seat cannot see (decision {len(state.history)})"
+            )
+
+
+def check_events(game, num_players: int, options: dict, seed: int) -> None:
+    """What a viewer may receive of a decision's events (`Game.events_for`) is the same on the true state
+    and on a copy determinized for it, both meeting the same dice, whenever the decision leaves the two
+    looking alike to that viewer (a card turned up may rightly tell it something new)."""
+    where = _where(game, num_players, options, seed)
+    rng = Rng(derive_seed(seed, 43))
+    for i, state in enumerate(_sample_points(game, num_players, options, seed, count=5)):
+        if state.is_over:
+            continue
+        for seat in [None, *range(num_players)]:
+            copy = state.determinize(seat, derive_seed(seed, 42, i))
+            truth = state.clone()
+            truth.reseed(derive_seed(seed, 42, i))  # the same dice on both, so only secrets may differ
+            offered = set(copy.legal_actions())
+            common = [a for a in state.legal_actions() if a in offered]
+            for a in [common[rng.below(len(common))] for _ in range(min(4, len(common)))]:
+                true_after, copy_after = truth.clone(), copy.clone()
+                told = game.events_for(true_after.apply(a), seat)
+                told_copy = game.events_for(copy_after.apply(a), seat)
+                if true_after.view(seat) == copy_after.view(seat):
+                    assert told == told_copy, (
+                        f"{where}: after action {a} at decision {len(state.history)}, seat {seat} is told "
+                        f"{told} on the true state but {told_copy} on a copy it cannot tell apart"
+                    )
 
 
 def _scribble(value) -> None:
@@ -214,6 +301,8 @@ CHECKS = {
     "clone": check_clone,
     "actions": check_actions,
     "views": check_views,
+    "secrets": check_secrets,
+    "events": check_events,
     "handouts": check_handouts,
 }
 

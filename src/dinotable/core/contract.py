@@ -63,11 +63,26 @@ def check_options_mapping(options: Any) -> dict:
 
 
 class Event(NamedTuple):
-    """Something that happened inside `apply`: a die roll, a gained tile, a mission taken."""
+    """Something that happened inside `apply`: a die roll, a gained tile, a mission taken.
+
+    Every seat and spectator may receive an event, except the detail keys its game lists for that kind
+    in `Game.private_details`: those belong to `seat` alone (the identity of a card it drew, say), and
+    `Game.events_for` leaves them out for everyone else. The conformance suite proves that what a viewer
+    receives is the same on the true state and on any copy determinized for that viewer."""
 
     kind: str
     seat: int | None
     detail: dict
+
+
+class Secret(NamedTuple):
+    """One part of a state that a seat cannot see, as `State.secrets` names it for the conformance suite:
+    its value, the cards or tiles a fair re-deal could put there (`pool`, a subset of them where the game's
+    re-deal is constrained), and whether order matters (a deck) or only the multiset (a hand)."""
+
+    value: tuple
+    pool: tuple
+    ordered: bool = False
 
 
 class Game(ABC):
@@ -143,6 +158,21 @@ class Game(ABC):
         ]
         return items
 
+    # Per event kind, the detail keys only the event's own seat may receive (see Event).
+    private_details: dict[str, tuple[str, ...]] = {}
+
+    def events_for(self, events: list[Event], viewer: int | None) -> list[Event]:
+        """The events as `viewer` (a seat, or None for a spectator) may receive them."""
+        private = self.private_details
+        if not private:
+            return list(events)
+        return [
+            e
+            if e.seat == viewer or e.kind not in private
+            else Event(e.kind, e.seat, {k: v for k, v in e.detail.items() if k not in private[e.kind]})
+            for e in events
+        ]
+
     def check_invariants(self, state: State) -> None:
         """Raises AssertionError if a rule invariant (counts conserved, values in bounds) is broken."""
 
@@ -214,7 +244,19 @@ class State(ABC):
     def _key(self) -> tuple:
         """Everything that makes this state what it is; equal keys mean equal states."""
 
+    @abstractmethod
+    def reseed(self, seed: int) -> None:
+        """Future chance comes from `seed`, as on a copy determinized with that seed: two states that share
+        it meet the same dice for the same decisions. For copies only (the record keeps the first seed)."""
+
+    def secrets(self, seat: int | None) -> dict[str, Secret]:
+        """What `seat` (None: a spectator) cannot see, part by part: other hands, deck orders, face-down
+        tiles. The conformance suite checks that copies determinized for the seat re-deal each part."""
+        return {}
+
     def to_json(self) -> dict:
+        """The match record. It rebuilds every secret (seed + history replay the deals), so it is for a
+        finished game and for the owner of a local game, never for a player in the middle of a game."""
         from dinotable.core.record import make_record
 
         return make_record(self)

@@ -100,10 +100,13 @@ class FlatState(State):
         """The game's own determinization, for a seat already checked; see State.determinize."""
         raise NotImplementedError
 
+    def reseed(self, seed: int) -> None:
+        self.rng = seed_state(derive_seed(check_seed(seed), 2))
+
     def _reseed_copy(self, new: FlatState, seed: int) -> None:
         """A determinized copy's future chance comes from `seed`, and it keeps no record of the true game:
         replaying the true seed and history would rebuild every secret the copy re-dealt."""
-        new.rng = seed_state(derive_seed(seed, 2))
+        new.reseed(seed)
         new.seed = derive_seed(seed, 3)
         new.history = []
 

@@ -148,7 +148,7 @@ def event_text(s, event) -> str:
     who = player_name(seat) if seat is not None else ""
     if kind == "excavated":
         roll = f" (rolled {d['roll']})" if "roll" in d else ""
-        return f"{who} excavated {s.c.kind_name(d['kind'])} #{d['piece']}{roll}"
+        return f"{who} excavated {d['tile']} #{d['piece']}{roll}"
     if kind == "excavation-failed":
         roll = f" (rolled {d['roll']})" if "roll" in d else ""
         cause = "the rocks collapsed" if d["cause"] == "rocks" else "tiles slid off the paper"

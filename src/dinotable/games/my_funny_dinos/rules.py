@@ -175,7 +175,7 @@ def _excavate(s, piece: int, events: list) -> None:
         kind = s.kind[piece]
         part = s.c.kind_part[kind]
         s.parts[cur * 4 + part] += 1
-        detail["kind"] = kind
+        detail["tile"] = s.c.kind_name(kind)  # as the table sees it: alike tiles have no id of their own
         events.append(Event("excavated", cur, detail))
         if part == EVENT:
             icon = s.c.kind_icon[kind]

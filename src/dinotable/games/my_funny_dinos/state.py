@@ -6,6 +6,7 @@ icon). For tiles still buried in the pile that is hidden information: determiniz
 
 from __future__ import annotations
 
+from dinotable.core.contract import Secret
 from dinotable.core.flat import FlatState
 from dinotable.core.rng import derive_seed, seed_state, shuffle
 from dinotable.games.my_funny_dinos import render, rules, scoring
@@ -128,6 +129,19 @@ class MyFunnyDinosState(FlatState):
         new.kind = tuple(kind)
         self._reseed_copy(new, seed)
         return new
+
+    def secrets(self, seat: int | None) -> dict[str, Secret]:
+        """The kinds of the buried tiles, and of the tiles whose colour ribbon shows, colour by colour (each
+        pool holds just the part's own tiles: the re-deal also swaps them with others, so a part varies at
+        least this much)."""
+        known, kind, colour_of = self.known, self.kind, self.c.kind_colour
+        out = {}
+        buried = tuple(kind[p] for p in self.pile if known[p] < COLOUR_KNOWN)
+        out["buried tiles"] = Secret(buried, buried, ordered=True)
+        for colour in range(len(self.c.colours)):
+            ribbons = tuple(kind[p] for p in self.pile if known[p] == COLOUR_KNOWN and colour_of[kind[p]] == colour)
+            out[f"ribbon tiles of colour {colour}"] = Secret(ribbons, ribbons, ordered=True)
+        return out
 
     def _key(self) -> tuple:
         return (

@@ -7,6 +7,7 @@ of a Unique Dinosaur. Barriers on a Farm are a bit mask over the grid's edges.
 
 from __future__ import annotations
 
+from dinotable.core.contract import Secret
 from dinotable.core.flat import FlatState
 from dinotable.core.rng import derive_seed, seed_state, shuffle
 from dinotable.games.tiny_epic_dinosaurs import render, rules, scoring
@@ -171,6 +172,26 @@ class TinyEpicDinosaursState(FlatState):
         new.place_cache = None  # re-dealt contracts may change what the seat to move can do
         new._legal = rules.legal_actions(new)
         return new
+
+    def secrets(self, seat: int | None) -> dict[str, Secret]:
+        """Deck orders, and every other seat's Private Contracts (kept and dealt), dealt from the contracts
+        this seat has not seen."""
+        known = self.returned[seat] if seat is not None and self.round < self.c.numbers["new_dinofarmer_round"] else ()
+        others = [o for o in range(self.num_players) if o != seat]
+        unseen = [k for k in self.private_deck if k not in known]
+        for o in others:
+            unseen += [*self.private[o], *self.dealt[o]]
+        pool = tuple(unseen)
+        out = {
+            "Contract deck": Secret(tuple(self.public_deck), tuple(self.public_deck), ordered=True),
+            "Research deck": Secret(tuple(self.research_deck), tuple(self.research_deck), ordered=True),
+            "Rival deck": Secret(tuple(self.rival_deck), tuple(self.rival_deck), ordered=True),
+            "Private Contract deck": Secret(tuple(k for k in self.private_deck if k not in known), pool),
+        }
+        for o in others:
+            out[f"seat {o}'s Private Contracts"] = Secret(tuple(self.private[o]), pool)
+            out[f"seat {o}'s dealt Private Contracts"] = Secret(tuple(self.dealt[o]), pool)
+        return out
 
     def _key(self) -> tuple:
         d = self.__dict__
