@@ -7,7 +7,7 @@ and turned into tuples of (kind, value) that rules.py runs.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from dinotable.core.content import Reader, load_toml, provenance_item, read_numbers
@@ -60,6 +60,7 @@ class Species:
     on_placement: tuple  # (resource, amount) gained once, before it is first placed
     elites: bool  # a Dinosaur Elites species (its cards join the eDNA deck with the module)
     scenario: bool  # only a solo scenario's start places it
+    meeples: int = 0  # dinosaur meeples in the game ([meeples]): none left in the supply, none created
 
 
 # What gain / lose / pay move: the first seven are counters on the player's board (refined: Refined DNA
@@ -361,6 +362,7 @@ def load_content(path: str | Path = CONTENT_PATH) -> Content:
         )
     if len(species) > 31:
         raise r.fail("species", "at most 31 species (a dinosaur's species is stored in 5 bits)")
+    species = _meeples(r, data, prov, species)
     for trait in TRAITS + EXPANSION_TRAITS:
         holders = [sp.key for sp in species if sp.trait == trait]
         if len(holders) > 1 or (not holders and trait in TRAITS):
@@ -619,6 +621,26 @@ def load_content(path: str | Path = CONTENT_PATH) -> Content:
         rules=tuple(rules),
         provenance=tuple(prov),
     )
+
+
+def _meeples(r: Reader, data: dict, prov: list, species: list) -> list:
+    """Each species' meeple count, from [meeples] (the rulebook's) and [meeples_designed]: every species has
+    exactly one, of at least 1."""
+    counts: dict = {}
+    for name in ("meeples", "meeples_designed"):
+        entry = r.table(data, name, "top level")
+        r.provenance(entry, name)
+        prov.append(provenance_item("component", name.replace("_", " "), entry))
+        for key, n in r.table(entry, "counts", name).items():
+            if key not in {sp.key for sp in species} or key in counts:
+                raise r.fail(f"{name}.counts", f"{key!r} is not a species, or has a count already")
+            if not isinstance(n, int) or isinstance(n, bool) or n < 1:
+                raise r.fail(f"{name}.counts.{key}", "expected a positive number of meeples")
+            counts[key] = n
+    missing = [sp.key for sp in species if sp.key not in counts]
+    if missing:
+        raise r.fail("meeples", f"no meeple count for {', '.join(missing)}")
+    return [replace(sp, meeples=counts[sp.key]) for sp in species]
 
 
 def _crash(r: Reader, entry: dict, where: str, space_keys: list[str], tokens: int) -> tuple:

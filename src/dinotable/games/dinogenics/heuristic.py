@@ -348,6 +348,8 @@ def _value(s, seat: int, open_decision: bool = True) -> float:
                 worth = _worth(s, sp, upkeeps - 1, seat)
                 if t.aquatic[sp] and not rules.aquatic_room(s, seat, t.aquatic[sp]):
                     worth *= 0.5  # it needs an Aquatic Habitat first
+                if rules.meeples_left(s, sp) <= 0:
+                    worth *= 0.3  # no meeple left: only one destroyed elsewhere brings it back
                 total += worth * (SET_IN_HAND * full + PARTIAL_SET * part / species.dna)
         total += SUBSTITUTE * (hand[t.poly] + res[REFINED])
         m = len(c.manipulation)

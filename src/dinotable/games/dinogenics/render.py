@@ -80,6 +80,29 @@ def steps_text(c, steps) -> str:
     return ", ".join(bits)
 
 
+def _no_meeple(s, seat: int, steps) -> str:
+    """For an action that creates a dinosaur: the species the seat holds a set for but cannot create, since
+    no meeple of theirs is left in the supply."""
+    shorts = [value for kind, value in steps if kind == "create"]
+    if not shorts:
+        return ""
+    gone = rules.out_of_meeples(s, seat, shorts[0])
+    return "".join(f" (no {s.c.species[sp].name} meeple left)" for sp in gone)
+
+
+def meeples_line(s) -> str:
+    """The species in play with no meeple left in the supply (they cannot be created), or ""."""
+    gone = [
+        sp.name
+        for sp in s.c.species
+        if (s.expansion or not sp.expansion)
+        and (s.elites or not sp.elites)
+        and not sp.scenario
+        and rules.meeples_left(s, sp.index) <= 0
+    ]
+    return f"No meeple left (cannot be created): {', '.join(gone)}" if gone else ""
+
+
 def kind_name(c, kind: int) -> str:
     """A DNA card kind: a species, or Polymorphic DNA."""
     return c.species[kind].name if kind < len(c.species) else "Polymorphic"
@@ -195,8 +218,8 @@ def action_text(s, action: int) -> str:
     if action < ids.species:
         sp = c.spaces[action - ids.space]
         if s.phase == rules.OUTSOURCE:
-            return f"Outsource to {sp.name}: {steps_text(c, sp.steps)}"
-        return f"{sp.name}: {steps_text(c, sp.steps)}"
+            return f"Outsource to {sp.name}: {steps_text(c, sp.steps)}{_no_meeple(s, seat, sp.steps)}"
+        return f"{sp.name}: {steps_text(c, sp.steps)}{_no_meeple(s, seat, sp.steps)}"
     if action < ids.dna:
         sp = c.species[action - ids.species]
         if sp.index == s.t.mutant:
@@ -240,7 +263,7 @@ def action_text(s, action: int) -> str:
             return f"Gift {card.name} to the {BRANCHES[1 - seat]} Branch"
         if s.phase == rules.MANIP_PAY:
             return f"Discard {card.name}"
-        return f"Play {card.name}: {card.text}"
+        return f"Play {card.name}: {card.text}{_no_meeple(s, seat, card.steps)}"
     if action < ids.menu:
         p = action - ids.seat
         if s.phase == rules.TEAM_ORDER:
@@ -471,6 +494,7 @@ def view(s, seat: int | None) -> dict:
         "stacks": [[c.facilities[f].key for f in stack] for stack in s.stacks],
         "bag": len(s.bag),
         "bonus_pool": s.pool,
+        "meeples_left": {sp.key: rules.meeples_left(s, sp.index) for sp in c.species},
         "expansion": s.expansion,
         "edna_deck": len(s.edna_deck),
         "aquatic_habitats": s.habitats_left,
@@ -566,6 +590,8 @@ def board_text(s, seat: int | None) -> str:
         marks = " ".join(_slot_mark(s, o) for o in slots)
         out.append(f"  {sp.name:<22} [{marks}]  {steps_text(c, sp.steps)}")
     out.append("DNA Market: " + (", ".join(kind_name(c, k) for k in s.market) or "empty"))
+    if meeples_line(s):
+        out.append(meeples_line(s))
     if s.expansion:
         offer = [facility_text(c, f) for f in s.large_offer if f >= 0]
         out.append(f"IntelliGen Designs: {s.habitats_left} Aquatic Habitats; " + ("; ".join(offer) or "no tiles"))

@@ -534,9 +534,25 @@ def substitutes(s, seat: int) -> int:
     return s.dna[seat * s.c.kinds + s.t.poly] + s.res[seat * WIDTH + REFINED]
 
 
+def meeples_left(s, species: int) -> int:
+    """Meeples of a species still in the supply: its count less those in every park (Synth's too)."""
+    used = sum(1 for park in s.dinos for code in park if code & SPECIES == species)
+    return s.c.species[species].meeples - used
+
+
 def creatable(s, seat: int, short: int) -> list[int]:
-    """Species this seat can create from its hand with a set `short` cards short: at least one card shows
-    the species (a mutant: one card per species it shows), substitutes make up the rest."""
+    """Species this seat can create: a set in hand (see `makeable`) and a meeple left in the supply."""
+    return [sp for sp in makeable(s, seat, short) if meeples_left(s, sp) > 0]
+
+
+def out_of_meeples(s, seat: int, short: int) -> list[int]:
+    """Species this seat holds a set for but cannot create: no meeple of theirs is left."""
+    return [sp for sp in makeable(s, seat, short) if meeples_left(s, sp) <= 0]
+
+
+def makeable(s, seat: int, short: int) -> list[int]:
+    """Species this seat has a set for, with a set `short` cards short, and a habitat to put in: at least one
+    card shows the species (a mutant: one card per species it shows), substitutes make up the rest."""
     c, t = s.c, s.t
     k = c.kinds
     hand = s.dna[seat * k : seat * k + len(c.species)]
@@ -811,6 +827,9 @@ def can(s, seat: int, steps: tuple, budget: int, depth: int = 0) -> bool:
         elif kind == "refine":
             if not hand_size(s, seat):
                 return False
+        elif kind == "open_ocean":
+            if meeples_left(s, s.t.plesio) <= 0:
+                return False  # no Plesiosaurus on the Open Ocean to roll for
         elif kind == "large_facility":
             if not large_offers(s, seat, value, budget):
                 return False
@@ -1227,6 +1246,7 @@ _DECISIONS = frozenset(
         "edna_keep",
         "choose",
         "news_swap",
+        "open_ocean",  # no Plesiosaurus meeple left to roll for
     )
 )
 
@@ -2199,7 +2219,7 @@ def mutant_goats(s, seat: int) -> int:
 
 def _mutants_task(s, task, events) -> None:
     _, seat, left = task
-    if left > 0 and s.res[seat * WIDTH + GOATS] >= mutant_goats(s, seat):
+    if left > 0 and s.res[seat * WIDTH + GOATS] >= mutant_goats(s, seat) and meeples_left(s, s.t.mutant) > 0:
         _decide(s, seat, MUTANT, (left,))
 
 

@@ -45,6 +45,7 @@ from dinotable.games.dinogenics.rules import (
     free_slot,
     hand_size,
     improper,
+    meeples_left,
     placements,
     reputation,
     room,
@@ -222,7 +223,8 @@ def act(s, action: str, late: bool, events) -> None:
     elif action in ("dinosaur_lowest", "dinosaur_highest"):
         drawn = _draw_dna(s, 3)
         species = s.c.species
-        kinds = {k for k in drawn if not s.t.aquatic[k]}
+        # A species with no meeple left in the supply cannot be placed (designed).
+        kinds = {k for k in drawn if not s.t.aquatic[k] and meeples_left(s, k) > 0}
         if kinds:
             pick = min if action == "dinosaur_lowest" else max
             best = pick(kinds, key=lambda k: (species[k].reputation, species[k].vp))
