@@ -7,7 +7,7 @@ import pytest
 from dinotable.games.dinogenics import GAME, heuristic, rules
 from dinotable.games.dinogenics.heuristic import HEURISTIC, OBJECTIVE, VISIT
 
-from .test_dinogenics import get, pen, place, put, setr
+from .test_dinogenics import build, get, pen, place, put, run, setr
 from .test_dinogenics_expansion import cc_quiet, hire, hurt, large
 
 IDS = GAME.ids
@@ -127,3 +127,30 @@ def test_cc6_commercial_facilities_and_the_credits_for_them_count_toward_a_full_
     poor = heuristic._objective(s, 0, upkeeps)
     setr(s, 0, credits=8)
     assert heuristic._objective(s, 0, upkeeps) > poor
+
+
+def test_the_next_rampages_are_valued_where_their_hits_would_land():
+    """The damage rule ('damage targets': facilities in reach, then the fence on the way out, the Visitor
+    Center last) in the evaluation: CC1's three Corrupted T-Rex roll at every Upkeep. Penned, the first hit
+    breaks a fence and the next two reach the Visitor Center (a Scandal each); with the pen already open all
+    three reach it, which costs more; a Basic Hotel in reach takes a hit in place of a Scandal, which costs
+    less; and the greedy agent, asked where a hit goes, spares the full hotel for the empty Gift Shop."""
+    s = scen("CC1")
+    bad = rules.improper(s, 0)
+    penned = heuristic._damage_ahead(s, 0, bad)
+    hit = 5 / 6  # two Fatality and three Slash faces of six
+    assert penned == pytest.approx(hit * (heuristic.FENCE_HIT + 2 * heuristic.SCANDAL))
+    s.broken[0] |= 1 << GEO.edge_names.index("A1 top")
+    bad = rules.improper(s, 0)
+    assert bad == [True, True, True]
+    loose = heuristic._damage_ahead(s, 0, bad)
+    assert loose == pytest.approx(hit * 3 * heuristic.SCANDAL) and loose > penned
+    build(s, 0, "basic_hotel")
+    assert heuristic._damage_ahead(s, 0, bad) < loose
+    shop = build(s, 0, "gift_shop")
+    hotel = 0
+    setr(s, 0, visitors=4)
+    s.tasks.append(("damage", 0, 0))
+    run(s)
+    assert s.phase == rules.TARGET and sorted(s.legal_actions()) == [IDS.struct + hotel, IDS.struct + shop]
+    assert best(s, 0) == IDS.struct + shop

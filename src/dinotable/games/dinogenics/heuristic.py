@@ -10,16 +10,18 @@ It is handed a determinized state (see dinotable.agents) and reads only what its
 
 from __future__ import annotations
 
-from dinotable.games.dinogenics import rules
+from dinotable.games.dinogenics import rampage, rules
 from dinotable.games.dinogenics.content import (
     CREDITS,
     DNA,
     EDNA,
+    FATALITY,
     FENCES,
     GOATS,
     MANIPULATION,
     REFINED,
     SCANDALS,
+    SLASH,
     VISITORS,
     VP,
 )
@@ -34,8 +36,8 @@ CARD = 0.8  # a Manipulation card
 DNA_CARD = 1.0  # a DNA card of no particular use
 SET_IN_HAND = 0.55  # a full DNA set, times what the dinosaur would be worth
 PARTIAL_SET = 0.3  # the same, times the share of the set in hand
-IMPROPER = 4.0  # a dinosaur in an improper habitat, per Upkeep ahead (up to 3), besides IMPROPER_NOW
-IMPROPER_NOW = 3.0
+IMPROPER = 4.0  # a dinosaur in an improper habitat, per Upkeep ahead (up to 3), besides its next rampage
+IMPROPER_NOW = 3.0  # a placement into an improper habitat: the rampage it rolls at once
 HUNGRY = 4.0  # a carnivore the goats in stock will not feed
 ROOM = 0.9  # a room for a visitor, per Season left with visitors
 FREE_PEN_SPACE = 0.6  # room in a pen for a next dinosaur
@@ -48,9 +50,12 @@ SUBSTITUTE = 1.5  # a Polymorphic DNA card or Refined DNA token
 OBJECTIVE = 6.0  # a solo scenario's condition met (a step toward it)
 VISIT = 1.5 + CREDIT + 1 / 3  # a visitor to come: 3 VP per 2 leaving, 1 credit on arrival
 HABITAT = 3.0  # an Aquatic Habitat with room, while there are Seasons to fill it
+FENCE_HIT = 1.5  # a fence broken by a rampage: its repair, and the pen open meanwhile
+FACILITY_HIT = 1.0  # a facility damaged by a rampage, besides its repair: what it stops giving meanwhile
 
 _STOPPABLE = frozenset((rules.MUTANT, rules.BONUS, rules.BUILD, rules.CITY, rules.PICK, rules.GRAFT))
 _VP_STAGE = next(i for i, (name, _) in enumerate(STAGES) if name == "vp")
+_RAMPAGE_STAGE = next(i for i, (name, _) in enumerate(STAGES) if name == "rampage")
 
 
 class Heuristic:
@@ -327,7 +332,7 @@ def _value(s, seat: int, open_decision: bool = True) -> float:
 
     # Trouble ahead: rampage checks for improper habitats, carnivores short of goats.
     if upkeeps:
-        total -= _improper_cost(upkeeps) * sum(bad)
+        total -= IMPROPER * min(upkeeps, 3) * sum(bad) + _damage_ahead(s, seat, bad)
         goats = res[GOATS]
         kinds = [code & SPECIES for code in s.dinos[seat]]
         for n in sorted(c.species[k].goats for k in kinds if t.eats_goats[k]):
@@ -377,6 +382,60 @@ def _value(s, seat: int, open_decision: bool = True) -> float:
         # Upkeep).
         total -= OPPONENT * max(_projected(s, p, upkeeps) for p in range(s.num_players) if p != seat)
     return total
+
+
+def _damage_ahead(s, seat: int, bad: list[bool]) -> float:
+    """What the next Upkeep's rampage checks are expected to cost (dinosaurs in improper habitats, and a
+    Corrupted T-Rex always): each die's chance of a Fatality kills a visitor, and each expected hit lands
+    where the rules would put it (rampage.targets), one after the other: the cheapest facility in reach
+    (its repair, and the visitors a hotel's rooms held), else a fence on the way out, else the Visitor
+    Center's Scandal."""
+    if s.season + (1 if s.stage > _RAMPAGE_STAGE else 0) > s.c.numbers["seasons"]:
+        return 0.0  # no rampage check left this game
+    t, die = s.t, s.c.rampage_die
+    rolling = [
+        i
+        for i, (code, wrong) in enumerate(zip(s.dinos[seat], bad, strict=True))
+        if (wrong or code & SPECIES == t.corrupted) and not t.aquatic[code & SPECIES]
+    ]
+    if not rolling:
+        return 0.0
+    hit = sum(1 for f in die if f in (FATALITY, SLASH)) / len(die)
+    fatal = sum(1 for f in die if f == FATALITY) / len(die)
+    visitors = s.res[seat * WIDTH + VISITORS]
+    rooms = rules.room(s, seat)
+    facs = s.facs[seat]
+    cells = [sum(1 << x for x in rules.places(code) if x < rules.COMMERCIAL) for code in facs]
+    hurt = [bool(code & rules.DAMAGED) for code in facs]
+    standing = s.fence[seat] & ~s.broken[seat]
+    one_die = rules.perk(s, seat, "one_rampage_die")
+    cost = 0.0
+    for i in rolling:
+        code = s.dinos[seat][i]
+        dice = 2 if code & SPECIES == t.trex and not one_die else 1
+        where = (code >> CELL) & 15
+        for _ in range(dice):
+            if visitors:
+                cost += fatal * SCANDAL
+            reached, fence = rampage.targets(s.geo, standing, tuple(zip(cells, hurt, strict=True)), where)
+            if reached:
+                j = min(reached, key=lambda j: _hit_cost(s, seat, j, visitors, rooms))
+                cost += hit * _hit_cost(s, seat, j, visitors, rooms)
+                hurt[j] = True
+                rooms -= s.c.facilities[facs[j] & 63].rooms
+            elif fence >= 0:
+                cost += hit * FENCE_HIT
+                standing &= ~(1 << fence)
+            else:
+                cost += hit * SCANDAL
+    return cost
+
+
+def _hit_cost(s, seat: int, j: int, visitors: int, rooms: int) -> float:
+    """A rampage damaging the park's facility j: its repair, what it stops giving, a hotel's guests killed."""
+    price = rules.repair_price(s, seat, j, 0)
+    lost = max(0, visitors - (rooms - s.c.facilities[s.facs[seat][j] & 63].rooms))
+    return FACILITY_HIT + (CREDIT + 1 / 3) * price + SCANDAL * lost
 
 
 def _projected(s, p: int, upkeeps: int) -> float:
