@@ -4,8 +4,11 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 GAME ?= my-funny-dinos
 PLAYERS ?= human,greedy,random
+# `make soak`: random decisions per game, player count and option set, and the processes playing them.
+SOAK_DECISIONS ?= 1000000
+SOAK_WORKERS ?= 2
 
-.PHONY: run test bench lint install install-test clean
+.PHONY: run test bench soak golden lint install install-test clean
 
 # A failed step leaves no half-made target behind, so the next run starts over.
 .DELETE_ON_ERROR:
@@ -40,6 +43,14 @@ test: install-test
 
 bench: install
 	$(BIN)/dinotable bench
+
+# At least SOAK_DECISIONS checked random decisions in every configuration (about an hour on two free cores).
+soak: install
+	$(BIN)/dinotable soak --decisions $(SOAK_DECISIONS) --workers $(SOAK_WORKERS)
+
+# Checks the golden games against the code (`dinotable golden --update` records them again; see CHANGES.md).
+golden: install
+	$(BIN)/dinotable golden
 
 lint: install-test
 	$(BIN)/ruff check src tests

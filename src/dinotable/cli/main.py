@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import sys
 import time
 from pathlib import Path
 from typing import Annotated
@@ -515,6 +516,87 @@ def golden(
     if bad & set(counts):
         hint = "" if update else " (dinotable golden --update records them again; see CHANGES.md in each game)"
         print(f"golden files do not match the code{hint}")
+        raise typer.Exit(code=1)
+
+
+@app.command()
+def soak(
+    decisions: Annotated[int, typer.Option(help="random decisions to play in each configuration")] = 1_000_000,
+    workers: Annotated[int, typer.Option(help="processes to play in (the games do not depend on it)")] = 2,
+    game_name: Annotated[str | None, typer.Option("--game", help="one game (default: every game)")] = None,
+    players: Annotated[int | None, typer.Option(help="one player count (default: every one)")] = None,
+    seed: Annotated[int, typer.Option(help="the run's seed")] = 0,
+    as_json: Annotated[bool, typer.Option("--json", help="print the results as JSON")] = False,
+) -> None:
+    """Random play at scale: every game, player count and option set (each module, scenario and mode) plays
+    at least --decisions decisions, with every invariant and decision point checked; a failure prints the
+    game, options, player count and seed to replay it, and the command exits 1."""
+    from dinotable.core.golden import configurations
+    from dinotable.sim.soak import soak as run
+
+    configs = configurations([_game(game_name).name] if game_name else None)
+    configs = [c for c in configs if players is None or c.num_players == players]
+    if not configs:
+        raise _fail(f"no configuration with {players} players")
+    start = time.perf_counter()
+    try:
+        with _progress_bar() as bar:
+            task = bar.add_task("soak", total=decisions * len(configs))
+            results = run(decisions, workers, configs, seed, lambda k: bar.advance(task, k))
+    except ValueError as exc:
+        raise _fail(str(exc)) from None
+    elapsed = time.perf_counter() - start
+    total = sum(r.decisions for r in results)
+    games_played = sum(r.games for r in results)
+    failures = [f for r in results for f in r.failures]
+    if as_json:
+        rows = [
+            {
+                "game": r.config.game,
+                "players": r.config.num_players,
+                "options": r.config.options,
+                "decisions": r.decisions,
+                "games": r.games,
+                "decisions_per_cpu_s": round(r.decisions_per_cpu_s, 1),
+                "failures": [vars(f) for f in r.failures],
+            }
+            for r in results
+        ]
+        summary = {"decisions": total, "games": games_played, "seconds": round(elapsed, 3), "workers": workers}
+        print(json.dumps({"configurations": rows, "total": summary}, indent=1))
+    else:
+        lines = [("game", "players", "options", "games", "decisions", "per CPU s", "result")]
+        for r in results:
+            options = r.config.options_text()
+            lines.append(
+                (
+                    r.config.game,
+                    str(r.config.num_players),
+                    options,
+                    f"{r.games:,}",
+                    f"{r.decisions:,}",
+                    f"{r.decisions_per_cpu_s:,.0f}",
+                    "FAILED" if r.failures else "ok",
+                )
+            )
+        widths = [max(len(line[i]) for line in lines) for i in range(len(lines[0]))]
+        print(f"dinotable soak: at least {decisions:,} random decisions per configuration, every invariant checked")
+        for line in lines:
+            print(
+                "  ".join(
+                    cell.rjust(w) if i > 2 else cell.ljust(w)
+                    for i, (cell, w) in enumerate(zip(line, widths, strict=True))
+                )
+            )
+        print(
+            f"total: {total:,} decisions in {games_played:,} games, {len(results)} configurations, "
+            f"{elapsed:,.1f} s on {workers} worker(s) ({total / elapsed if elapsed else 0:,.0f} decisions/s); "
+            "per CPU s: decisions per second of one core's time"
+        )
+    for failure in failures:
+        print(f"FAILED {failure}", file=sys.stderr)
+        print(f"  replay: {failure.replay()}", file=sys.stderr)
+    if failures:
         raise typer.Exit(code=1)
 
 
