@@ -394,6 +394,17 @@ def test_bone_pile_takes_one_bone_from_each_other_player_who_has_any():
     assert next(e for e in events if e.kind == "bones-taken").detail["from"] == [2, 3]
 
 
+def test_bone_pile_takes_from_every_other_player_the_next_one_included():
+    """My Funny Dinos rulebook, Event tiles: 'Bone pile icon: Immediately receive 1 small bone token from
+    each other player.' Every other seat has bones here, the one right after the current player too (a loop
+    that skipped it, or the last seat, would take fewer)."""
+    s = new(4)
+    set_bones(s, [0, 1, 1, 2])
+    events = succeed(s, piece(s, event_kind("bone_pile")))
+    assert s.bones == [3, 0, 0, 1]
+    assert next(e for e in events if e.kind == "bones-taken").detail["from"] == [1, 2, 3]
+
+
 def test_two_event_is_worth_two_points_others_one():
     """'Circled "2" icon: At the end of the game, get 2 points (All the other event tiles worth 1 point
     each).'"""
@@ -527,6 +538,38 @@ def test_fifth_dinosaur_finishes_the_round():
     assert s.outcome()["breakdown"][2]["dinosaurs"] == 10 * 5
 
 
+def test_the_fourth_dinosaur_does_not_start_the_final_round():
+    """My Funny Dinos rulebook, V. Game End: 'When five dinosaurs are been restored during the game, players
+    take turns ... up until the player with the first player': four are not enough. After the fourth the
+    game goes on past the amber token; the fifth starts the final round."""
+    s = new(3)
+    fourth = complete_set(s, 1)
+    fifth = give(
+        s, 2, kind("purple", "head"), kind("purple", "tail"), kind("purple", "leg", 0), kind("purple", "leg", 1)
+    )
+    for colour in ("red", "blue", "pink"):
+        restore_directly(
+            s, 0, kind(colour, "head"), kind(colour, "tail"), kind(colour, "leg", 0), kind(colour, "leg", 1)
+        )
+    s.cur = 1
+    refresh(s)
+    to_restore_phase(s)
+    restore_now(s, fourth)
+    assert len(s.dinos) == 4 and not s.final_round
+    assert s.current_player == 2
+    to_restore_phase(s)
+    s.apply(PASS)  # seat 2 keeps its set for now; the round passes the amber token and the game goes on
+    assert not s.is_over and s.current_player == 0
+    succeed(s, body_piece_on_top(s))
+    if s.phase == rules.RESTORE:
+        s.apply(PASS)
+    s.cur, s.phase = 2, rules.EXCAVATE
+    refresh(s)
+    to_restore_phase(s)
+    restore_now(s, fifth)
+    assert len(s.dinos) == 5 and s.final_round
+
+
 def test_pile_running_out_ends_the_game_at_the_end_of_the_round():
     """Designed: if the pile runs out before five dinosaurs are restored, the round is finished and the
     game ends."""
@@ -601,6 +644,20 @@ def test_black_missions_score_most_tiles_of_their_colour_at_the_end():
     )
     rows = s.outcome()["breakdown"]
     assert "most-green" in rows[2]["mission_tiles"]
+
+
+def test_a_seat_scores_every_mission_tile_it_holds():
+    """My Funny Dinos rulebook, Scoring: '4. Points shown on the acquired mission tiles': all of them. Seat 0
+    leads yellow and green (two black missions, 2 points each) and took the red one (3 points): 7."""
+    s = new(2)
+    s.missions = (0, 1, 4)  # most yellow, most green, four-colour dinosaur
+    s.mission_owner = [-1, -1, 0]
+    give(s, 0, kind("yellow", "head"), kind("green", "head"))
+    set_bones(s, [0, 0])
+    rows = s.outcome()["breakdown"]
+    assert sorted(rows[0]["mission_tiles"]) == ["four-colour-dinosaur", "most-green", "most-yellow"]
+    assert rows[0]["missions"] == 2 + 2 + 3 and rows[1]["missions"] == 0
+    assert s.scores()[0] == 2 + 7  # and the two loose tiles
 
 
 def test_red_mission_six_bones_is_taken_at_once_by_the_first():
