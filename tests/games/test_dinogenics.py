@@ -991,10 +991,11 @@ def test_damage_goes_to_facilities_first_and_the_owner_chooses():
 
 
 def test_each_structure_once_then_the_dinosaurs_fences_board_edge_first_then_the_visitor_center():
-    """'Each structure can be damaged once'; 'then fences blocking route to board edge'; designed: 'a penned
-    dinosaur breaks a standing fence of its pen (board-edge fences first ...); a dinosaur in open space has no
-    fence on its way out, so then ... the Visitor Center takes it'. Once its pen is open the dinosaur stands in
-    open space: the next damage goes to the Visitor Center, a Scandal each."""
+    """'Each structure can be damaged once'; 'then fences blocking route to board edge'; designed ('damage
+    targets'): with no facility in reach, 'a dinosaur not yet out breaks the standing fence around it on the
+    most direct route to the board edge (... then a board-edge fence ...); with neither, the Visitor Center
+    takes it, last'. Once its pen is open the dinosaur is out, and the damaged Gift Shop leaves it nothing:
+    the Visitor Center, a Scandal each."""
     s = quiet(2)
     seat = s.cur
     pen(s, seat, "A1", "A2")
@@ -1011,8 +1012,9 @@ def test_each_structure_once_then_the_dinosaurs_fences_board_edge_first_then_the
 
 
 def test_a_fence_on_the_board_edge_breaks_before_an_inner_one():
-    """Designed: 'board-edge fences first, then the one nearest the board edge'. A pen in the middle of the
-    park has no board-edge fence: the one whose far side is nearest the edge breaks."""
+    """Designed ('damage targets'): 'fewest standing fences to cross, then a board-edge fence, then the one
+    nearest the board edge'. A pen in the middle of the park has no board-edge fence: each fence into open
+    space is one to cross, and of those the ones beside an edge space come before B2|B3."""
     s = quiet(2)
     seat = s.cur
     pen(s, seat, "B2")
@@ -1026,8 +1028,8 @@ def test_a_fence_on_the_board_edge_breaks_before_an_inner_one():
 def test_a_dinosaur_in_open_space_has_no_fence_to_break_and_damages_the_visitor_center():
     """'Facilities are targeted first, then fences blocking route to board edge.' (quick reference); published:
     'Rampaging dinosaurs break the fence on the most direct route to open space'. A Brontosaurus in open space
-    has no fence between it and the board edge: with no facility, the Visitor Center takes the damage, and the
-    Raptor's pen across the park stays closed."""
+    is out (no fence between it and the board edge): with no facility in reach, the Visitor Center takes the
+    damage, and the Raptor's pen across the park stays closed."""
     s = quiet(2)
     seat = s.cur
     pen(s, seat, "A1")
