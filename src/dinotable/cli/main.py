@@ -533,6 +533,7 @@ def soak(
     game, options, player count and seed to replay it, and the command exits 1."""
     from dinotable.core.golden import configurations
     from dinotable.sim.soak import soak as run
+    from dinotable.sim.soak import soak_summary, soak_table
 
     configs = configurations([_game(game_name).name] if game_name else None)
     configs = [c for c in configs if players is None or c.num_players == players]
@@ -546,53 +547,11 @@ def soak(
     except ValueError as exc:
         raise _fail(str(exc)) from None
     elapsed = time.perf_counter() - start
-    total = sum(r.decisions for r in results)
-    games_played = sum(r.games for r in results)
-    failures = [f for r in results for f in r.failures]
     if as_json:
-        rows = [
-            {
-                "game": r.config.game,
-                "players": r.config.num_players,
-                "options": r.config.options,
-                "decisions": r.decisions,
-                "games": r.games,
-                "decisions_per_cpu_s": round(r.decisions_per_cpu_s, 1),
-                "failures": [vars(f) for f in r.failures],
-            }
-            for r in results
-        ]
-        summary = {"decisions": total, "games": games_played, "seconds": round(elapsed, 3), "workers": workers}
-        print(json.dumps({"configurations": rows, "total": summary}, indent=1))
+        print(json.dumps(soak_summary(results, elapsed, workers), indent=1))
     else:
-        lines = [("game", "players", "options", "games", "decisions", "per CPU s", "result")]
-        for r in results:
-            options = r.config.options_text()
-            lines.append(
-                (
-                    r.config.game,
-                    str(r.config.num_players),
-                    options,
-                    f"{r.games:,}",
-                    f"{r.decisions:,}",
-                    f"{r.decisions_per_cpu_s:,.0f}",
-                    "FAILED" if r.failures else "ok",
-                )
-            )
-        widths = [max(len(line[i]) for line in lines) for i in range(len(lines[0]))]
-        print(f"dinotable soak: at least {decisions:,} random decisions per configuration, every invariant checked")
-        for line in lines:
-            print(
-                "  ".join(
-                    cell.rjust(w) if i > 2 else cell.ljust(w)
-                    for i, (cell, w) in enumerate(zip(line, widths, strict=True))
-                )
-            )
-        print(
-            f"total: {total:,} decisions in {games_played:,} games, {len(results)} configurations, "
-            f"{elapsed:,.1f} s on {workers} worker(s) ({total / elapsed if elapsed else 0:,.0f} decisions/s); "
-            "per CPU s: decisions per second of one core's time"
-        )
+        print("\n".join(soak_table(results, decisions, elapsed, workers)))
+    failures = [f for r in results for f in r.failures]
     for failure in failures:
         print(f"FAILED {failure}", file=sys.stderr)
         print(f"  replay: {failure.replay()}", file=sys.stderr)

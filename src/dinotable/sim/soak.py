@@ -151,3 +151,58 @@ def soak(
     for result in results:
         result.failures.sort(key=lambda f: f.seed)  # the same order whatever finished first
     return results
+
+
+def soak_summary(results: list[ConfigurationResult], seconds: float, workers: int) -> dict:
+    """The results as JSON: one row per configuration, and the totals."""
+    rows = [
+        {
+            "game": r.config.game,
+            "players": r.config.num_players,
+            "options": r.config.options,
+            "decisions": r.decisions,
+            "games": r.games,
+            "decisions_per_cpu_s": round(r.decisions_per_cpu_s, 1),
+            "failures": [vars(f) for f in r.failures],
+        }
+        for r in results
+    ]
+    total = {
+        "decisions": sum(r.decisions for r in results),
+        "games": sum(r.games for r in results),
+        "seconds": round(seconds, 3),
+        "workers": workers,
+    }
+    return {"configurations": rows, "total": total}
+
+
+def soak_table(results: list[ConfigurationResult], decisions: int, seconds: float, workers: int) -> list[str]:
+    """The results as text: a line per configuration (games, decisions, decisions per CPU second), the totals."""
+    rows = [("game", "players", "options", "games", "decisions", "per CPU s", "result")]
+    rows += [
+        (
+            r.config.game,
+            str(r.config.num_players),
+            r.config.options_text(),
+            f"{r.games:,}",
+            f"{r.decisions:,}",
+            f"{r.decisions_per_cpu_s:,.0f}",
+            "FAILED" if r.failures else "ok",
+        )
+        for r in results
+    ]
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    lines = [f"dinotable soak: at least {decisions:,} random decisions per configuration, every invariant checked"]
+    lines += [
+        "  ".join(
+            cell.rjust(w) if i > 2 else cell.ljust(w) for i, (cell, w) in enumerate(zip(row, widths, strict=True))
+        )
+        for row in rows
+    ]
+    total = sum(r.decisions for r in results)
+    lines.append(
+        f"total: {total:,} decisions in {sum(r.games for r in results):,} games, {len(results)} configurations, "
+        f"{seconds:,.1f} s on {workers} worker(s) ({total / seconds if seconds else 0:,.0f} decisions/s); "
+        "per CPU s: decisions per second of one core's time"
+    )
+    return lines
