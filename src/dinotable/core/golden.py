@@ -223,6 +223,9 @@ def compare(path: Path, doc: dict | None = None) -> Comparison:
         except IllegalAction:
             result.problem = f"decision {i}: the recorded action {history[i]} is no longer legal"
             return result
+        except Exception as exc:  # the rules changed so far that the old game breaks them: say where
+            result.problem = f"decision {i}: applying the recorded action {history[i]} raised {exc!r}"
+            return result
     if len(expected) != len(history) + 1:
         result.problem = f"{len(expected)} digests recorded for {len(history) + 1} decision points"
     if not state.is_over:
@@ -327,7 +330,7 @@ def update(folder: Path, games: list[str] | None = None, presentation: bool = Fa
 def _refusal(game_name: str, comparison: Comparison, presentation: bool) -> str | None:
     """Why a moved file may not be rewritten, or None if it may."""
     changelog = changelog_path(game_name)
-    version = comparison.version_now
+    version = get_game(game_name).version
     if comparison.rules_moved or comparison.version_recorded != version:
         if comparison.version_recorded == version:
             return (
