@@ -14,9 +14,9 @@ from dinotable.core.rng import next_below, seed_state
 from dinotable.games.dinogenics import GAME, render, rules
 from dinotable.games.dinogenics.content import FATALITY, SLASH
 
-from .test_dinogenics import do_steps, give, place, put, relist, setr, sp
+from .test_dinogenics import build, do_steps, give, place, put, relist, setr, sp
 from .test_dinogenics_coop import coop, deck_top, synth_dinos, synth_turn
-from .test_dinogenics_expansion import cc_quiet, give_kind, hq_option, large
+from .test_dinogenics_expansion import cc_quiet, give_kind, hq_option, hurt, large
 
 C = GAME.content
 IDS = GAME.ids
@@ -92,6 +92,27 @@ def test_no_mutant_meeple_left_no_mutant_is_bred():
     assert (s.phase, s.cur) == (rules.MUTANT, seat)
     s.phase = rules.NONE
     fill(s, 1 - seat, "mutant", C.species[sp("mutant")].meeples - 1)
+    rules._mutants_task(s, ("mutants", seat, 1), [])
+    assert s.phase == rules.NONE
+
+
+def test_a_bred_mutant_needs_somewhere_to_go():
+    """'each mutant may be fed 2 goats once per Season to add a new mutant to your park': not when every park
+    space holds a facility and no Biodome is undamaged (the new mutant would have no habitat to be placed
+    in; a rampage damaging the Biodome it lived in leaves it so)."""
+    s = cc_quiet(2)
+    seat = s.cur
+    dome = build(s, seat, "biodome", "C4")
+    put(s, seat, "mutant", "C4")
+    for first, second in (("A1", "A2"), ("A3", "A4"), ("B1", "B2"), ("B3", "B4"), ("C1", "C2")):
+        large(s, seat, "aquatic_habitat", first, second)
+    build(s, seat, "petting_zoo", "C3")
+    setr(s, seat, goats=4)
+    s.phase = rules.NONE
+    rules._mutants_task(s, ("mutants", seat, 1), [])
+    assert (s.phase, s.cur) == (rules.MUTANT, seat)  # the undamaged Biodome has room
+    s.phase = rules.NONE
+    hurt(s, seat, dome)
     rules._mutants_task(s, ("mutants", seat, 1), [])
     assert s.phase == rules.NONE
 

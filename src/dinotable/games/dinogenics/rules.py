@@ -2218,8 +2218,12 @@ def mutant_goats(s, seat: int) -> int:
 
 
 def _mutants_task(s, task, events) -> None:
+    """Another mutant may be bred while the goats, a Mutant meeple and somewhere to put it (a park space
+    without a facility, or an undamaged Biodome) last."""
     _, seat, left = task
-    if left > 0 and s.res[seat * WIDTH + GOATS] >= mutant_goats(s, seat) and meeples_left(s, s.t.mutant) > 0:
+    if left <= 0 or s.res[seat * WIDTH + GOATS] < mutant_goats(s, seat):
+        return
+    if meeples_left(s, s.t.mutant) > 0 and _has_habitat(s, seat):
         _decide(s, seat, MUTANT, (left,))
 
 
