@@ -1,7 +1,7 @@
 """DinoGenics: clone dinosaurs, build a park and draw visitors over 7 Seasons of worker placement.
 
-Rules: the base rulebook is absent; the game is built from the published facts in shared/rules/GAPS.md
-section 3.1 and from what the Controlled Chaos rulebook (shared/rules/dinogenics-controlled-chaos.txt)
+Rules: the base rulebook is absent; the game is built from the published facts about the base game and
+from what the Controlled Chaos rulebook (its quick reference above all)
 says of the base game (the Open Season and Upkeep steps, rampage checks and results, structure damage,
 player order). What no source gives is designed, as `designed` entries of content.toml.
 """
@@ -25,6 +25,7 @@ from dinotable.games.dinogenics.rules import (
     WIDTH,
     ActionIds,
     Tables,
+    meeples_left,
     places,
     room,
 )
@@ -182,6 +183,8 @@ class DinoGenics(Game):
         ]
         specialists = sorted(claimed + s.spec_deck + s.job_market + s.contractors)
         assert specialists == (list(range(len(c.specialists))) if exp else []), "specialists not conserved"
+        for sp in c.species:
+            assert meeples_left(s, sp.index) >= 0, f"more {sp.name} in the parks than it has meeples"
 
 
 GAME = DinoGenics(load_content(CONTENT_PATH))

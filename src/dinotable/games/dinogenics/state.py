@@ -365,5 +365,7 @@ class DinoGenicsState(FlatState):
             if name in skip:
                 continue
             value = d[name]
+            if name == "scenario":
+                value = value and value.key  # the scenario's name, not its texts: rewording is no new state
             items.append((name, tuple(value) if isinstance(value, list) else value))
         return (repr(sorted(self.options.items())), tuple(items))
