@@ -1,4 +1,4 @@
-"""The checks every registered game must pass (DESIGN.md, "Conformance").
+"""The checks every registered game must pass (the design notes, "Conformance").
 
 Each check takes a game, a player count, an option set and a seed, plays seeded random games through the
 public contract only, and raises AssertionError saying what broke. The project's tests run them against

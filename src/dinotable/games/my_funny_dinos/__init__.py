@@ -1,7 +1,7 @@
 """My Funny Dinos: excavate fossil tiles from under stacked rocks and restore (funny) dinosaurs.
 
-Rules: shared/rules/my-funny-dinos.txt; what it leaves open: shared/rules/GAPS.md section 1 and the
-`designed` entries of content.toml.
+Rules: the My Funny Dinos rulebook; what it leaves open is designed, as the `designed` entries of
+content.toml.
 """
 
 from __future__ import annotations
