@@ -568,6 +568,16 @@ def test_a_space_whose_cost_or_action_cannot_be_met_is_not_legal():
     assert place(s, "contract") in s.legal_actions()  # the Petting Zoo can be fulfilled
 
 
+def test_a_space_whose_cost_is_exactly_what_you_have_is_legal():
+    """Tiny Epic Dinosaurs rulebook: 'you MUST pay the necessary resources immediately': a player who has
+    exactly the cost can pay it (one short cannot, above), and a supply cost of 1 is paid with 1."""
+    s = skip_keep(fresh(3))
+    set_res(s, 0, steps_of("market_herbivore", "pay")[PLANT], 0, steps_of("barriers_large", "pay")[SUPPLY])
+    relist(s)
+    assert place(s, "market_herbivore") in s.legal_actions()
+    assert place(s, "barriers_large") in s.legal_actions()
+
+
 def test_contract_choices_are_the_public_row_and_your_own_private_contracts():
     """'Players must keep their Private Contract Cards secret until they are fulfilled' (and GAPS.md 2.2: a
     Contract's dinosaurs are delivered). Designed: the dinosaurs come from the Containment Zone and go back
@@ -1228,6 +1238,31 @@ def test_scoring_counts_contracts_research_and_common_dinosaurs_on_the_farm():
         "total": contracts + research + dinosaurs,
     }
     assert s.scores() == [contracts + research + dinosaurs, 0, 0]
+
+
+def test_every_seat_scores_the_common_dinosaurs_on_its_own_farm():
+    """GAPS.md 2.1 (published): each common dinosaur still on the Farm scores its species value, for every
+    player: seat 1's and seat 2's Farms count for them, not for seat 0."""
+    s = skip_keep(fresh(3, farm=LAGOON))
+    for seat in range(3):
+        s.fulfilled[seat] = ()
+    put(s, 1, "A3", ST)
+    put(s, 2, "A3", BR)
+    put(s, 2, "B3", BR)
+    assert [row["dinosaurs"] for row in s.outcome()["breakdown"]] == [0, C.species[ST].value, 2 * C.species[BR].value]
+
+
+def test_the_rivals_dinosaurs_add_to_its_score():
+    """Published: the Rival 'scores like a player': its Contracts, and its dinosaurs at their species values,
+    added up."""
+    s = skip_keep(fresh(1, 2))
+    set_public_row(s, ["Food Chain", "Apex Exhibit"])
+    s.rival_contracts = (s.public_row.pop(0),)
+    s.supply[ST] -= 2
+    s.rival_cols[ST] = 2
+    result = rival_result(s)
+    vp, dinos = C.contracts[contract("Food Chain")].vp, 2 * C.species[ST].value
+    assert (result["contracts"], result["dinosaurs"], result["total"]) == (vp, dinos, vp + dinos)
 
 
 @pytest.mark.parametrize(("first", "winner"), [(0, 0), (1, 1), (2, 0)])
