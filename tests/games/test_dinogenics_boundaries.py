@@ -7,8 +7,9 @@ import pytest
 
 from dinotable.games.dinogenics import rules
 
-from .test_dinogenics import build, do_steps, give, place, quiet, relist, setr
+from .test_dinogenics import build, do_steps, empty_hands, give, place, quiet, relist, setr
 from .test_dinogenics_expansion import cc_quiet, hand_kinds
+from .test_dinogenics_modules import _end, scen
 
 LIMIT = 10  # GAPS.md 3.1: 'DNA hand limit 10'; the Controlled Chaos rulebook: 'the 10 card DNA limit'
 
@@ -75,3 +76,30 @@ def test_a_dna_archive_moves_the_boundary_to_fourteen():
     assert (s.phase, s.ctx[:2]) == (rules.PICK, (rules.DISCARD, 1))
     s.apply(s.legal_actions()[0])
     assert rules.hand_size(s, seat) == 14 and s.phase == rules.PLACE
+
+
+# ------------------------------------------------------------------------------------ scenario objectives
+@pytest.mark.parametrize(("scandals", "met"), [(1, True), (2, False)])
+def test_cc1_a_reputation_of_one_is_positive_and_zero_is_not(scandals, met):
+    """DinoGenics: Controlled Chaos rulebook, Solo Scenario #CC1: 'your park must have a positive reputation
+    and at least 100 VP.' Park Mascots (2 reputation) less 1 Scandal leaves exactly 1: positive; less 2
+    leaves 0: not."""
+    s = scen("CC1")
+    empty_hands(s, 0)
+    s.dinos[0] = ()
+    setr(s, 0, credits=0, scandals=scandals)
+    build(s, 0, "park_mascots")
+    out = _end(s, 130)
+    assert rules.reputation(s, 0) == 2 - scandals
+    assert out["conditions"]["positive_reputation"] is met and out["objective_met"] is met
+
+
+def test_cc5_a_visitor_capacity_of_exactly_eight_meets_the_objective():
+    """DinoGenics: Controlled Chaos rulebook, Solo Scenario #CC5: 'have a visitor capacity of 8 or more': 8
+    itself is enough (the Visitor Center's 2, a Medium Hotel's 4 and a Basic Hotel's 2)."""
+    s = scen("CC5")
+    build(s, 0, "medium_hotel")
+    build(s, 0, "basic_hotel")
+    out = _end(s, 130)
+    assert rules.room(s, 0) == 8
+    assert out["conditions"] == {"rooms": True} and out["objective_met"] is True
