@@ -1046,3 +1046,19 @@ def test_float_rocks_are_refused():
     """rocks_per_base takes the whole numbers 3 or 2, not 2.0."""
     with pytest.raises(ValueError, match="rocks_per_base"):
         new(3, 1, rocks_per_base=2.0)
+
+
+@pytest.mark.parametrize("seat", [1, 2])
+def test_a_seat_after_the_first_restores_from_its_own_tiles(seat):
+    """'The player needs 1 head tile, 1 tail tile, and 2 legs tiles to restore', counted among that
+    player's own tiles whichever seat it is (a mutation reading another seat's counts let seat 0 alone
+    restore)."""
+    s = new(3)
+    pieces = complete_set(s, seat)
+    give(s, 0, kind("red", "head"))  # another seat's tiles change nothing
+    s.cur = seat
+    refresh(s)
+    to_restore_phase(s)
+    assert s.current_player == seat and PICK + pieces[0] in s.legal_actions()
+    restore_now(s, pieces)
+    assert [d.seat for d in s.dinos] == [seat]
