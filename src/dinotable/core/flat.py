@@ -43,12 +43,7 @@ class FlatState(State):
             cls._settle = staticmethod(settle) if settle else None
 
     def apply(self, action: int) -> list[Event]:
-        if type(action) is not int:
-            given, action = action, action_id(action)
-            if action is None:
-                raise IllegalAction(f"{shown(given)} is not an action id (action ids are ints)")
-        if action not in self._legal:
-            raise IllegalAction(self._illegal_message(action))
+        action = self._offered(action)
         step, settle, legal_of = self._step, self._settle, self._legal_of
         events: list[Event] = []
         self.history.append(action)
@@ -65,6 +60,16 @@ class FlatState(State):
         self._legal = legal
         return events
 
+    def _offered(self, action) -> int:
+        """The action as an int id if it is on offer now; IllegalAction saying why otherwise."""
+        if type(action) is not int:
+            given, action = action, action_id(action)
+            if action is None:
+                raise IllegalAction(f"{shown(given)} is not an action id (action ids are ints)")
+        if action not in self._legal:
+            raise IllegalAction(self._illegal_message(action))
+        return action
+
     def _illegal_message(self, action) -> str:
         if self.over:
             return f"action {shown(action)} is not legal: the game is over"
@@ -74,12 +79,7 @@ class FlatState(State):
     def action_text(self, action: int) -> str:
         """The text of a legal action; any other id is refused as `apply` refuses it (a text for an id
         that is not on offer would describe a decision nobody can make)."""
-        given, action = action, action_id(action)
-        if action is None:
-            raise IllegalAction(f"{shown(given)} is not an action id (action ids are ints)")
-        if action not in self._legal:
-            raise IllegalAction(self._illegal_message(action))
-        return self.render.action_text(self, action)
+        return self.render.action_text(self, self._offered(action))
 
     def scores(self) -> list[int]:
         return self.scoring.scores(self)
