@@ -5,9 +5,10 @@ position from a real new game, as test_dinogenics.py does, and reads the values 
 import pytest
 
 from dinotable.games.dinogenics import GAME, heuristic, rules
+from dinotable.games.dinogenics.content import SCANDALS
 from dinotable.games.dinogenics.heuristic import HEURISTIC, OBJECTIVE, VISIT
 
-from .test_dinogenics import build, get, pen, place, put, run, setr
+from .test_dinogenics import build, empty_hands, get, pen, place, put, relist, run, setr
 from .test_dinogenics_expansion import cc_quiet, hire, hurt, large
 
 IDS = GAME.ids
@@ -154,3 +155,48 @@ def test_the_next_rampages_are_valued_where_their_hits_would_land():
     run(s)
     assert s.phase == rules.TARGET and sorted(s.legal_actions()) == [IDS.struct + hotel, IDS.struct + shop]
     assert best(s, 0) == IDS.struct + shop
+
+
+def test_an_hq_visit_whose_only_open_choice_is_a_losing_open_ocean_roll_is_worth_the_vp_it_loses():
+    """'If you don't have enough credits, choose not to pay, or both dice show a Drowning symbol, you lose 1 VP
+    and do not place the Plesiosaurus': with no Aquatic Habitat, no credits and no Manipulation card, the one
+    HQ choice the rules offer is that roll, so a choice among the HQ's three is valued at its loss, not at
+    the best of the three (the greedy agent used to walk into it), and the greedy agent stays away."""
+    s = scen("CC4")
+    setr(s, 0, credits=0, vp=5)
+    empty_hands(s, 0)
+    relist(s)
+    hq = next(sp for sp in GAME.content.spaces if sp.key == "hq").steps
+    kind, options = hq[0]
+    assert kind == "choose" and len(options) == 3
+    upkeeps = heuristic._upkeeps_left(s)
+    assert heuristic._best_option(s, 0, options, upkeeps) == -1.0
+    assert heuristic._steps_value(s, 0, hq, upkeeps) == -2.0  # two choices, each of them that roll
+    assert best(s, 0) != place("hq")
+    setr(s, 0, credits=12)  # a Large Facility is within reach: the choice is worth more than the roll
+    assert heuristic._best_option(s, 0, options, upkeeps) > -1.0
+
+
+def test_an_open_ocean_roll_is_worth_a_plesiosaurus_where_a_habitat_has_room_and_credits_may_pay():
+    s = cc_quiet(2)
+    seat = s.cur
+    upkeeps = heuristic._upkeeps_left(s)
+    setr(s, seat, credits=9)
+    assert heuristic._ocean_value(s, seat, upkeeps) == -1.0  # no Aquatic Habitat
+    large(s, seat, "aquatic_habitat", "A1", "A2")
+    assert heuristic._ocean_value(s, seat, upkeeps) > 0.0
+    setr(s, seat, credits=heuristic.OCEAN_PRICE - 1)
+    assert heuristic._ocean_value(s, seat, upkeeps) == -1.0
+
+
+def test_cc4_a_scandal_to_come_costs_twice_as_the_scenario_doubles_it():
+    """CC4: 'Anytime you would gain a scandal, gain 2 instead': the Boneyard's Scandal weighs twice as much in
+    the evaluation as elsewhere, and discarding one weighs the same."""
+    boneyard = next(sp for sp in GAME.content.spaces if sp.key == "boneyard").steps
+    gain = tuple(step for step in boneyard if step[0] == "gain")
+    cc4, cc3 = scen("CC4"), scen("CC3")
+    up4, up3 = heuristic._upkeeps_left(cc4), heuristic._upkeeps_left(cc3)
+    assert heuristic._steps_value(cc4, 0, gain, up4) == pytest.approx(-2 * heuristic.SCANDAL)
+    assert heuristic._steps_value(cc3, 0, gain, up3) == pytest.approx(-heuristic.SCANDAL)
+    lose = (("lose", ((SCANDALS, 1),)),)
+    assert heuristic._steps_value(cc4, 0, lose, up4) == heuristic._steps_value(cc3, 0, lose, up3) > 0

@@ -52,6 +52,7 @@ VISIT = 1.5 + CREDIT + 1 / 3  # a visitor to come: 3 VP per 2 leaving, 1 credit 
 HABITAT = 3.0  # an Aquatic Habitat with room, while there are Seasons to fill it
 FENCE_HIT = 1.5  # a fence broken by a rampage: its repair, and the pen open meanwhile
 FACILITY_HIT = 1.0  # a facility damaged by a rampage, besides its repair: what it stops giving meanwhile
+OCEAN_PRICE = 4  # about what two Upkeep Dice ask for a Plesiosaurus
 
 _STOPPABLE = frozenset((rules.MUTANT, rules.BONUS, rules.BUILD, rules.CITY, rules.PICK, rules.GRAFT))
 _VP_STAGE = next(i for i, (name, _) in enumerate(STAGES) if name == "vp")
@@ -165,6 +166,11 @@ def _facility_worth(s, seat: int, f: int, upkeeps: int) -> float:
     return worth
 
 
+def _scandal_cost(s) -> float:
+    """What gaining a Scandal costs: twice as much in CC4, where each one gained is two."""
+    return SCANDAL * (2 if rules.special(s, "double_scandals") else 1)
+
+
 def _steps_value(s, seat: int, steps: tuple, upkeeps: int) -> float:
     """A rough worth of effect steps still to run (gains, losses, payments)."""
     total = 0.0
@@ -172,14 +178,40 @@ def _steps_value(s, seat: int, steps: tuple, upkeeps: int) -> float:
         if kind in ("gain", "lose"):
             sign = 1 if kind == "gain" else -1
             for r, n in value:
-                total += sign * n * _RESOURCE_WORTH[r]
+                if r == SCANDALS and sign > 0:
+                    total -= n * _scandal_cost(s)
+                else:
+                    total += sign * n * _RESOURCE_WORTH[r]
         elif kind == "pay":
             total -= value * (CREDIT + 1 / 3)
         elif kind == "create":
             total += 0.4 * max((_worth(s, k, upkeeps) for k in rules.creatable(s, seat, value)), default=0.0)
+        elif kind == "open_ocean":
+            total += _ocean_value(s, seat, upkeeps)
+        elif kind == "choose":
+            total += _best_option(s, seat, value, upkeeps)
         elif kind in _SOME_GOOD:
             total += 1.5
     return total
+
+
+def _best_option(s, seat: int, options: tuple, upkeeps: int) -> float:
+    """A choice to come is worth its best option among those the rules let the seat take: an HQ visit whose
+    one open choice is a losing Open Ocean roll is worth that roll, not the best of three."""
+    budget = s.res[seat * WIDTH + CREDITS]
+    return max(
+        (_steps_value(s, seat, option, upkeeps) for option in options if rules.can(s, seat, option, budget)),
+        default=0.0,
+    )
+
+
+def _ocean_value(s, seat: int, upkeeps: int) -> float:
+    """An Open Ocean roll about to be made: a Plesiosaurus at the dice's price if an Aquatic Habitat has room
+    and the credits may cover it, else the 1 VP lost."""
+    cells, _ = rules._habitats(s, seat, s.t.plesio)
+    if not cells or s.res[seat * WIDTH + CREDITS] < OCEAN_PRICE:
+        return -1.0
+    return max(_worth(s, s.t.plesio, upkeeps, seat) - (CREDIT + 1 / 3) * OCEAN_PRICE, -1.0)
 
 
 _SOME_GOOD = frozenset(
@@ -190,12 +222,10 @@ _SOME_GOOD = frozenset(
         "boneyard",
         "market_buy",
         "repair",
-        "choose",
         "play",
         "edna_keep",
         "refine",
         "large_facility",
-        "open_ocean",
         "job_network",
     )
 )
@@ -269,7 +299,7 @@ def _pending(s, seat: int, upkeeps: int, open_decision: bool = True) -> float:
     elif phase == rules.OUTSOURCE:
         total += OUTSOURCED
     elif phase == rules.CHOOSE:
-        total += max(_steps_value(s, seat, option, upkeeps) for option in ctx[0])
+        total += _best_option(s, seat, ctx[0], upkeeps)
     elif phase == rules.LARGE_SPOT:
         total += _facility_worth(s, seat, ctx[0], upkeeps)
     elif phase == rules.OCEAN:
@@ -303,7 +333,7 @@ def _visitors_by_reputation(s, seat: int, upkeeps: int) -> float:
     worth = VISIT * min(rep, rules.room(s, seat)) * max(0, upkeeps - 1)
     if rep >= 1 and upkeeps > 1 and rules.special(s, "damaged_scandals"):
         # CC5: the next visitors bring a Scandal for every two damaged facilities.
-        worth -= SCANDAL * (sum(1 for f in s.facs[seat] if f & rules.DAMAGED) // 2)
+        worth -= _scandal_cost(s) * (sum(1 for f in s.facs[seat] if f & rules.DAMAGED) // 2)
     return worth
 
 
@@ -416,7 +446,7 @@ def _damage_ahead(s, seat: int, bad: list[bool]) -> float:
         where = (code >> CELL) & 15
         for _ in range(dice):
             if visitors:
-                cost += fatal * SCANDAL
+                cost += fatal * _scandal_cost(s)
             reached, fence = rampage.targets(s.geo, standing, tuple(zip(cells, hurt, strict=True)), where)
             if reached:
                 j = min(reached, key=lambda j: _hit_cost(s, seat, j, visitors, rooms))
@@ -427,7 +457,7 @@ def _damage_ahead(s, seat: int, bad: list[bool]) -> float:
                 cost += hit * FENCE_HIT
                 standing &= ~(1 << fence)
             else:
-                cost += hit * SCANDAL
+                cost += hit * _scandal_cost(s)
     return cost
 
 
@@ -435,7 +465,7 @@ def _hit_cost(s, seat: int, j: int, visitors: int, rooms: int) -> float:
     """A rampage damaging the park's facility j: its repair, what it stops giving, a hotel's guests killed."""
     price = rules.repair_price(s, seat, j, 0)
     lost = max(0, visitors - (rooms - s.c.facilities[s.facs[seat][j] & 63].rooms))
-    return FACILITY_HIT + (CREDIT + 1 / 3) * price + SCANDAL * lost
+    return FACILITY_HIT + (CREDIT + 1 / 3) * price + _scandal_cost(s) * lost
 
 
 def _projected(s, p: int, upkeeps: int) -> float:
