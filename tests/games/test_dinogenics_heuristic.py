@@ -200,3 +200,18 @@ def test_cc4_a_scandal_to_come_costs_twice_as_the_scenario_doubles_it():
     assert heuristic._steps_value(cc3, 0, gain, up3) == pytest.approx(-heuristic.SCANDAL)
     lose = (("lose", ((SCANDALS, 1),)),)
     assert heuristic._steps_value(cc4, 0, lose, up4) == heuristic._steps_value(cc3, 0, lose, up3) > 0
+
+
+def test_cc6_credits_put_by_keep_their_worth_while_a_worker_is_at_the_city_center():
+    """CC6: 'All City Center and IntelliGen Design HQ actions cost double their standard credit amounts': the
+    credits put by for the empty commercial spaces are counted at the doubled price before, during and after a
+    City Center visit alike (the visit's own doubling once made the City Center look worse than the Ferry)."""
+    s = scen("CC6")
+    setr(s, 0, credits=8)
+    upkeeps = heuristic._upkeeps_left(s)
+    before = heuristic._objective(s, 0, upkeeps)
+    s.apply(place("city_center"))
+    assert s.doubled and s.phase == rules.CITY
+    assert heuristic._objective(s, 0, upkeeps) == pytest.approx(before)
+    setr(s, 0, credits=0)
+    assert heuristic._objective(s, 0, upkeeps) == pytest.approx(before - 0.5 * OBJECTIVE * 2)  # 8 credits: 2 hotels

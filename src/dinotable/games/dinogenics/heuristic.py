@@ -494,9 +494,10 @@ def _objective(s, seat: int, upkeeps: int) -> float:
     if goal.get("commercial_full"):
         used = sum(1 for f in s.facs[seat] for x in rules.places(f) if x >= rules.COMMERCIAL)
         total += OBJECTIVE * used
-        # Credits put by for the spaces still empty, at a Basic Hotel's price.
+        # Credits put by for the spaces still empty, at a Basic Hotel's price: the City Center's, doubled
+        # (read from the scenario, not from `rules.doubled`, which doubles only during the visit itself).
         empty = max(0, s.c.numbers["commercial_spaces"] - used)
-        price = rules.doubled(s, s.c.facilities[s.t.hotel].cost)
+        price = s.c.facilities[s.t.hotel].cost * (2 if rules.special(s, "double_costs") else 1)
         total += 0.5 * OBJECTIVE * min(empty, s.res[seat * WIDTH + CREDITS] / price)
     if rules.special(s, "credits_end"):
         # The score is in credits: VP on the track and Dinosaur Value are worth nothing, credits all.
