@@ -1288,23 +1288,55 @@ def test_master_architect_repairs_a_damaged_structure_for_free_at_the_start_of_e
     assert s.phase != rules.REPAIR
 
 
-def test_dna_archivist_a_set_for_a_species_already_in_the_park_needs_one_card_fewer():
-    """Designed: the DNA Archivist: 'a DNA set for a species already in your park needs one card fewer.' A
-    mutant's set is not archived."""
+def test_dna_archivist_archived_pairs_are_born_at_the_start_of_the_upkeep():
+    """Designed: the DNA Archivist's archived pairs: 'at the start of each Upkeep, one dinosaur alone of its
+    kind in your park (the first placed whose habitat has room for a second; not a Mutant or an aquatic
+    dinosaur) gains a second of its species from the supply, beside it'. One a Upkeep, the first placed
+    first; a dinosaur whose habitat would not be proper for two (a Triceratops and a T-Rex in one pen) is
+    passed over; a Mutant never pairs this way; the other park gains nothing."""
     s = cc_quiet(2)
     seat = s.cur
     hire(s, seat, "dna_archivist")
-    trex, mutant = sp("t_rex"), T.mutant
-    assert rules.set_size(s, seat, trex, 0) == C.species[trex].dna
     pen(s, seat, "A1")
-    put(s, seat, "t_rex", "A1")
-    put(s, seat, "mutant", "C4")
-    assert rules.set_size(s, seat, trex, 0) == C.species[trex].dna - 1
-    assert rules.set_size(s, seat, trex, 1) == C.species[trex].dna - 2  # with a card short as well
-    assert rules.set_size(s, seat, mutant, 0) == C.species[mutant].dna
-    give_kind(s, seat, trex, C.species[trex].dna - 1)
-    assert trex in rules.creatable(s, seat, 0)
-    assert trex not in rules.creatable(s, 1 - seat, 0)
+    put(s, seat, "mutant", "A1")
+    pen(s, seat, "B1", "B2", "B3")
+    put(s, seat, "triceratops", "B1")
+    put(s, seat, "ankylosaurus", "B2")  # an Ankylosaurus may share: proper, and a second Triceratops fits too
+    pen(s, seat, "C1", "C2")
+    put(s, seat, "raptor", "C1")
+    put(s, seat, "stegosaurus", "A4")
+    pen(s, seat, "A4", "B4")
+    pen(s, 1 - seat, "A1", "A2")
+    put(s, 1 - seat, "raptor", "A1")
+    assert not any(rules.improper(s, seat))
+    assert rules.births(s, seat) == [(sp("triceratops"), GEO.cell_names.index("B1"))]
+    put(s, seat, "t_rex", "B2")  # now the pen mixes two species besides the Ankylosaurus: improper
+    s.dinos[seat] = tuple(code for code in s.dinos[seat] if code & SPECIES != sp("ankylosaurus"))
+    assert rules.births(s, seat) == [(sp("raptor"), GEO.cell_names.index("C1"))]
+    events: list = []
+    rules._upkeep_start(s, events)
+    kinds = [code & SPECIES for code in s.dinos[seat]]
+    assert kinds.count(sp("raptor")) == 2 and kinds.count(sp("stegosaurus")) == 1 and kinds.count(T.mutant) == 1
+    assert [(e.kind, e.seat, e.detail["species"]) for e in events if e.kind == "born"] == [("born", seat, "raptor")]
+    assert len(s.dinos[1 - seat]) == 1
+    # The next Upkeep: the Stegosaurus, the next lone dinosaur with room.
+    assert rules.births(s, seat) == [(sp("stegosaurus"), GEO.cell_names.index("A4"))]
+
+
+def test_dna_archivist_two_dinosaurs_of_one_species_need_the_pen_space_of_one():
+    """Designed: 'two dinosaurs of one species need the pen space of one': two Raptors (1 space each) fit a
+    one-space pen with the DNA Archivist, not without; three need two spaces."""
+    s = cc_quiet(2)
+    seat = s.cur
+    pen(s, seat, "A1")
+    put(s, seat, "raptor", "A1")
+    put(s, seat, "raptor", "A1")
+    assert rules.improper(s, seat) == [True, True]
+    hire(s, seat, "dna_archivist")
+    assert rules.improper(s, seat) == [False, False]
+    put(s, seat, "raptor", "A1")
+    assert rules.improper(s, seat) == [True, True, True]
+    assert rules.pen_need(s, seat, [sp("raptor")] * 3) == 2 and rules.pen_need(s, 1 - seat, [sp("raptor")] * 3) == 3
 
 
 def test_concierge_rooms_and_publicist_reputation():

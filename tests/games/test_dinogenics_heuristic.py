@@ -215,3 +215,18 @@ def test_cc6_credits_put_by_keep_their_worth_while_a_worker_is_at_the_city_cente
     assert heuristic._objective(s, 0, upkeeps) == pytest.approx(before)
     setr(s, 0, credits=0)
     assert heuristic._objective(s, 0, upkeeps) == pytest.approx(before - 0.5 * OBJECTIVE * 2)  # 8 credits: 2 hotels
+
+
+def test_cc2_a_mate_the_dna_archivist_brings_at_the_upkeep_counts_as_a_pair_already():
+    """CC2 starts with the DNA Archivist, whose archived pairs give a lone dinosaur its mate at the start of
+    the Upkeep (rules.births): before that Upkeep the evaluation counts the pair to come, so that a first
+    dinosaur of a species is worth a step toward the objective's pairs."""
+    s = scen("CC2")
+    upkeeps = heuristic._upkeeps_left(s)
+    pen(s, 0, "C1")
+    put(s, 0, "raptor", "C1")
+    assert rules.births(s, 0)
+    with_archivist = heuristic._objective(s, 0, upkeeps)
+    s.res[rules.SPECIALISTS] = 0
+    assert rules.births(s, 0) == []
+    assert with_archivist - heuristic._objective(s, 0, upkeeps) == pytest.approx(OBJECTIVE * (1 - 0.3))

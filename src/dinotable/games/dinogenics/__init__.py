@@ -103,6 +103,7 @@ class DinoGenics(Game):
                 counts[f"created:{sp.key}"] = [0] * state.num_players
             counts["placed:private_airport"] = [0] * state.num_players
             counts["bred"] = [0] * state.num_players
+            counts["born"] = [0] * state.num_players
             counts["rampages"] = [0] * state.num_players
             counts["scandals"] = [0] * state.num_players
         for e in events:
@@ -116,6 +117,8 @@ class DinoGenics(Game):
                 counts[f"created:{e.detail['species']}"][e.seat] += 1
             elif e.kind == "breed":
                 counts["bred"][e.seat] += 1
+            elif e.kind == "born":
+                counts["born"][e.seat] += 1
             elif e.kind == "rampage":
                 counts["rampages"][e.seat] += 1
             elif e.kind == "scandal":

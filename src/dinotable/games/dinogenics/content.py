@@ -178,7 +178,8 @@ class Perks:
     mutant_goats: int = 0  # 0: the rulebook's number
     visitors_each_season: int = 0
     upkeep_repairs: int = 0  # free repairs at the start of each Upkeep
-    archived_set: int = 0  # cards fewer in a set for a species already in the park
+    births: int = 0  # land species alone in the park that gain a second at the start of each Upkeep
+    pair_space: bool = False  # two dinosaurs of one species need the pen space of one
     one_rampage_die: bool = False  # a T-Rex rolls one rampage die, not two
 
 
@@ -895,9 +896,9 @@ _PERK_NUMBERS = (
     "mutant_goats",
     "visitors_each_season",
     "upkeep_repairs",
-    "archived_set",
+    "births",
 )
-_PERK_FLAGS = ("slash_naive", "fatality_reroll", "drowning_immune", "one_rampage_die")
+_PERK_FLAGS = ("slash_naive", "fatality_reroll", "drowning_immune", "one_rampage_die", "pair_space")
 
 
 def _perks(r: Reader, steps: _StepReader, table: dict, where: str, space_keys: list[str]) -> Perks:

@@ -57,6 +57,7 @@ OCEAN_PRICE = 4  # about what two Upkeep Dice ask for a Plesiosaurus
 _STOPPABLE = frozenset((rules.MUTANT, rules.BONUS, rules.BUILD, rules.CITY, rules.PICK, rules.GRAFT))
 _VP_STAGE = next(i for i, (name, _) in enumerate(STAGES) if name == "vp")
 _RAMPAGE_STAGE = next(i for i, (name, _) in enumerate(STAGES) if name == "rampage")
+_BIRTH_STAGE = next(i for i, (name, _) in enumerate(STAGES) if name == "terror")
 
 
 class Heuristic:
@@ -104,7 +105,11 @@ def _worth(s, species: int, upkeeps: int, seat: int | None = None) -> float:
     if seat is not None and s.scenario and "paired_species" in s.scenario.objective:
         # CC2: a second meeple of a species makes a pair.
         have = sum(1 for code in s.dinos[seat] if code & SPECIES == species)
-        worth += OBJECTIVE * (1.0 if have == 1 else 0.3 if have == 0 else 0.0)
+        if have == 0 and rules.perk(s, seat, "births") and species != s.t.mutant and not s.t.aquatic[species]:
+            # The DNA Archivist: a second may be born at an Upkeep, if it is its turn and has room.
+            worth += 0.5 * (OBJECTIVE + sp.vp * max(0, upkeeps - 1))
+        else:
+            worth += OBJECTIVE * (1.0 if have == 1 else 0.3 if have == 0 else 0.0)
     return worth
 
 
@@ -392,13 +397,14 @@ def _value(s, seat: int, open_decision: bool = True) -> float:
 
         # Room in pens for dinosaurs still to come.
         _, areas = rules.regions(s, seat)
-        used: dict[int, int] = {}
+        penned: dict[int, list[int]] = {}
         for code, key in zip(s.dinos[seat], keys, strict=True):
             if key != OPEN and key < DOME:
-                used[key] = used.get(key, 0) + t.pen[code & SPECIES]
+                penned.setdefault(key, []).append(code & SPECIES)
         for a, (cells, closed) in enumerate(areas):
             if closed:
-                total += FREE_PEN_SPACE * max(0, bin(cells).count("1") - used.get(a, 0))
+                used = rules.pen_need(s, seat, penned.get(a, []))
+                total += FREE_PEN_SPACE * max(0, bin(cells).count("1") - used)
     if not by_reputation:
         total += REPUTATION * rules.reputation(s, seat) * min(upkeeps, 3)
     total += _pending(s, seat, upkeeps, open_decision)
@@ -486,6 +492,8 @@ def _objective(s, seat: int, upkeeps: int) -> float:
         total -= OBJECTIVE * s.res[seat * WIDTH + SCANDALS]
     if "paired_species" in goal:
         kinds = [code & SPECIES for code in s.dinos[seat]]
+        if upkeeps and s.stage <= _BIRTH_STAGE:
+            kinds += [k for k, _ in rules.births(s, seat)]  # the DNA Archivist's pairs born at the Upkeep
         counts = [kinds.count(k) for k in set(kinds)]  # mutants are a species too (scoring.paired_species)
         total += OBJECTIVE * min(goal["paired_species"] + 1, sum(1 for n in counts if n >= 2))
         total += 0.3 * OBJECTIVE * sum(1 for n in counts if n == 1)

@@ -367,6 +367,8 @@ def event_text(s, event) -> str:
         return f"{who} places a {_species_name(c, d['species'])} on {d['cell']}"
     if kind == "breed":
         return f"{who}'s mutants breed: a new Mutant on {d['cell']}"
+    if kind == "born":
+        return f"{who}'s archived pair: a second {_species_name(c, d['species'])} is born on {d['cell']}"
     if kind == "rampage":
         return f"{who}'s {_species_name(c, d['species'])} rampages: {', '.join(d['faces'])}"
     if kind == "damage":

@@ -397,12 +397,45 @@ def improper(s, seat: int, keys: list[int] | None = None, dinos: tuple | None = 
                 continue
             fits = not dome & DAMAGED and len(members) <= 2
         else:
-            fits = sum(t.pen[k] for k in kinds) <= bin(areas[key][0]).count("1")
+            fits = pen_need(s, seat, kinds) <= bin(areas[key][0]).count("1")
         mixed = len({k for k in kinds if k != anky}) > 1
         for i, k in zip(members, kinds, strict=True):
             penned = k == bronto or k == dread  # 'can never be penned'
             bad[i] = not fits or penned or (k == ptero and key < DOME) or (mixed and k != anky)
     return bad
+
+
+def pen_need(s, seat: int, kinds: list[int]) -> int:
+    """Pen spaces these dinosaurs need together: the sum of their minimums, or with the DNA Archivist's
+    archived pairs, each two of a species as one."""
+    pen = s.t.pen
+    if perk(s, seat, "pair_space"):
+        return sum(pen[k] * ((kinds.count(k) + 1) // 2) for k in set(kinds))
+    return sum(pen[k] for k in kinds)
+
+
+def births(s, seat: int) -> list[tuple[int, int]]:
+    """The DNA Archivist's births at the start of the next Upkeep, as (species, park space): a land species
+    other than the Mutant with one dinosaur alone of its kind in the park gains a second beside it, the
+    earliest placed first, while the supply has one and the habitat stays proper."""
+    n = perk(s, seat, "births")
+    if not n:
+        return []
+    t = s.t
+    out: list[tuple[int, int]] = []
+    dinos = s.dinos[seat]
+    kinds = [code & SPECIES for code in dinos]
+    for code in dinos:
+        k = code & SPECIES
+        if len(out) == n:
+            break
+        if kinds.count(k) != 1 or k == t.mutant or t.aquatic[k] or meeples_left(s, k) <= 0:
+            continue
+        cell = (code >> CELL) & 15
+        trial = (*dinos, *(sp | c << CELL for sp, c in out), k | cell << CELL)
+        if not improper(s, seat, dinos=trial)[-1]:
+            out.append((k, cell))
+    return out
 
 
 def _two_open(s, seat: int) -> bool:
@@ -520,12 +553,9 @@ def bordering_species(s, seat: int, code: int, aquatic_only: bool) -> int:
 
 def set_size(s, seat: int, species: int, short: int) -> int:
     """Cards in this seat's set for a species: its DNA, less `short`, 1 for a Gallimimus while the park
-    has one (Simple Genome), one fewer with the DNA Archivist for a species the park has; never below 1."""
-    archived = perk(s, seat, "archived_set") if species != s.t.mutant else 0  # the DNA Archivist
-    if (species == s.t.galli or archived) and any(code & SPECIES == species for code in s.dinos[seat]):
-        if species == s.t.galli:
-            return 1
-        short += archived
+    has one (Simple Genome); never below 1."""
+    if species == s.t.galli and any(code & SPECIES == species for code in s.dinos[seat]):
+        return 1
     return max(1, s.c.species[species].dna - short)
 
 
@@ -1570,7 +1600,7 @@ def _place_task(s, task, events) -> None:
     _decide(s, seat, HABITAT, (species, flags))
 
 
-def _place_dinosaur(s, seat: int, species: int, cell: int, flags: int, events) -> None:
+def _place_dinosaur(s, seat: int, species: int, cell: int, flags: int, events, kind: str = "") -> None:
     sp = s.c.species[species]
     if sp.on_placement:
         _gain(s, seat, sp.on_placement, events)  # received once, right before it is added
@@ -1584,7 +1614,7 @@ def _place_dinosaur(s, seat: int, species: int, cell: int, flags: int, events) -
         tiles = sum(1 for f in s.facs[seat] if s.c.facilities[f & 63].aquatic and any(x in near for x in places(f)))
         s.res[seat * WIDTH + VP] += 2 * tiles
     s.dinos[seat] = (*s.dinos[seat], species | cell << CELL | flags << FLAGS)
-    kind = "breed" if flags & NEW else "create"
+    kind = kind or ("breed" if flags & NEW else "create")
     events.append(_event(kind, seat, species=sp.key, cell=s.geo.cell_names[cell]))
     if sp.aquatic:
         if species == s.t.spino:
@@ -2249,6 +2279,10 @@ def _upkeep_start(s, events) -> None:
         if s.elites:
             for seat in reversed(s.order):
                 _destructive_entertainment(s, seat, events)
+        for seat in reversed(s.order):
+            # The DNA Archivist's archived pairs are born before the feeding.
+            for species, cell in births(s, seat):
+                _place_dinosaur(s, seat, species, cell, 0, events, kind="born")
         for seat in reversed(s.order):
             # The Master Architect's repairs, free, before the rampage checks.
             for _ in range(perk(s, seat, "upkeep_repairs")):
