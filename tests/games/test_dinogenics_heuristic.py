@@ -230,3 +230,40 @@ def test_cc2_a_mate_the_dna_archivist_brings_at_the_upkeep_counts_as_a_pair_alre
     s.res[rules.SPECIALISTS] = 0
     assert rules.births(s, 0) == []
     assert with_archivist - heuristic._objective(s, 0, upkeeps) == pytest.approx(OBJECTIVE * (1 - 0.3))
+
+
+def test_the_hqs_large_facility_choice_is_worth_the_best_buy_on_offer():
+    """'buy a Large Facility' at the HQ is valued at the best Large Facility the seat can pay for and place,
+    its worth less its price (doubled in CC6 at the HQ), not at a flat guess: in CC6 a commercial one fills two
+    of the spaces the objective asks for."""
+    s = scen("CC6")
+    arcade = next(f.index for f in GAME.content.facilities if f.key == "arcade")
+    s.large_offer = [arcade] + [-1] * (len(s.large_offer) - 1)
+    s.habitats_left = 0
+    upkeeps = heuristic._upkeeps_left(s)
+    step = (("large_facility", 0),)
+    setr(s, 0, credits=0)
+    assert heuristic._steps_value(s, 0, step, upkeeps) == 0.0
+    setr(s, 0, credits=20)
+    s.doubled = True  # as during the HQ visit
+    price = rules.facility_price(s, 0, arcade, 0)
+    assert price == 2 * GAME.content.facilities[arcade].cost
+    worth = heuristic._facility_worth(s, 0, arcade, upkeeps)
+    assert worth >= 2 * OBJECTIVE  # two commercial spaces toward a full sector
+    expected = worth - (heuristic.CREDIT + 1 / 3) * price
+    assert heuristic._steps_value(s, 0, step, upkeeps) == pytest.approx(expected)
+
+
+def test_cc3_a_facility_is_worth_credits_not_vp():
+    """CC3 scores credits: 'receive Credits equal to your Reputation Track value and 1 Credit for each
+    facility bonus victory point': a facility that scores VP each Upkeep is worth only its reputation and
+    end-game points there, and one that brings credits is worth them."""
+    s = scen("CC3")
+    upkeeps = heuristic._upkeeps_left(s)
+    facilities = GAME.content.facilities
+    ammonite = next(f for f in facilities if f.key == "ammonite_exhibit")
+    gift = next(f for f in facilities if f.key == "gift_shop")
+    assert heuristic._facility_worth(s, 0, ammonite.index, upkeeps) == ammonite.end_vp + ammonite.reputation
+    income = sum(n for r, n in gift.upkeep if r == rules.CREDITS)
+    assert income > 0
+    assert heuristic._facility_worth(s, 0, gift.index, upkeeps) == gift.end_vp + gift.reputation + upkeeps * income

@@ -138,6 +138,11 @@ def _placement(s, seat: int, species: int, upkeeps: int) -> float:
 
 def _facility_worth(s, seat: int, f: int, upkeeps: int) -> float:
     fac = s.c.facilities[f]
+    if rules.special(s, "credits_end"):
+        # CC3 scores credits: a facility is worth the credits it brings in and its end-game credits (its bonus
+        # VP and reputation), and rooms for the visitors reputation draws; its VP are worth nothing.
+        income = sum(n for r, n in fac.upkeep if r == CREDITS)
+        return fac.end_vp + fac.reputation + upkeeps * income + ROOM * fac.rooms * max(0, upkeeps - 1)
     worth = fac.end_vp + REPUTATION * fac.reputation * min(upkeeps, 3)
     worth += upkeeps * sum(
         n if r == VP else CREDIT * n if r == CREDITS else GOAT * n if r == GOATS else DNA_CARD * n
@@ -195,9 +200,29 @@ def _steps_value(s, seat: int, steps: tuple, upkeeps: int) -> float:
             total += _ocean_value(s, seat, upkeeps)
         elif kind == "choose":
             total += _best_option(s, seat, value, upkeeps)
+        elif kind in ("facility", "large_facility"):
+            total += _best_facility(s, seat, value, upkeeps, large=kind == "large_facility")
         elif kind in _SOME_GOOD:
             total += 1.5
     return total
+
+
+def _best_facility(s, seat: int, discount: int, upkeeps: int, large: bool = False) -> float:
+    """The best buy among the City Center's stacks (or the HQ's Large Facilities) this seat can pay for and
+    place: the facility's worth less its price; 0 if none."""
+    budget = s.res[seat * WIDTH + CREDITS]
+    best = 0.0
+    if large:
+        offers = rules.large_offers(s, seat, discount, budget)
+        tiles = [s.t.habitat_tile if i == 0 else s.large_offer[i - 1] for i in offers]
+    else:
+        tiles = [s.t.hotel if i == 0 else s.stacks[i - 1][-1] for i in rules.offers(s, seat, discount, budget)]
+    # A credit spent: its worth in the evaluation (in CC3, where credits are the score, all of it).
+    credit = 1 + 1 / 3 if rules.special(s, "credits_end") else CREDIT + 1 / 3
+    for f in tiles:
+        price = rules.facility_price(s, seat, f, discount)
+        best = max(best, _facility_worth(s, seat, f, upkeeps) - credit * price)
+    return best
 
 
 def _best_option(s, seat: int, options: tuple, upkeeps: int) -> float:
@@ -221,7 +246,6 @@ def _ocean_value(s, seat: int, upkeeps: int) -> float:
 
 _SOME_GOOD = frozenset(
     (
-        "facility",
         "city_center",
         "draw_keep",
         "boneyard",
@@ -230,7 +254,6 @@ _SOME_GOOD = frozenset(
         "play",
         "edna_keep",
         "refine",
-        "large_facility",
         "job_network",
     )
 )
@@ -286,14 +309,7 @@ def _pending(s, seat: int, upkeeps: int, open_decision: bool = True) -> float:
     elif phase == rules.FACILITY_CELL:
         total += _facility_worth(s, seat, ctx[0], upkeeps)
     elif phase in (rules.FACILITY, rules.CITY):
-        budget = s.res[seat * WIDTH + CREDITS]
-        discount = ctx[0] if phase == rules.FACILITY else 0
-        offers = rules.offers(s, seat, discount, budget)
-        best = 0.0
-        for i in offers:
-            f = s.t.hotel if i == 0 else s.stacks[i - 1][-1]
-            price = rules.facility_price(s, seat, f, discount)
-            best = max(best, _facility_worth(s, seat, f, upkeeps) - (CREDIT + 1 / 3) * price)
+        best = _best_facility(s, seat, ctx[0] if phase == rules.FACILITY else 0, upkeeps)
         if phase == rules.CITY and not ctx[0] & rules.CITY_KIND[rules.REPAIR_CHOICE]:
             best = max(best, _repair_gain(s, seat, 0))  # a repair instead of a facility
         total += best + (3 * FENCE if phase == rules.CITY and not ctx[0] & 1 else 0.0)
