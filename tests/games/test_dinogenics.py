@@ -1374,7 +1374,7 @@ def test_the_upcoming_card_becomes_active_in_season_two():
 
 
 def test_a_breaking_news_card_affects_every_player_in_order():
-    """Designed Breaking News 19 'Bull Market: Every player gains 2 credits' and 13 'Tax Audit: Every player
+    """Designed Breaking News 19 'Bull Market: Every player gains 3 credits' and 13 'Tax Audit: Every player
     loses 2 credits' (a loss takes what there is)."""
     s = quiet(2)
     s.upcoming = news(19)
@@ -1385,12 +1385,12 @@ def test_a_breaking_news_card_affects_every_player_in_order():
     rules._news(s, events)
     assert [e.detail["card"] for e in events if e.kind == "news"] == [19]
     run(s)
-    assert (get(s, 0, "credits"), get(s, 1, "credits")) == (2, 3)
+    assert (get(s, 0, "credits"), get(s, 1, "credits")) == (3, 4)
     s.upcoming = news(13)
     setr(s, 0, credits=1)
     rules._news(s, [])
     run(s)
-    assert s.active == news(13) and (get(s, 0, "credits"), get(s, 1, "credits")) == (0, 1)
+    assert s.active == news(13) and (get(s, 0, "credits"), get(s, 1, "credits")) == (0, 2)
 
 
 def test_corrupted_t_rex_checks_one_t_rex_of_each_player_who_has_one():

@@ -96,10 +96,9 @@ def test_cc1_a_reputation_of_one_is_positive_and_zero_is_not(scandals, met):
 
 def test_cc5_a_visitor_capacity_of_exactly_eight_meets_the_objective():
     """DinoGenics: Controlled Chaos rulebook, Solo Scenario #CC5: 'have a visitor capacity of 8 or more': 8
-    itself is enough (the Visitor Center's 2, a Medium Hotel's 4 and a Basic Hotel's 2)."""
+    itself is enough (the Visitor Center's 2, the Master Architect's 2 more and a Medium Hotel's 4)."""
     s = scen("CC5")
     build(s, 0, "medium_hotel")
-    build(s, 0, "basic_hotel")
     out = _end(s, 130)
     assert rules.room(s, 0) == 8
     assert out["conditions"] == {"rooms": True} and out["objective_met"] is True

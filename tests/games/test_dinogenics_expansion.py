@@ -1339,6 +1339,17 @@ def test_dna_archivist_two_dinosaurs_of_one_species_need_the_pen_space_of_one():
     assert rules.pen_need(s, seat, [sp("raptor")] * 3) == 2 and rules.pen_need(s, 1 - seat, [sp("raptor")] * 3) == 3
 
 
+def test_master_architect_adds_two_rooms_to_the_visitor_center():
+    """Designed: the Master Architect: 'your Visitor Center holds 2 more visitors.' (CC5 asks for a visitor
+    capacity of 8.)"""
+    s = cc(2)
+    rooms = rules.room(s, 0)
+    hire(s, 0, "master_architect")
+    assert (rules.room(s, 0), rules.room(s, 1)) == (rooms + 2, rooms)
+    cc5 = GAME.new_game(1, 1, {"scenario": "CC5"})
+    assert rules.room(cc5, 0) == GAME.content.numbers["visitor_center"] + 2  # its nine facilities are broken
+
+
 def test_concierge_rooms_and_publicist_reputation():
     """Designed: the Concierge: 'Your park holds 2 more visitors.'; the Publicist: 'You have 2 more
     reputation.' ('their ability will be in effect for the rest of the game')"""

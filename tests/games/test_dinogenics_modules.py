@@ -269,11 +269,12 @@ def test_scenario_forbidden_spaces_are_not_legal_even_by_outsource(key):
 
 # ------------------------------------------------------------------------------------------ visitors
 def _rep_park(key: str, reputation: int, hotels: int):
-    """A scenario's park emptied of dinosaurs and Scandals, then given dinosaurs worth this reputation (in
-    open space) and medium hotels (4 rooms each)."""
+    """A scenario's park emptied of dinosaurs, Scandals and specialists (CC5's Master Architect adds rooms),
+    then given dinosaurs worth this reputation (in open space) and medium hotels (4 rooms each)."""
     s = scen(key)
     s.dinos[0] = ()
     setr(s, 0, scandals=0, visitors=0)
+    s.res[rules.SPECIALISTS] = 0
     for _ in range(hotels):
         build(s, 0, "medium_hotel")
     for _ in range(reputation // 3):
@@ -458,10 +459,11 @@ def test_cc5_a_scandal_for_every_two_damaged_facilities_when_visitors_arrive():
     park (round down).' Nine broken facilities: 4 Scandals; five: 2; no visitor received: none."""
     s = scen("CC5")
     setr(s, 0, visitors=0, scandals=0)
-    do_steps(s, 0, (("gain", ((VISITORS, 2),)),))
-    assert (get(s, 0, "visitors"), get(s, 0, "scandals")) == (2, 4)
+    assert rules.room(s, 0) == 4  # the Visitor Center, with the Master Architect's 2 more
+    do_steps(s, 0, (("gain", ((VISITORS, 4),)),))
+    assert (get(s, 0, "visitors"), get(s, 0, "scandals")) == (4, 4)
     do_steps(s, 0, (("gain", ((VISITORS, 1),)),))  # the park is full: nobody arrives
-    assert (get(s, 0, "visitors"), get(s, 0, "scandals")) == (2, 4)
+    assert (get(s, 0, "visitors"), get(s, 0, "scandals")) == (4, 4)
     s.facs[0] = tuple(f & ~DAMAGED if j < 4 else f for j, f in enumerate(s.facs[0]))
     setr(s, 0, visitors=0)
     do_steps(s, 0, (("gain", ((VISITORS, 1),)),))
@@ -663,10 +665,10 @@ def test_cc7_grades_the_second_text_below_the_objective(total, met, grade):
     assert s.winners() == ([0] if met else [])
 
 
-@pytest.mark.parametrize(("hotels", "met"), [(2, True), (1, False)])
+@pytest.mark.parametrize(("hotels", "met"), [(1, True), (0, False)])
 def test_cc5_objective_needs_a_visitor_capacity_of_eight(hotels, met):
     """CC5: 'Objective: By the end of Season 7, score at least 120 victory points and have a visitor capacity of 8
-    or more.' (the Visitor Center's 2 rooms and 4 per medium hotel)"""
+    or more.' (the Visitor Center's 2 rooms, the Master Architect's 2 more and 4 per medium hotel)"""
     s = scen("CC5")
     for _ in range(hotels):
         build(s, 0, "medium_hotel")
@@ -735,7 +737,7 @@ def test_a_chaos_card_entering_upcoming_resolves_after_the_standard_card_then_is
     events += run(s)
     assert news_events(events) == [(C.news[bull].name, False), ("Pest Outbreak", True)]
     assert [get(s, p, "goats") for p in range(2)] == [1, 1]
-    assert [get(s, p, "credits") for p in range(2)] == [2, 2]
+    assert [get(s, p, "credits") for p in range(2)] == [3, 3]  # Bull Market: 'Every player gains 3 credits'
     assert s.active == bull and s.upcoming == after
     assert pest not in s.news_deck
 
@@ -986,3 +988,17 @@ def test_crash_tokens_close_a_worker_space_on_five_spaces_until_the_season_ends(
     assert sum(1 for e in events if e.kind == "crash") == 5
     rules._return(s, [])
     assert all(s.occ[slot] != rules.CRASH for slot in free)
+
+
+def test_cc6_recession_warning_costs_the_solo_player_one_credit():
+    """Designed Synth card 29, Recession Warning, in CC6's deck: 'West Branch: lose 1 credit' (the solo player
+    resolves the West Branch step only, designed rule 'solo West Branch step'); a loss takes what there is."""
+    s = scen("CC6")
+    setr(s, 0, credits=5)
+    rules._resolve_news(s, news(29), [])
+    run(s)
+    assert get(s, 0, "credits") == 4
+    setr(s, 0, credits=0)
+    rules._resolve_news(s, news(29), [])
+    run(s)
+    assert get(s, 0, "credits") == 0
