@@ -270,6 +270,22 @@ def test_each_branch_places_a_worker_in_the_shared_turn_in_the_order_they_choose
     assert get(s, first, "workers") == get(s, second, "workers") == 3
 
 
+def test_the_branch_order_offers_only_a_branch_that_can_place():
+    """The order choice is set while both branches can place; in a copy determinized for the West Branch the
+    East Branch's hands are re-dealt, and a deal may leave it nowhere to go (here every Mainland space is
+    taken and it has no card to gift at the docks): the choice then offers the West Branch alone, and the
+    East Branch's worker stays home when asked again (the designed rule 'nowhere to place'), rather than a
+    turn with no legal action."""
+    s = coop()
+    assert s.phase == rules.TEAM_ORDER
+    s.occ = [SYNTH if o == -1 else o for o in s.occ]  # every Mainland slot taken
+    empty_hands(s, 1)
+    relist(s)
+    assert s.legal_actions() == [IDS.seat]
+    s.apply(IDS.seat)
+    assert s.cur == 0 and s.phase == rules.GIFT  # its one place, the East Branch's docks, taken at once
+
+
 # ------------------------------------------------------------------------------------------- visitors
 @pytest.mark.parametrize(("team_first", "synth_visitors", "shared"), [(False, 4, 2), (True, 2, 4)])
 def test_visitors_the_branches_share_one_column_and_synth_takes_its_own(team_first, synth_visitors, shared):

@@ -1028,7 +1028,9 @@ def legal_actions(s) -> list[int]:
         m = len(s.c.manipulation)
         return [ids.manip + k for k in range(m) if s.manip[seat * m + k]]
     if phase == TEAM_ORDER:
-        return [ids.seat, ids.seat + 1]
+        # Both branches could place when the choice was set; a copy determinized for one of them re-deals the
+        # other's hands, which may leave it nowhere to go (then it stays home when asked again).
+        return [ids.seat + b for b in (0, 1) if synth.can_place_worker(s, b)]
     if phase == SHARE:
         return [ids.seat + p for p in (0, 1) if s.res[p * WIDTH + VISITORS] < room(s, p)]
     if phase == FAC_PARK:

@@ -129,6 +129,12 @@ def share_task(s, task, events) -> None:
         _decide(s, 0, SHARE, (task[1],))
 
 
+def can_place_worker(s, b: int) -> bool:
+    """Has this branch somewhere to send a worker: a Mainland space, the other park's docks, its Private
+    Airport?"""
+    return bool(placements(s, b)) or docks_open(s, b) or airport_open(s, b)
+
+
 def docks_open(s, seat: int) -> bool:
     """The co-op's docks: a worker there gifts the other branch up to two cards, once a Season per dock
     (designed)."""
@@ -153,7 +159,7 @@ def workers(s, events) -> bool:
             s.team_todo = sum(1 << b for b in (0, 1) if s.res[b * WIDTH + WORKERS] > 0)
         for b in (0, 1):
             # Asked again before each placement: the other branch may have taken the last space.
-            if s.team_todo >> b & 1 and not (placements(s, b) or docks_open(s, b) or airport_open(s, b)):
+            if s.team_todo >> b & 1 and not can_place_worker(s, b):
                 s.res[b * WIDTH + WORKERS] = 0  # nowhere to go: the worker stays home
                 s.team_todo &= ~(1 << b)
                 events.append(_event("stay_home", b))
