@@ -105,7 +105,7 @@ def _worth(s, species: int, upkeeps: int, seat: int | None = None) -> float:
     if seat is not None and s.scenario and "paired_species" in s.scenario.objective:
         # CC2: a second meeple of a species makes a pair.
         have = sum(1 for code in s.dinos[seat] if code & SPECIES == species)
-        if have == 0 and rules.perk(s, seat, "births") and species != s.t.mutant and not s.t.aquatic[species]:
+        if have == 0 and rules.perk(s, seat, "births") and rules.archived(s, species):
             # The DNA Archivist: a second may be born at an Upkeep, if it is its turn and has room.
             worth += 0.5 * (OBJECTIVE + sp.vp * max(0, upkeeps - 1))
         else:

@@ -414,6 +414,11 @@ def pen_need(s, seat: int, kinds: list[int]) -> int:
     return sum(pen[k] for k in kinds)
 
 
+def archived(s, species: int) -> bool:
+    """Is this a species the DNA Archivist's archived pairs give a mate: a land species, not the Mutant?"""
+    return species != s.t.mutant and not s.t.aquatic[species]
+
+
 def births(s, seat: int) -> list[tuple[int, int]]:
     """The DNA Archivist's births at the start of the next Upkeep, as (species, park space): a land species
     other than the Mutant with one dinosaur alone of its kind in the park gains a second beside it, the
@@ -421,7 +426,6 @@ def births(s, seat: int) -> list[tuple[int, int]]:
     n = perk(s, seat, "births")
     if not n:
         return []
-    t = s.t
     out: list[tuple[int, int]] = []
     dinos = s.dinos[seat]
     kinds = [code & SPECIES for code in dinos]
@@ -429,7 +433,7 @@ def births(s, seat: int) -> list[tuple[int, int]]:
         k = code & SPECIES
         if len(out) == n:
             break
-        if kinds.count(k) != 1 or k == t.mutant or t.aquatic[k] or meeples_left(s, k) <= 0:
+        if kinds.count(k) != 1 or not archived(s, k) or meeples_left(s, k) <= 0:
             continue
         cell = (code >> CELL) & 15
         trial = (*dinos, *(sp | c << CELL for sp, c in out), k | cell << CELL)
