@@ -8,8 +8,8 @@ from dinotable.games.dinogenics import GAME, heuristic, rules
 from dinotable.games.dinogenics.content import SCANDALS
 from dinotable.games.dinogenics.heuristic import HEURISTIC, OBJECTIVE, VISIT
 
-from .test_dinogenics import build, empty_hands, get, pen, place, put, relist, run, setr
-from .test_dinogenics_expansion import cc_quiet, hire, hurt, large
+from .test_dinogenics import build, empty_hands, fac, get, pen, place, put, relist, run, setr, sp
+from .test_dinogenics_expansion import cc_quiet, give_kind, hire, hurt, large
 
 IDS = GAME.ids
 GEO = GAME.geo
@@ -267,3 +267,67 @@ def test_cc3_a_facility_is_worth_credits_not_vp():
     income = sum(n for r, n in gift.upkeep if r == rules.CREDITS)
     assert income > 0
     assert heuristic._facility_worth(s, 0, gift.index, upkeeps) == gift.end_vp + gift.reputation + upkeeps * income
+
+
+def test_cc1_a_mosasaur_or_spinosaurus_is_worth_the_corrupted_t_rex_it_destroys():
+    """CC1 starts with three Corrupted T-Rex; 'Terror: During Upkeep, you may destroy a dinosaur in your park
+    to ignore feeding a Mosasaur. If you do, immediately gain 5 VP' and 'Aquatic Hunter: Destroy one dinosaur
+    in your park when placed'. In CC1 the evaluation adds to a Mosasaur the 5 VP and the Upkeeps each T-Rex it
+    destroys stops costing (one a Upkeep), and to a Spinosaurus one T-Rex; a Safari adds its 3 VP a T-Rex.
+    With no Corrupted T-Rex left in the park, the same dinosaurs are worth what they are anywhere."""
+    s = scen("CC1")
+    upkeeps = heuristic._upkeeps_left(s)
+    mosa, spino, mega = sp("mosasaur"), sp("spinosaurus"), sp("megalodon")
+    cost = heuristic._corrupted_upkeep(s)
+    assert cost > -GAME.content.species[rules.SPECIES & s.dinos[0][0]].vp  # a hit on top of its -2 VP
+    with_rex = {k: heuristic._worth(s, k, upkeeps, 0) for k in (mosa, spino, mega)}
+    safari = fac("safari")
+    safari_with = heuristic._facility_worth(s, 0, safari, upkeeps)
+    s.dinos[0] = ()
+    alone = {k: heuristic._worth(s, k, upkeeps, 0) for k in (mosa, spino, mega)}
+    assert with_rex[mega] == alone[mega]
+    each = cost + heuristic.REPUTATION
+    terror = sum(5 + each * (upkeeps - 1 - k) for k in range(3))
+    assert with_rex[mosa] - alone[mosa] == pytest.approx(terror)
+    assert with_rex[spino] - alone[spino] == pytest.approx(each * upkeeps)
+    assert with_rex[mosa] > with_rex[mega] > alone[mosa]  # the Megalodon's 6 VP a Upkeep no longer lead
+    assert safari_with - heuristic._facility_worth(s, 0, safari, upkeeps) == 3 * 3
+
+
+def test_an_aquatic_habitat_is_worth_the_aquatic_dna_in_hand_it_makes_room_for():
+    """A set of aquatic DNA in hand counts half while no Aquatic Habitat has room for it; the habitat on offer
+    is worth the half it would unlock, so that the agent buys one for the set it holds."""
+    s = cc_quiet(2)
+    seat = s.cur
+    upkeeps = heuristic._upkeeps_left(s)
+    habitat = fac("aquatic_habitat")
+    empty = heuristic._facility_worth(s, seat, habitat, upkeeps)
+    give_kind(s, seat, sp("megalodon"), 4)
+    hand = heuristic._hand_worth(s, seat, sp("megalodon"), 4, upkeeps)
+    assert hand > 0
+    assert heuristic._facility_worth(s, seat, habitat, upkeeps) == pytest.approx(empty + 0.5 * hand)
+    large(s, seat, "aquatic_habitat", "A1", "A2")  # room already: a second habitat unlocks nothing
+    assert heuristic._facility_worth(s, seat, habitat, upkeeps) == pytest.approx(empty)
+
+
+def test_while_a_large_facility_is_being_chosen_its_best_buy_stays_in_view():
+    """At the HQ, after 'buy a Large Facility' is chosen and before the tile is, the position is worth the best
+    buy on offer: the choice once looked no better than a free Open Ocean roll (CC1: 'Your points cannot go
+    below zero'), and the greedy agent rolled twice instead of buying."""
+    s = scen("CC1")
+    setr(s, 0, credits=12)
+    relist(s)
+    s.apply(place("hq"))
+    assert s.phase == rules.CHOOSE
+    legal = s.legal_actions()
+    scores = dict(zip(legal, HEURISTIC.action_scores(s, 0, legal), strict=True))
+    buy = next(a for a in legal if "large facility" in s.action_text(a).lower())
+    roll = next(a for a in legal if "open ocean" in s.action_text(a).lower())
+    assert scores[buy] > scores[roll]
+    s.apply(buy)
+    assert s.phase == rules.LARGE
+    upkeeps = heuristic._upkeeps_left(s)
+    best_buy = heuristic._best_facility(s, 0, s.ctx[0], upkeeps, large=True)
+    assert best_buy > 0
+    pending = heuristic._pending(s, 0, upkeeps)
+    assert pending == pytest.approx(best_buy + heuristic._pending(s, 0, upkeeps, open_decision=False))

@@ -102,6 +102,8 @@ def _worth(s, species: int, upkeeps: int, seat: int | None = None) -> float:
     worth = sp.vp * upkeeps + REPUTATION * sp.reputation * min(upkeeps, 3)
     if seat is None or all(code & SPECIES != species for code in s.dinos[seat]):
         worth += s.c.numbers["end_species_in_habitat"]
+    if seat is not None:
+        worth += _destroyer_worth(s, seat, species, upkeeps)
     if seat is not None and s.scenario and "paired_species" in s.scenario.objective:
         # CC2: a second meeple of a species makes a pair.
         have = sum(1 for code in s.dinos[seat] if code & SPECIES == species)
@@ -111,6 +113,62 @@ def _worth(s, species: int, upkeeps: int, seat: int | None = None) -> float:
         else:
             worth += OBJECTIVE * (1.0 if have == 1 else 0.3 if have == 0 else 0.0)
     return worth
+
+
+def _hand_worth(s, seat: int, sp: int, held: int, upkeeps: int) -> float:
+    """What `held` DNA cards of a species promise: a share of the dinosaur's worth per set, full or not."""
+    species = s.c.species[sp]
+    full, part = divmod(held, species.dna)
+    worth = _worth(s, sp, upkeeps - 1, seat) * (SET_IN_HAND * full + PARTIAL_SET * part / species.dna)
+    if rules.meeples_left(s, sp) <= 0:
+        worth *= 0.3  # no meeple left: only one destroyed elsewhere brings it back
+    return worth
+
+
+def _habitat_unlocks(s, seat: int, upkeeps: int) -> float:
+    """An Aquatic Habitat to come for a park with none free: the half of the aquatic DNA in hand that waits
+    for one (see `_value`)."""
+    if upkeeps <= 1:
+        return 0.0
+    k, t = s.c.kinds, s.t
+    hand = s.dna[seat * k : seat * k + k]
+    return sum(
+        0.5 * _hand_worth(s, seat, sp, hand[sp], upkeeps)
+        for sp in t.with_dna
+        if hand[sp] and t.aquatic[sp] and not rules.aquatic_room(s, seat, t.aquatic[sp])
+    )
+
+
+def _corrupted(s, seat: int) -> int:
+    """How many Corrupted T-Rex (CC1) the park holds: the dinosaurs worth destroying."""
+    return sum(1 for code in s.dinos[seat] if code & SPECIES == s.t.corrupted)
+
+
+def _corrupted_upkeep(s) -> float:
+    """What one Corrupted T-Rex costs each Upkeep it stays: its -2 Dinosaur Value and its rampage check's
+    hit, which most often lands on the Visitor Center for a Scandal."""
+    die = s.c.rampage_die
+    hit = sum(1 for f in die if f in (FATALITY, SLASH)) / len(die)
+    return -s.c.species[s.t.corrupted].vp + hit * _scandal_cost(s)
+
+
+def _destroyed_vp(s, seat: int) -> int:
+    """VP the park's undamaged facilities give when one of its dinosaurs is destroyed (the Safari)."""
+    return sum(s.c.facilities[f & 63].destroyed_vp for f in s.facs[seat] if not f & rules.DAMAGED)
+
+
+def _destroyer_worth(s, seat: int, species: int, upkeeps: int) -> float:
+    """What a dinosaur that destroys others adds in a park with Corrupted T-Rex (CC1): a Spinosaurus destroys
+    one on placement; a Mosasaur one at each Upkeep (5 VP each, and it is not fed). Each T-Rex gone stops
+    costing its Upkeeps and gives the Safari's VP."""
+    victims = _corrupted(s, seat) if s.t.corrupted >= 0 else 0
+    if not victims or species not in (s.t.mosa, s.t.spino):
+        return 0.0
+    each = _corrupted_upkeep(s) + REPUTATION
+    gain = _destroyed_vp(s, seat)
+    if species == s.t.spino:
+        return gain + each * upkeeps
+    return sum(s.c.numbers["terror_vp"] + gain + each * (upkeeps - 1 - k) for k in range(min(victims, upkeeps)))
 
 
 def _proper_home(s, seat: int, species: int) -> float:
@@ -157,7 +215,7 @@ def _facility_worth(s, seat: int, f: int, upkeeps: int) -> float:
     if fac.hand_limit:
         worth += 1.0
     if fac.aquatic:
-        worth += HABITAT if upkeeps > 1 else 0.0
+        worth += (HABITAT + _habitat_unlocks(s, seat, upkeeps)) if upkeeps > 1 else 0.0
     if fac.upkeep_per:
         what, r, n = fac.upkeep_per
         worth += upkeeps * n * rules.count(s, seat, what) * _RESOURCE_WORTH[r]
@@ -165,6 +223,8 @@ def _facility_worth(s, seat: int, f: int, upkeeps: int) -> float:
         worth += fac.end_per[1] * rules.end_count(s, seat, fac.end_per[0])
     worth += sum(_RESOURCE_WORTH[r] * n for r, n in fac.on_placement)
     worth += 2.0 * (fac.adjacent_aquatic_vp + fac.adjacent_species_vp) / 3 + fac.odd_visitors_vp * upkeeps / 2
+    if fac.destroyed_vp:
+        worth += fac.destroyed_vp * min(_corrupted(s, seat) if s.t.corrupted >= 0 else 0, upkeeps)
     if s.scenario:
         goal = s.scenario.objective
         if goal.get("commercial_full") and not fac.park:
@@ -321,6 +381,8 @@ def _pending(s, seat: int, upkeeps: int, open_decision: bool = True) -> float:
         total += OUTSOURCED
     elif phase == rules.CHOOSE:
         total += _best_option(s, seat, ctx[0], upkeeps)
+    elif phase == rules.LARGE:
+        total += _best_facility(s, seat, ctx[0], upkeeps, large=True)
     elif phase == rules.LARGE_SPOT:
         total += _facility_worth(s, seat, ctx[0], upkeeps)
     elif phase == rules.OCEAN:
@@ -399,14 +461,10 @@ def _value(s, seat: int, open_decision: bool = True) -> float:
         hand = s.dna[seat * k : seat * k + k]
         for sp in t.with_dna:
             if hand[sp]:
-                species = c.species[sp]
-                full, part = divmod(hand[sp], species.dna)
-                worth = _worth(s, sp, upkeeps - 1, seat)
+                worth = _hand_worth(s, seat, sp, hand[sp], upkeeps)
                 if t.aquatic[sp] and not rules.aquatic_room(s, seat, t.aquatic[sp]):
                     worth *= 0.5  # it needs an Aquatic Habitat first
-                if rules.meeples_left(s, sp) <= 0:
-                    worth *= 0.3  # no meeple left: only one destroyed elsewhere brings it back
-                total += worth * (SET_IN_HAND * full + PARTIAL_SET * part / species.dna)
+                total += worth
         total += SUBSTITUTE * (hand[t.poly] + res[REFINED])
         m = len(c.manipulation)
         total += CARD * sum(s.manip[seat * m : seat * m + m])
