@@ -42,6 +42,7 @@ test: install-test
 	$(BIN)/python -m pytest -q
 
 bench: install
+	$(BIN)/python -m pip install -q -e '.[bench]'
 	$(BIN)/dinotable bench
 
 # At least SOAK_DECISIONS checked random decisions in every configuration (about an hour on two free cores).

@@ -498,9 +498,12 @@ def test_simulate_bad_setup_exits_2_naming_it(args, named):
 
 def test_bench_json_gives_positive_rates():
     """`bench --seconds 0.2 --json` reports positive decisions/s, clone() time and search iterations/s."""
-    result = runner.invoke(app, ["bench", "--game", NAME, "--seconds", "0.2", "--json"])
+    result = runner.invoke(app, ["bench", "--game", NAME, "--seconds", "0.2", "--json", "--no-reference"])
     assert result.exit_code == 0, result.output
-    (row,) = json.loads(result.stdout)
+    doc = json.loads(result.stdout)
+    assert doc["reference"] is None
+    (row,) = doc["games"]
+    assert row["vs_reference"] is None
     assert row["game"] == NAME
     assert row["games"] >= 1
     assert row["decisions_per_s"] > 0
@@ -513,9 +516,27 @@ def test_bench_with_no_time_still_measures_one_game():
     """`bench --seconds 0` plays at least one game instead of dividing by zero."""
     result = runner.invoke(app, ["bench", "--game", NAME, "--seconds", "0", "--json"])
     assert result.exit_code == 0, result.output
-    (row,) = json.loads(result.stdout)
+    doc = json.loads(result.stdout)
+    (row,) = doc["games"]
     assert row["games"] == 1
     assert row["decisions_per_s"] > 0 and row["clone_us"] > 0
+    assert doc["reference"]["games"] == 1  # the reference too plays at least one game
+
+
+def test_bench_gives_each_game_as_a_ratio_to_openspiel_block_dominoes():
+    """The reference, OpenSpiel's pure-Python block dominoes (the test extra installs it), is timed in the
+    same run, and each game's decisions/s is given over it, in the table as in --json."""
+    pytest.importorskip("pyspiel", reason="OpenSpiel is in the test extra: `make test` installs it")
+    result = runner.invoke(app, ["bench", "--game", NAME, "--seconds", "0.2", "--json"])
+    assert result.exit_code == 0, result.output
+    doc = json.loads(result.stdout)
+    reference = doc["reference"]
+    assert reference["game"] == "python_block_dominoes" and reference["decisions_per_s"] > 0
+    (row,) = doc["games"]
+    assert row["vs_reference"] == pytest.approx(row["decisions_per_s"] / reference["decisions_per_s"])
+    table = runner.invoke(app, ["bench", "--game", NAME, "--seconds", "0.1"])
+    assert table.exit_code == 0, table.output
+    assert "x dominoes" in table.stdout and "python_block_dominoes" in table.stdout
 
 
 @pytest.mark.parametrize(("args", "named"), [(["--game", "no-such-game"], "no-such-game"), (["--players", "9"], "9")])
@@ -671,9 +692,10 @@ def test_play_scenario_for_a_game_without_scenarios_is_refused():
 def test_bench_with_an_option_runs_the_expansion():
     """`bench --game dinogenics -o expansion=true` measures the game with the option; an option without
     --game is refused."""
-    result = runner.invoke(app, ["bench", "--game", DG.name, "--seconds", "0.05", "-o", "expansion=true", "--json"])
+    args = ["bench", "--game", DG.name, "--seconds", "0.05", "-o", "expansion=true", "--json", "--no-reference"]
+    result = runner.invoke(app, args)
     assert result.exit_code == 0, result.output
-    assert json.loads(result.stdout)[0]["options"] == {"expansion": True}
+    assert json.loads(result.stdout)["games"][0]["options"] == {"expansion": True}
     assert runner.invoke(app, ["bench", "-o", "expansion=true"]).exit_code != 0
 
 

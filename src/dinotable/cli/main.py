@@ -425,10 +425,14 @@ def bench(
     players: Annotated[int | None, typer.Option(help="player count (default: 3 where allowed)")] = None,
     as_json: Annotated[bool, typer.Option("--json")] = False,
     option: OptionArgs = None,
+    with_reference: Annotated[
+        bool, typer.Option("--reference/--no-reference", help="also time OpenSpiel's python_block_dominoes")
+    ] = True,
 ) -> None:
     """Engine speed on one core: random-play games/s and decisions/s, clone() and legal_actions()+apply(),
-    and the search agent's iterations per second."""
-    from dinotable.sim.bench import bench_game
+    the search agent's iterations per second, and decisions/s as a ratio to OpenSpiel's pure-Python block
+    dominoes played in the same run (with the `bench` extra installed; `make bench` installs it)."""
+    from dinotable.sim.bench import REFERENCE, bench_game, bench_reference
 
     names = [game_name] if game_name else dinotable.list_games()
     if option and not game_name:
@@ -440,8 +444,11 @@ def bench(
         ]
     except ValueError as exc:  # a player count the game does not allow
         raise _fail(str(exc)) from None
+    reference = bench_reference(seconds) if with_reference else None
+    for r in rows:
+        r["vs_reference"] = r["decisions_per_s"] / reference["decisions_per_s"] if reference else None
     if as_json:
-        print(json.dumps(rows, indent=1))
+        print(json.dumps({"games": rows, "reference": reference}, indent=1))
         return
     header = (
         "game",
@@ -452,6 +459,7 @@ def bench(
         "clone() us",
         "legal+apply us",
         "mcts iters/s",
+        "x dominoes",
     )
     lines = [header] + [
         (
@@ -463,6 +471,7 @@ def bench(
             f"{r['clone_us']:.2f}",
             f"{r['legal_apply_us']:.2f}",
             f"{r['search_iters_per_s']:,.0f}",
+            f"{r['vs_reference']:.2f}" if r["vs_reference"] else "-",
         )
         for r in rows
     ]
@@ -474,6 +483,13 @@ def bench(
                 cell.rjust(w) if i else cell.ljust(w) for i, (cell, w) in enumerate(zip(line, widths, strict=True))
             )
         )
+    if reference:
+        print(
+            f"x dominoes: decisions/s over OpenSpiel's {REFERENCE} in the same run "
+            f"({reference['decisions_per_s']:,.0f} decisions/s, random play)"
+        )
+    elif with_reference:
+        print(f"x dominoes: OpenSpiel is not installed (pip install -e '.[bench]') - no {REFERENCE} reference")
 
 
 @app.command()

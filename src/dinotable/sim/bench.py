@@ -90,3 +90,35 @@ def bench_game(
         "legal_apply_us": timed / replayed * 1e6 if replayed else 0.0,
         "search_iters_per_s": agent.iterations_done / searched if searched else 0.0,
     }
+
+
+REFERENCE = "python_block_dominoes"
+
+
+def bench_reference(seconds: float = 2.0, seed: int = 0) -> dict | None:
+    """OpenSpiel's pure-Python block dominoes, random play on one core through its own API: the player
+    decisions per second (its chance outcomes, the deal, are drawn inside each game's time, as dinotable's
+    are inside `apply`). None when OpenSpiel is not installed."""
+    try:
+        import pyspiel
+        from open_spiel.python.games import block_dominoes  # noqa: F401  registers the Python game
+    except ImportError:
+        return None
+    game = pyspiel.load_game(REFERENCE)
+    rng = Rng(seed)
+    games = decisions = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while games == 0 or time.perf_counter() < deadline:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[rng.below(len(outcomes))][0])
+            else:
+                legal = state.legal_actions()
+                state.apply_action(legal[rng.below(len(legal))])
+                decisions += 1
+        games += 1
+    elapsed = time.perf_counter() - start
+    return {"game": REFERENCE, "games": games, "decisions_per_s": decisions / elapsed, "games_per_s": games / elapsed}
