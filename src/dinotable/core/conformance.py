@@ -159,6 +159,35 @@ def check_actions(game, num_players: int, options: dict, seed: int) -> None:
             assert state == snapshot, f"{where}: a refused action {bad!r} changed the state"
 
 
+def check_action_info(game, num_players: int, options: dict, seed: int) -> None:
+    """Every legal action has a JSON-ready description naming the open decision (the same for every action
+    on offer) and the id's kind, and describing leaves the state as it was; an id not on offer is refused.
+    (A game whose rules are not yet on the core registry, core.decisions, describes none.)"""
+    where = _where(game, num_players, options, seed)
+    for state in _sample_points(game, num_players, options, seed, count=4):
+        snapshot = state.clone()
+        legal = state.legal_actions()
+        try:
+            infos = [state.action_info(a) for a in legal]
+        except NotImplementedError:
+            return
+        for a, info in zip(legal, infos, strict=True):
+            assert isinstance(info, dict), f"{where}: action_info({a}) is not a dict"
+            json.dumps(info, allow_nan=False)  # JSON-ready, or this raises
+            for key in ("decision", "kind"):
+                assert isinstance(info.get(key), str) and info[key], f"{where}: action_info({a}) has no {key}"
+        assert len({info["decision"] for info in infos}) == 1, f"{where}: the actions on offer name two decisions"
+        refused = next((a for a in range(game.num_distinct_actions) if a not in legal), None)
+        if refused is not None:
+            try:
+                state.action_info(refused)
+            except IllegalAction:
+                pass
+            else:
+                raise AssertionError(f"{where}: action_info described {refused}, which is not on offer")
+        assert state == snapshot, f"{where}: action_info changed the state"
+
+
 def check_views(game, num_players: int, options: dict, seed: int) -> None:
     """Views are JSON; a determinized copy looks the same to the seat it was made for (and to a
     spectator), offers the same actions, does not disturb the original, and plays on to an end with every
@@ -300,6 +329,7 @@ CHECKS = {
     "replay": check_replay,
     "clone": check_clone,
     "actions": check_actions,
+    "action_info": check_action_info,
     "views": check_views,
     "secrets": check_secrets,
     "events": check_events,

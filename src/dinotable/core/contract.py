@@ -222,6 +222,11 @@ class State(ABC):
     @abstractmethod
     def apply(self, action: int) -> list[Event]: ...
 
+    def action_info(self, action: int) -> dict:
+        """A legal action as JSON-ready data: the decision it answers, its kind and the board elements it
+        touches, in the names the game's view uses (for clickable boards and for decoding actions)."""
+        raise NotImplementedError(f"{type(self).__name__} does not describe its actions")
+
     @abstractmethod
     def scores(self) -> list[int]: ...
 

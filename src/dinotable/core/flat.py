@@ -2,9 +2,11 @@
 
 A game's state sets `rules`, `scoring` and `render` (its modules) and `flat_lists` (the fields that are
 lists, copied by clone(); every other field is an int, a bool or a tuple, shared by copies). The rules
-module offers `legal_actions(s)`, `step(s, action, events)`, `PHASE_NAMES` and, if some of the game runs
-without decisions, `settle(s, events)`. The state keeps `over`, `cur` (the seat to move), `phase` and
-`_legal` (the legal actions, worked out after each decision).
+module offers `DECISIONS` (core.decisions.Decisions, indexed by `phase`), `LAYOUT` (its ActionLayout) and,
+if some of the game runs without decisions, `settle(s, events)`; the open decision's context is `ctx`.
+(A rules module not yet moved to the registry offers `legal_actions(s)`, `step(s, action, events)` and
+`PHASE_NAMES` instead, with its texts in `render.action_text`.) The state keeps `over`, `cur` (the seat to
+move), `phase` and `_legal` (the legal actions, worked out after each decision).
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ class FlatState(State):
     scoring: ModuleType
     render: ModuleType
     flat_lists: tuple[str, ...] = ()
+    _decisions = None  # the rules' Decisions, or None for rules not yet moved to the registry
 
     @property
     def current_player(self) -> int | None:
@@ -37,10 +40,23 @@ class FlatState(State):
         super().__init_subclass__(**kwargs)
         # Looked up once per class, not on every apply.
         rules = cls.__dict__.get("rules")
-        if rules is not None:
+        if rules is None:
+            return
+        decisions = getattr(rules, "DECISIONS", None)
+        cls._decisions = decisions
+        if decisions is not None:
+
+            def step(s, action: int, events: list) -> None:
+                decisions[s.phase].apply(s, action, s.ctx, events)
+
+            def legal_of(s):
+                return decisions[s.phase].legal(s, s.ctx)
+
+            cls._step, cls._legal_of = staticmethod(step), staticmethod(legal_of)
+        else:
             cls._step, cls._legal_of = staticmethod(rules.step), staticmethod(rules.legal_actions)
-            settle = getattr(rules, "settle", None)
-            cls._settle = staticmethod(settle) if settle else None
+        settle = getattr(rules, "settle", None)
+        cls._settle = staticmethod(settle) if settle else None
 
     def apply(self, action: int) -> list[Event]:
         action = self._offered(action)
@@ -74,12 +90,31 @@ class FlatState(State):
         if self.over:
             return f"action {shown(action)} is not legal: the game is over"
         legal = ", ".join(map(str, self._legal))
-        return f"action {shown(action)} is not legal now ({self.rules.PHASE_NAMES[self.phase]}); legal: {legal}"
+        return f"action {shown(action)} is not legal now ({self._decision_name()}); legal: {legal}"
+
+    def _decision_name(self) -> str:
+        if self._decisions is not None:
+            return self._decisions[self.phase].name
+        return self.rules.PHASE_NAMES[self.phase]
 
     def action_text(self, action: int) -> str:
         """The text of a legal action; any other id is refused as `apply` refuses it (a text for an id
         that is not on offer would describe a decision nobody can make)."""
-        return self.render.action_text(self, self._offered(action))
+        action = self._offered(action)
+        if self._decisions is not None:
+            return self._decisions[self.phase].text(self, action, self.ctx)
+        return self.render.action_text(self, action)
+
+    def action_info(self, action: int) -> dict:
+        """A legal action as data: the open decision ("decision"), the id's range ("kind") and the board
+        elements it touches, in the names of the game's view. Refused for an id not on offer."""
+        action = self._offered(action)
+        if self._decisions is None:
+            raise NotImplementedError(f"{self.game.name} does not describe its actions yet")
+        decision = self._decisions[self.phase]
+        info = {"decision": decision.name, "kind": self.rules.LAYOUT.kind(action)[0]}
+        info.update(decision.info(self, action, self.ctx))
+        return info
 
     def scores(self) -> list[int]:
         return self.scoring.scores(self)
