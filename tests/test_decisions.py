@@ -56,3 +56,16 @@ def test_the_layout_refuses_an_empty_or_repeated_range():
         layout.add("dig", 3)
     with pytest.raises(ValueError, match="at least one id"):
         layout.add("none", 0)
+
+
+def test_the_layout_writes_the_docs_table():
+    layout = ActionLayout()
+    layout.add("dig", 40)
+    layout.add("pass")
+    table = layout.markdown({"dig": "excavate tile #id", "pass": "end the turn"})
+    assert table.splitlines() == [
+        "| ids | kind | meaning |",
+        "| --- | --- | --- |",
+        "| 0-39 | `dig` | excavate tile #id |",
+        "| 40 | `pass` | end the turn |",
+    ]

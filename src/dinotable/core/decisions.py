@@ -8,7 +8,7 @@ registers its kinds once in a `Decisions` table, whose order gives each kind its
 adding a kind of decision touches one record, not four if-chains in three files.
 
 `ActionLayout` is the action-id space as named ranges ("dig" 0-39, "pick" 40-79, "pass" 80): a game adds its
-ranges once, reads an id back with `kind(a)`, and its docs print the table from `rows()`.
+ranges once, reads an id back with `kind(a)`, and its docs hold the table `markdown()` writes.
 """
 
 from __future__ import annotations
@@ -115,3 +115,11 @@ class ActionLayout:
     def rows(self) -> list[tuple[str, int, int]]:
         """(name, first id, last id) per range, for the docs' action-id tables."""
         return [(name, first, first + count - 1) for name, first, count in self._ranges]
+
+    def markdown(self, meanings: dict[str, str]) -> str:
+        """The docs' action-id table: a row per range with what its ids mean (`meanings`, by range name)."""
+        lines = ["| ids | kind | meaning |", "| --- | --- | --- |"]
+        for name, first, last in self.rows():
+            ids = str(first) if first == last else f"{first}-{last}"
+            lines.append(f"| {ids} | `{name}` | {meanings[name]} |")
+        return "\n".join(lines)

@@ -1,12 +1,13 @@
 """A base for states kept as flat fields, with their rules, scoring and text in the game's own modules.
 
-A game's state sets `rules`, `scoring` and `render` (its modules) and `flat_lists` (the fields that are
-lists, copied by clone(); every other field is an int, a bool or a tuple, shared by copies). The rules
-module offers `DECISIONS` (core.decisions.Decisions, indexed by `phase`), `LAYOUT` (its ActionLayout) and,
-if some of the game runs without decisions, `settle(s, events)`; the open decision's context is `ctx`.
-(A rules module not yet moved to the registry offers `legal_actions(s)`, `step(s, action, events)` and
-`PHASE_NAMES` instead, with its texts in `render.action_text`.) The state keeps `over`, `cur` (the seat to
-move), `phase` and `_legal` (the legal actions, worked out after each decision).
+A game's state sets `rules`, `scoring` and `render` (its modules), `decisions` and `layout` (its
+core.decisions.Decisions, indexed by `phase`, and its ActionLayout) and `flat_lists` (the fields that are
+lists, copied by clone(); every other field is an int, a bool or a tuple, shared by copies). The rules module
+offers `settle(s, events)` if some of the game runs without decisions; the open decision's context is
+`ctx`. (A game not yet moved to the registry leaves `decisions` unset, and its rules module offers
+`legal_actions(s)`, `step(s, action, events)` and `PHASE_NAMES`, with its texts in `render.action_text`.)
+The state keeps `over`, `cur` (the seat to move), `phase` and `_legal` (the legal actions, worked out after
+each decision).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from __future__ import annotations
 from types import ModuleType
 
 from dinotable.core.contract import Event, State, action_id, check_seat, check_seed, shown
+from dinotable.core.decisions import ActionLayout, Decisions
 from dinotable.core.errors import IllegalAction
 from dinotable.core.rng import derive_seed, seed_state
 
@@ -23,7 +25,8 @@ class FlatState(State):
     scoring: ModuleType
     render: ModuleType
     flat_lists: tuple[str, ...] = ()
-    _decisions = None  # the rules' Decisions, or None for rules not yet moved to the registry
+    decisions: Decisions | None = None  # None: rules not yet moved to the registry
+    layout: ActionLayout | None = None
 
     @property
     def current_player(self) -> int | None:
@@ -42,8 +45,7 @@ class FlatState(State):
         rules = cls.__dict__.get("rules")
         if rules is None:
             return
-        decisions = getattr(rules, "DECISIONS", None)
-        cls._decisions = decisions
+        decisions = cls.decisions
         if decisions is not None:
 
             def step(s, action: int, events: list) -> None:
@@ -93,26 +95,26 @@ class FlatState(State):
         return f"action {shown(action)} is not legal now ({self._decision_name()}); legal: {legal}"
 
     def _decision_name(self) -> str:
-        if self._decisions is not None:
-            return self._decisions[self.phase].name
+        if self.decisions is not None:
+            return self.decisions[self.phase].name
         return self.rules.PHASE_NAMES[self.phase]
 
     def action_text(self, action: int) -> str:
         """The text of a legal action; any other id is refused as `apply` refuses it (a text for an id
         that is not on offer would describe a decision nobody can make)."""
         action = self._offered(action)
-        if self._decisions is not None:
-            return self._decisions[self.phase].text(self, action, self.ctx)
+        if self.decisions is not None:
+            return self.decisions[self.phase].text(self, action, self.ctx)
         return self.render.action_text(self, action)
 
     def action_info(self, action: int) -> dict:
         """A legal action as data: the open decision ("decision"), the id's range ("kind") and the board
         elements it touches, in the names of the game's view. Refused for an id not on offer."""
         action = self._offered(action)
-        if self._decisions is None:
+        if self.decisions is None:
             raise NotImplementedError(f"{self.game.name} does not describe its actions yet")
-        decision = self._decisions[self.phase]
-        info = {"decision": decision.name, "kind": self.rules.LAYOUT.kind(action)[0]}
+        decision = self.decisions[self.phase]
+        info = {"decision": decision.name, "kind": self.layout.kind(action)[0]}
         info.update(decision.info(self, action, self.ctx))
         return info
 
