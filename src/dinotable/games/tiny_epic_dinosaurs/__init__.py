@@ -10,9 +10,12 @@ from __future__ import annotations
 from dinotable.core.contract import Game
 from dinotable.core.options import OptionSpec
 from dinotable.games.tiny_epic_dinosaurs import render
+from dinotable.games.tiny_epic_dinosaurs.actions import first_ids, layout_for
+from dinotable.games.tiny_epic_dinosaurs.components import EMPTY, UNIQUE
 from dinotable.games.tiny_epic_dinosaurs.content import CONTENT_PATH, Content, load_content
+from dinotable.games.tiny_epic_dinosaurs.escapes import escaping_now
+from dinotable.games.tiny_epic_dinosaurs.farm import farm_zones
 from dinotable.games.tiny_epic_dinosaurs.heuristic import HEURISTIC
-from dinotable.games.tiny_epic_dinosaurs.rules import EMPTY, UNIQUE, ActionIds, farm_zones
 from dinotable.games.tiny_epic_dinosaurs.state import TinyEpicDinosaursState
 
 
@@ -30,8 +33,9 @@ class TinyEpicDinosaurs(Game):
         self.version = content.version
         self.min_players = content.numbers["min_players"]
         self.max_players = content.numbers["max_players"]
-        self.ids = ActionIds(content)
-        self.num_distinct_actions = self.ids.total
+        self.layout = layout_for(content)
+        self.ids = first_ids(self.layout)
+        self.num_distinct_actions = self.layout.size
         self.text_styles = {sp.name: sp.style for sp in content.species}
         farms = ("random", *(f.name for f in content.farms))
         self.option_specs = (
@@ -92,7 +96,7 @@ class TinyEpicDinosaurs(Game):
         for k in range(4):
             on_farms = sum(1 for code in s.cells if code == k)
             held = sum(s.hold[p * 4 + k] + s.medical[p * 4 + k] + s.newborns[p * 4 + k] for p in range(s.num_players))
-            total = s.supply[k] + on_farms + held + s.rival_cols[k] + s.escaping.count(k)
+            total = s.supply[k] + on_farms + held + s.rival_cols[k] + escaping_now(s).count(k)
             assert total == c.species[k].supply, f"{c.species[k].name} not conserved"
         cards = list(s.research_deck) + s.research_row + s.research_discard + list(s.rival_research)
         for seat in range(s.num_players):
@@ -103,7 +107,7 @@ class TinyEpicDinosaurs(Game):
             uniques = [code - UNIQUE for code in s.cells[seat * n : (seat + 1) * n] if code >= UNIQUE]
             uniques += list(s.hold_unique[seat])
             if seat == s.cur:
-                uniques += [code - UNIQUE for code in s.escaping if code >= UNIQUE]
+                uniques += [code - UNIQUE for code in escaping_now(s) if code >= UNIQUE]
             owned = [k for k in s.owned[seat] if c.research[k].unique_diet >= 0]
             assert sorted(uniques) == sorted(owned), "a Unique Dinosaur without its card, or a card without it"
         contracts = s.public_deck + s.public_row + s.private_deck + list(s.rival_contracts)

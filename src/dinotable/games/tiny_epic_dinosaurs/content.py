@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from dinotable.core.content import Reader, load_toml, provenance_item, read_numbers
+from dinotable.games.tiny_epic_dinosaurs.grid import regions
 
 CONTENT_PATH = Path(__file__).with_name("content.toml")
 
@@ -425,8 +426,6 @@ def load_content(path: str | Path = CONTENT_PATH) -> Content:
         if counts != FARM_SYMBOLS:
             raise r.fail(where, f"a Farm shows 5 plants, 3 meat and 1 supply; this one {counts}")
         farm = Farm(len(farms), name, symbols, dotted, kinds)
-        from dinotable.games.tiny_epic_dinosaurs.farm import regions  # geometry helpers need the grid
-
         permanent = [cells for cells, closed in regions(geometry, dotted) if closed]
         if len(permanent) != 1:
             raise r.fail(where, f"a Farm has exactly one permanent Enclosure; this one has {len(permanent)}")

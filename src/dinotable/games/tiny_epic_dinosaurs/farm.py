@@ -1,48 +1,140 @@
-"""Farm geometry: which spaces form Enclosures, given the dotted lines and the Barriers on them.
+"""The Farm: its Enclosures, where a dinosaur may stand, and Adapt the Farm (Barriers, placing, lifting).
 
-A Farm is a grid of spaces; each edge is a dotted line, water or a mountain. Two neighbouring spaces are
-joined unless their edge is water, a mountain or a Barrier. A group of joined spaces is an Enclosure when
-none of its edges to the outside of the Farm is open ("surrounded on all sides by any combination of
-Barriers, Mountains, and Water").
+A common dinosaur stands in an Enclosure holding nothing or only its species; a Unique Dinosaur on any
+empty space whose area (Enclosure or open) holds no common one. The grid's geometry is in grid.py.
 """
 
 from __future__ import annotations
 
-OPEN = 100  # zone codes at or above this are open areas (not Enclosures)
+from typing import NamedTuple
+
+from dinotable.games.tiny_epic_dinosaurs.components import EMPTY, UNIQUE
+from dinotable.games.tiny_epic_dinosaurs.grid import OPEN, zones
 
 
-def regions(geometry, passable: int) -> list[tuple[tuple[int, ...], bool]]:
-    """The groups of joined spaces, each with whether it is closed; `passable` is a mask of open edges."""
-    seen = [False] * geometry.num_cells
-    out = []
-    edge_cells, cell_edges = geometry.edge_cells, geometry.cell_edges
-    for start in range(geometry.num_cells):
-        if seen[start]:
-            continue
-        seen[start] = True
-        group, todo, closed = [start], [start], True
-        while todo:
-            cell = todo.pop()
-            for e in cell_edges[cell]:
-                if not passable >> e & 1:
-                    continue
-                a, b = edge_cells[e]
-                other = b if a == cell else a
-                if other < 0:
-                    closed = False
-                elif not seen[other]:
-                    seen[other] = True
-                    group.append(other)
-                    todo.append(other)
-        out.append((tuple(sorted(group)), closed))
+class Adapting(NamedTuple):
+    """The context of Adapt the Farm: the spaces whose dinosaur was placed in this phase, as bits (such a
+    dinosaur is not lifted again, `moving once`)."""
+
+    settled: int
+
+
+NOTHING_SETTLED = Adapting(0)
+
+
+def farm_zones(s, seat: int) -> tuple[int, ...]:
+    return zones(s.c.geometry, s.c.farms[s.farm[seat]].dotted, s.fence[seat])
+
+
+def farm_counts(s, seat: int) -> list[int]:
+    """Common dinosaurs on the Farm by species, and Unique Dinosaurs as the fifth count."""
+    n = s.c.geometry.num_cells
+    counts = [0] * 5
+    for code in s.cells[seat * n : (seat + 1) * n]:
+        if code >= 0:
+            counts[min(code, UNIQUE)] += 1
+    return counts
+
+
+def zone_contents(s, seat: int) -> dict:
+    """Per zone code: the set of what stands there (species, or UNIQUE for any Unique Dinosaur)."""
+    n = s.c.geometry.num_cells
+    zone = s.zones[seat]
+    out: dict = {}
+    for cell in range(n):
+        code = s.cells[seat * n + cell]
+        if code >= 0:
+            out.setdefault(zone[cell], set()).add(min(code, UNIQUE))
     return out
 
 
-def zones(geometry, dotted: int, fence: int) -> tuple[int, ...]:
-    """Per space: the number of its Enclosure (its first space), or OPEN + that number in an open area."""
-    zone = [0] * geometry.num_cells
-    for cells, closed in regions(geometry, dotted & ~fence):
-        code = cells[0] if closed else OPEN + cells[0]
-        for cell in cells:
-            zone[cell] = code
-    return tuple(zone)
+def alike(s, seat: int) -> list[tuple]:
+    """Per Farm space, what tells its dinosaur apart for a choice: two common dinosaurs of one species in
+    one Enclosure over the same symbol are interchangeable; a Unique Dinosaur is always its own."""
+    n = s.c.geometry.num_cells
+    zone, symbols = s.zones[seat], s.c.farms[s.farm[seat]].symbols
+    cells = s.cells[seat * n : (seat + 1) * n]
+    return [(code, zone[x], symbols[x]) if 0 <= code < UNIQUE else (code, x) for x, code in enumerate(cells)]
+
+
+def put_actions(s, seat: int, commons, uniques) -> list[int]:
+    """Where dinosaurs waiting to be placed may go: commons in an Enclosure with none but their own
+    species, Unique Dinosaurs anywhere without common ones."""
+    n = s.c.geometry.num_cells
+    zone = s.zones[seat]
+    contents = zone_contents(s, seat)
+    base = seat * n
+    out = []
+    ids = s.ids
+    for k in range(4):
+        if commons[k]:
+            for cell in range(n):
+                z = zone[cell]
+                if s.cells[base + cell] == EMPTY and z < OPEN and contents.get(z, {k}) <= {k}:
+                    out.append(ids.put + k * n + cell)
+    for card in sorted(set(uniques)):
+        for cell in range(n):
+            if s.cells[base + cell] == EMPTY and contents.get(zone[cell], {UNIQUE}) <= {UNIQUE}:
+                out.append(ids.put_unique + card * n + cell)
+    return out
+
+
+def adapt_actions(s, seat: int, ctx: Adapting) -> list[int]:
+    """Barriers, waiting dinosaurs to put, dinosaurs to lift, and Done only when nothing waiting fits."""
+    ids = s.ids
+    out = put_actions(s, seat, s.hold[seat * 4 : seat * 4 + 4], s.hold_unique[seat])
+    if s.barriers[seat]:
+        free = s.c.farms[s.farm[seat]].dotted & ~s.fence[seat]
+        out += [ids.fence + e for e in range(s.c.geometry.num_edges) if free >> e & 1]
+    n = s.c.geometry.num_cells
+    base = seat * n
+    settled = ctx.settled
+    out += [ids.lift + cell for cell in range(n) if s.cells[base + cell] >= 0 and not settled >> cell & 1]
+    if not any(ids.put <= a < ids.lift for a in out):
+        out.append(ids.done)  # done only when nothing waiting can be placed: such dinosaurs escape
+    return out
+
+
+def place_barrier(s, seat: int, edge: int) -> None:
+    s.barriers[seat] -= 1
+    s.fence[seat] |= 1 << edge
+    s.zones[seat] = farm_zones(s, seat)
+
+
+def put_common(s, seat: int, k: int, cell: int) -> None:
+    """A common dinosaur of species `k` from the Containment Zone onto a Farm space."""
+    s.hold[seat * 4 + k] -= 1
+    s.cells[seat * s.c.geometry.num_cells + cell] = k
+
+
+def put_unique(s, seat: int, card: int, cell: int) -> None:
+    """The Unique Dinosaur of Research card `card` from the Containment Zone onto a Farm space."""
+    held = list(s.hold_unique[seat])
+    held.remove(card)
+    s.hold_unique[seat] = tuple(held)
+    s.cells[seat * s.c.geometry.num_cells + cell] = UNIQUE + card
+
+
+def lift(s, seat: int, cell: int) -> None:
+    """A dinosaur off the Farm back to the Containment Zone, to be placed again."""
+    n = s.c.geometry.num_cells
+    code = s.cells[seat * n + cell]
+    s.cells[seat * n + cell] = EMPTY
+    if code < UNIQUE:
+        s.hold[seat * 4 + code] += 1
+    else:
+        s.hold_unique[seat] = (*s.hold_unique[seat], code - UNIQUE)
+
+
+def lift_misplaced(s, seat: int) -> None:
+    """Common dinosaurs outside an Enclosure, or sharing one with another species or a Unique
+    Dinosaur (after a Barrier was lost), must be placed again: they go back to the Containment Zone."""
+    n = s.c.geometry.num_cells
+    base = seat * n
+    zone = s.zones[seat]
+    contents = zone_contents(s, seat)
+    for cell in range(n):
+        code = s.cells[base + cell]
+        if 0 <= code < UNIQUE and (zone[cell] >= OPEN or len(contents[zone[cell]]) > 1):
+            s.cells[base + cell] = EMPTY
+            s.hold[seat * 4 + code] += 1

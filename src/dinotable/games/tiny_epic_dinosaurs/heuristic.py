@@ -9,9 +9,7 @@ It is handed a determinized state (see dinotable.agents) and reads only what its
 
 from __future__ import annotations
 
-from dinotable.games.tiny_epic_dinosaurs.content import CARNIVORE, HERBIVORE, MEAT, PLANT, SUPPLY
-from dinotable.games.tiny_epic_dinosaurs.farm import OPEN
-from dinotable.games.tiny_epic_dinosaurs.rules import (
+from dinotable.games.tiny_epic_dinosaurs.components import (
     ADAPT,
     CHOOSE,
     ESCAPE,
@@ -22,6 +20,8 @@ from dinotable.games.tiny_epic_dinosaurs.rules import (
     diet,
     food,
 )
+from dinotable.games.tiny_epic_dinosaurs.content import CARNIVORE, HERBIVORE, MEAT, PLANT, SUPPLY
+from dinotable.games.tiny_epic_dinosaurs.grid import OPEN
 from dinotable.games.tiny_epic_dinosaurs.scoring import breakdown
 
 # Weights, set by simulation (greedy against random and against itself).

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from dinotable.games.tiny_epic_dinosaurs import rules
+from dinotable.games.tiny_epic_dinosaurs.components import CHOOSE, ESCAPE, FEED, NEWBORN, UNIQUE, food
 from dinotable.games.tiny_epic_dinosaurs.content import RESOURCES
-from dinotable.games.tiny_epic_dinosaurs.farm import OPEN
-from dinotable.games.tiny_epic_dinosaurs.rules import EMPTY, UNIQUE
+from dinotable.games.tiny_epic_dinosaurs.escapes import escaping_now
+from dinotable.games.tiny_epic_dinosaurs.grid import OPEN
+from dinotable.games.tiny_epic_dinosaurs.spaces import entry_strength
 
 SYMBOL_LETTERS = "pms"  # plant, meat, supply under a Farm space
 LEGEND = (
@@ -80,66 +81,90 @@ def space_text(c, space) -> str:
 
 
 # --------------------------------------------------------------------------------------- actions
-def action_text(s, action: int) -> str:
+# One text function per decision (decisions.py registers them), for the ids that decision offers.
+def keep_text(s, action: int, ctx) -> str:
+    return _contract_choice(s.c, "Keep", action - s.ids.contract)
+
+
+def place_text(s, action: int, ctx) -> str:
+    c = s.c
+    slot, foreman = divmod(action - s.ids.place, 2)
+    space = c.spaces[s.slots[slot]]
+    need = entry_strength(s.occ[slot * s.holders : slot * s.holders + s.holders])
+    if foreman:
+        extra = max(0, need - c.numbers["foreman_strength"])
+        who = "the Foreman" + (f" and {extra} Dinofarmer{'s' if extra > 1 else ''}" if extra else "")
+    else:
+        who = f"{need} Dinofarmer{'s' if need > 1 else ''}"
+    return f"{who} to {space_text(c, space)}"
+
+
+def choice_text(s, action: int, ctx) -> str:
     c, ids = s.c, s.ids
-    kind, v = ids.kind(action)
+    if action < ids.research:
+        return c.species[action - ids.species].name
+    if action < ids.contract:
+        return "Research: " + research_text(c, s.research_row[action - ids.research])
+    if action < ids.trade:
+        return _contract_choice(c, "Fulfil", action - ids.contract)
+    a, b = divmod(action - ids.trade, 3)
+    return f"Trade 1 {RESOURCES[a]} for {ctx.step[1]} {RESOURCES[b]}"
+
+
+def adapt_text(s, action: int, ctx) -> str:
+    c, ids = s.c, s.ids
     geo = c.geometry
-    n = geo.num_cells
-    if kind == "place":
-        slot, foreman = divmod(v, 2)
-        if slot >= len(s.slots):
-            return f"(no action space {slot} on this side)"
-        space = c.spaces[s.slots[slot]]
-        here = s.occ[slot * s.holders : slot * s.holders + s.holders] if s.phase == rules.PLACE else [0]
-        need = rules.entry_strength(here)
-        if foreman:
-            extra = max(0, need - c.numbers["foreman_strength"])
-            who = "the Foreman" + (f" and {extra} Dinofarmer{'s' if extra > 1 else ''}" if extra else "")
-        else:
-            who = f"{need} Dinofarmer{'s' if need > 1 else ''}"
-        return f"{who} to {space_text(c, space)}"
-    if kind == "species":
-        return c.species[v].name
-    if kind == "research":
-        if v >= len(s.research_row):
-            return f"Research row position {v + 1}"
-        return "Research: " + research_text(c, s.research_row[v])
-    if kind == "contract":
-        verb = "Keep" if s.phase == rules.KEEP else "Fulfil"
-        return f"{verb} {'Public' if c.contracts[v].public else 'Private'} Contract {contract_text(c, v)}"
-    if kind == "trade":
-        a, b = divmod(v, 3)
-        amount = s.choice[1] if s.choice and s.choice[0] == "trade" else 2
-        return f"Trade 1 {RESOURCES[a]} for {amount} {RESOURCES[b]}"
-    if kind == "fence":
-        return f"Barrier on {geo.edge_names[v]}"
-    if kind in ("put", "put_unique"):
-        what, cell = divmod(v, n)
-        name = c.species[what].name if kind == "put" else c.research[what].name
-        return f"{name} on {geo.cell_name(cell)}{_cell_note(s, cell)}"
-    if kind == "lift":
-        code = s.cells[s.cur * n + v] if s.cur >= 0 else EMPTY
-        return f"Lift the {code_name(c, code) if code >= 0 else 'dinosaur'} off {geo.cell_name(v)} to move it"
-    if kind == "done":
-        waiting = sum(s.hold[s.cur * 4 : s.cur * 4 + 4]) + len(s.hold_unique[s.cur]) if s.cur >= 0 else 0
-        return "Done adapting the Farm" + (f" ({waiting} waiting dinosaur(s) escape)" if waiting else "")
-    if kind == "feed":
-        cell, meat = divmod(v, 2)
-        code = s.cells[s.cur * n + cell] if s.cur >= 0 else EMPTY
-        name = code_name(c, code) if code >= 0 else "dinosaur"
-        amount = rules.food(c, code) if code >= 0 else 1
-        return f"Feed the {name} on {geo.cell_name(cell)} {amount} {'meat' if meat else 'plant'}"
-    if kind == "eat":
-        code = s.cells[s.cur * n + v] if s.cur >= 0 else EMPTY
-        name = code_name(c, code) if code >= 0 else "dinosaur"
-        return f"The escaping carnivore takes the {name} on {geo.cell_name(v)}"
-    if kind == "eat_common":
-        return f"The escaping carnivore takes an escaping {c.species[v].name}"
-    if kind == "eat_unique":
-        return f"The escaping carnivore takes the escaping {c.research[v].name}"
-    if kind == "unfence":
-        return f"Remove the Barrier on {geo.edge_names[v]} (herbivore escape penalty)"
-    return f"Escaping omnivores count as {'carnivores' if v else 'herbivores'}"
+    if action < ids.put:
+        return f"Barrier on {geo.edge_names[action - ids.fence]}"
+    if action < ids.lift:
+        return put_text(s, action, ctx)
+    if action < ids.done:
+        cell = action - ids.lift
+        code = s.cells[s.cur * geo.num_cells + cell]
+        return f"Lift the {code_name(c, code)} off {geo.cell_name(cell)} to move it"
+    waiting = sum(s.hold[s.cur * 4 : s.cur * 4 + 4]) + len(s.hold_unique[s.cur])
+    return "Done adapting the Farm" + (f" ({waiting} waiting dinosaur(s) escape)" if waiting else "")
+
+
+def put_text(s, action: int, ctx) -> str:
+    """A waiting, newly hatched or Unique Dinosaur onto a Farm space."""
+    c, ids = s.c, s.ids
+    n = c.geometry.num_cells
+    if action < ids.put_unique:
+        k, cell = divmod(action - ids.put, n)
+        name = c.species[k].name
+    else:
+        card, cell = divmod(action - ids.put_unique, n)
+        name = c.research[card].name
+    return f"{name} on {c.geometry.cell_name(cell)}{_cell_note(s, cell)}"
+
+
+def feed_text(s, action: int, ctx) -> str:
+    c = s.c
+    cell, meat = divmod(action - s.ids.feed, 2)
+    code = s.cells[s.cur * c.geometry.num_cells + cell]
+    amount = food(c, code)
+    return f"Feed the {code_name(c, code)} on {c.geometry.cell_name(cell)} {amount} {'meat' if meat else 'plant'}"
+
+
+def escape_text(s, action: int, ctx) -> str:
+    c, ids = s.c, s.ids
+    geo = c.geometry
+    if action < ids.eat_common:
+        cell = action - ids.eat
+        code = s.cells[s.cur * geo.num_cells + cell]
+        return f"The escaping carnivore takes the {code_name(c, code)} on {geo.cell_name(cell)}"
+    if action < ids.eat_unique:
+        return f"The escaping carnivore takes an escaping {c.species[action - ids.eat_common].name}"
+    if action < ids.unfence:
+        return f"The escaping carnivore takes the escaping {c.research[action - ids.eat_unique].name}"
+    if action < ids.omni:
+        return f"Remove the Barrier on {geo.edge_names[action - ids.unfence]} (herbivore escape penalty)"
+    return f"Escaping omnivores count as {'carnivores' if action - ids.omni else 'herbivores'}"
+
+
+def _contract_choice(c, verb: str, k: int) -> str:
+    return f"{verb} {'Public' if c.contracts[k].public else 'Private'} Contract {contract_text(c, k)}"
 
 
 def _cell_note(s, cell: int) -> str:
@@ -221,7 +246,7 @@ def view(s, seat: int | None) -> dict:
         )
     out = {
         "round": s.round,
-        "phase": rules.PHASE_NAMES[s.phase],
+        "phase": s.decisions[s.phase].name,
         "current_player": s.current_player,
         "first_player": "rival" if s.first >= s.num_players else s.first,
         "supply": {sp.key: s.supply[sp.index] for sp in c.species},
@@ -239,8 +264,8 @@ def view(s, seat: int | None) -> dict:
         "research_row": [c.research[k].name for k in s.research_row],
         "research_deck": len(s.research_deck),
         "research_discard": [c.research[k].name for k in s.research_discard],
-        "choice": s.choice[0] if s.choice else None,
-        "escaping": [code_name(c, code) for code in s.escaping],
+        "choice": s.ctx.step[0] if s.phase == CHOOSE else None,
+        "escaping": [code_name(c, code) for code in escaping_now(s)],
         "players": players,
     }
     if s.solo:
@@ -288,7 +313,7 @@ def _cell_text(s, seat: int, cell: int) -> str:
     if code < 0:
         return f"  {mark} "
     letters = c.species[code].letter if code < UNIQUE else c.research[code - UNIQUE].name[:2].upper()
-    fed = "*" if s.fed[seat] >> cell & 1 and s.phase in (rules.FEED, rules.ESCAPE, rules.NEWBORN) else " "
+    fed = "*" if s.fed[seat] >> cell & 1 and s.phase in (FEED, ESCAPE, NEWBORN) else " "
     return f"{letters}{fed}{mark}"
 
 
@@ -296,7 +321,7 @@ def board_text(s, seat: int | None) -> str:
     c = s.c
     v = view(s, seat)
     h = s.holders
-    out = [f"Round {s.round} of {c.numbers['rounds']} - {rules.PHASE_NAMES[s.phase]}"]
+    out = [f"Round {s.round} of {c.numbers['rounds']} - {s.decisions[s.phase].name}"]
     first = holder_name(s, s.first)
     out.append(f"First Player Marker: {first}")
     out.append("Action Boards:")
@@ -344,7 +369,7 @@ def board_text(s, seat: int | None) -> str:
             + f"; resources {r['resources']}; contracts {r['contracts']}; research {r['research']}"
             + f"; cards left this round {r['cards_left']}"
         )
-    if s.escaping:
+    if escaping_now(s):
         out.append("Escaping: " + ", ".join(v["escaping"]))
     out.append("")
     out.append(LEGEND)

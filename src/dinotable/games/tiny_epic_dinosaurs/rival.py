@@ -8,7 +8,10 @@ each card it fulfils at most one Public Contract its species columns meet, the o
 
 from __future__ import annotations
 
-from dinotable.games.tiny_epic_dinosaurs.rules import DAMAGE, EGG, entry_strength, event, roll
+from dinotable.games.tiny_epic_dinosaurs.components import event
+from dinotable.games.tiny_epic_dinosaurs.content import DAMAGE, EGG, FACES
+from dinotable.games.tiny_epic_dinosaurs.hunting import roll
+from dinotable.games.tiny_epic_dinosaurs.spaces import entry_strength
 
 
 def rival_turn(s, events: list) -> None:
@@ -41,7 +44,7 @@ def rival_turn(s, events: list) -> None:
                 s.supply[k] += 1
                 s.rival_cols[k] -= 1
                 s.occ[target * h + rival] = 0
-            events.append(event("rival_hunt", None, species=c.species[k].key, face=("net", "damage", "egg")[face]))
+            events.append(event("rival_hunt", None, species=c.species[k].key, face=FACES[face]))
     top = c.numbers["track_max"]
     for r in range(3):
         s.rival_res[r] = min(top, s.rival_res[r] + card.resources[r])

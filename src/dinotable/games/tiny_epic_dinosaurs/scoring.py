@@ -4,7 +4,7 @@ player holding the First Player Marker (rulebook)."""
 
 from __future__ import annotations
 
-from dinotable.games.tiny_epic_dinosaurs.rules import UNIQUE, ability
+from dinotable.games.tiny_epic_dinosaurs.components import UNIQUE, ability
 
 
 def breakdown(s, seat: int) -> dict:

@@ -11,6 +11,9 @@ from dinotable.core.contract import Secret
 from dinotable.core.flat import FlatState
 from dinotable.core.rng import derive_seed, seed_state, shuffle
 from dinotable.games.tiny_epic_dinosaurs import render, rules, scoring
+from dinotable.games.tiny_epic_dinosaurs.components import ADAPT, CHOOSE, ESCAPE, KEEP
+from dinotable.games.tiny_epic_dinosaurs.decisions import TABLE
+from dinotable.games.tiny_epic_dinosaurs.farm import farm_zones
 
 # Fields that are lists and must be copied by clone(); everything else is an int, a bool or a tuple.
 _FLAT_LISTS = (
@@ -47,15 +50,22 @@ _FLAT_LISTS = (
 )
 
 
+# Not part of the state's key: the game and its content, caches, and what _key lists under older names.
+_NOT_KEYED = frozenset({"game", "c", "ids", "_legal", "options", "place_cache", "ctx", "leftover"})
+
+
 class TinyEpicDinosaursState(FlatState):
     rules, scoring, render = rules, scoring, render
     flat_lists = _FLAT_LISTS
+    decisions = TABLE
+    # The ids are sized from the game's content, so the layout is the game's.
+    layout = property(lambda self: self.game.layout)
 
     def __init__(self, game, num_players: int, seed: int, options: dict) -> None:
         c = game.content
         self.game = game
         self.c = c
-        self.ids = game.ids
+        self.ids = game.ids  # the first id of each range of the game's action layout
         self.num_players = num_players
         self.seed = seed
         self.options = options
@@ -80,7 +90,7 @@ class TinyEpicDinosaursState(FlatState):
         self.barriers = [start] * num_players
         self.barrier_supply = c.numbers["barrier_supply"] - start * num_players
         self.fence = [0] * num_players
-        self.zones = [rules.farm_zones(self, seat) for seat in range(num_players)]
+        self.zones = [farm_zones(self, seat) for seat in range(num_players)]
         self.cells = [-1] * (n_cells * num_players)
         self.fed = [0] * num_players
         self.hold = [0] * (4 * num_players)
@@ -125,23 +135,19 @@ class TinyEpicDinosaursState(FlatState):
         self.first = 0
         self.cur = 0
         self.round = 1
-        self.phase = rules.KEEP
-        self.queue: tuple[int, ...] = tuple(range(num_players))
-        self.pending: tuple = ()  # the rest of an action space's steps while a choice is open
-        self.pending_slot = -1
-        self.choice: tuple = ()  # the step waiting for a choice
-        self.settled = 0  # Farm spaces whose dinosaur was placed in this Adapt phase (not lifted again)
-        self.escaping: tuple[int, ...] = ()
-        self.omni_as = -1
-        self.escape_stage = 0
-        self.escape_next = rules.KEEP
+        self.phase = KEEP
+        self.ctx = None  # the open decision's context (decisions.py), None for a decision that needs none
+        self.queue: tuple[int, ...] = tuple(range(num_players))  # the seats still to act in this phase
+        # Kept only for the key (see _key): the slot of the last choice, and how the last escape ended
+        # (what omnivores counted as, its last stage, the phase it went back to).
+        self.leftover = (-1, -1, 0, KEEP)
         self.over = False
         self.place_cache = None  # (seat, legal placements) worked out when the turn passed to that seat
         self.rng = rng
         self.history: list[int] = []
         events: list = []
         rules.settle(self, events)
-        self._legal = rules.legal_actions(self)
+        self._legal = self._legal_of(self)
 
     def _determinize(self, seat: int | None, seed: int) -> TinyEpicDinosaursState:
         """A copy in which what `seat` cannot see is re-dealt: deck orders, the other seats' Private
@@ -170,7 +176,7 @@ class TinyEpicDinosaursState(FlatState):
             rng = shuffle(rng, new.rival_deck)
         self._reseed_copy(new, seed)
         new.place_cache = None  # re-dealt contracts may change what the seat to move can do
-        new._legal = rules.legal_actions(new)
+        new._legal = new._legal_of(new)
         return new
 
     def secrets(self, seat: int | None) -> dict[str, Secret]:
@@ -194,12 +200,27 @@ class TinyEpicDinosaursState(FlatState):
         return out
 
     def _key(self) -> tuple:
-        d = self.__dict__
-        skip = {"game", "c", "ids", "_legal", "options", "place_cache"}
-        items = []
-        for name in sorted(d):
-            if name in skip:
-                continue
-            value = d[name]
-            items.append((name, tuple(value) if isinstance(value, list) else value))
+        """The state's fields by name. The golden files (rules 1.0) recorded it when the open decision's
+        context was kept in fields of its own, left over after the decision closed; it is listed the same
+        way, so that those files stay valid."""
+        fields = {name: value for name, value in self.__dict__.items() if name not in _NOT_KEYED}
+        slot, omni_as, stage, back_to = self.leftover
+        choice, pending, settled, escaping = (), (), 0, ()
+        if self.phase == CHOOSE:
+            choice, pending, slot = self.ctx
+        elif self.phase == ADAPT:
+            settled = self.ctx.settled
+        elif self.phase == ESCAPE:
+            escaping, omni_as, stage, back_to = self.ctx
+        fields.update(
+            choice=choice,
+            pending=pending,
+            pending_slot=slot,
+            settled=settled,
+            escaping=escaping,
+            omni_as=omni_as,
+            escape_stage=stage,
+            escape_next=back_to,
+        )
+        items = [(name, tuple(value) if isinstance(value, list) else value) for name, value in sorted(fields.items())]
         return (repr(sorted(self.options.items())), tuple(items))
