@@ -1,5 +1,5 @@
 """Tiny Epic Dinosaurs on the core decision registry: one record per kind of decision, in the phase order
-the golden files and error messages use; one action-id layout; `action_info` for
+the golden files and error messages use; one action-id layout, whose table the docs hold; `action_info` for
 every kind of decision, holding nothing the seat to move could not see; and a rules package without import
 cycles (the helpers are test_tiny_epic_dinosaurs.py's)."""
 
@@ -12,6 +12,7 @@ from dinotable.core.errors import IllegalAction
 from dinotable.core.rng import Rng
 from dinotable.games import tiny_epic_dinosaurs
 from dinotable.games.tiny_epic_dinosaurs import components
+from dinotable.games.tiny_epic_dinosaurs.actions import MEANINGS
 from dinotable.games.tiny_epic_dinosaurs.decisions import TABLE
 from dinotable.games.tiny_epic_dinosaurs.testing import (
     fence,
@@ -51,6 +52,7 @@ from .test_tiny_epic_dinosaurs import (
     unique,
 )
 
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "tiny-epic-dinosaurs.md"
 PHASES = {
     "KEEP": "choosing a Private Contract to keep",
     "PLACE": "Allocate Dinofarmers",
@@ -99,6 +101,14 @@ def test_the_layout_gives_the_ids_the_golden_files_use():
     ]
     assert SHIPPED.num_distinct_actions == SHIPPED.layout.size == 499
     assert SHIPPED.layout.kind(IDS.put_unique + 3) == ("put_unique", 3)
+
+
+def test_the_docs_hold_the_layouts_action_id_table():
+    """docs/tiny-epic-dinosaurs.md section 8 is the table the layout writes, row for row."""
+    lines = DOCS.read_text().splitlines()
+    start = lines.index("| ids | kind | meaning |")
+    end = next(i for i in range(start, len(lines)) if not lines[i].startswith("|"))
+    assert "\n".join(lines[start:end]) == SHIPPED.layout.markdown(MEANINGS)
 
 
 def info(s, action) -> dict:
