@@ -57,7 +57,7 @@ class Heuristic:
             return [own[s.kind[a - PICK]] + 0.5 * theirs[s.owner[a - PICK]][s.kind[a - PICK]] for a in actions]
         # Restoring: each choice is worth the best dinosaur it can still become. Restoring turns four
         # 1-point tiles into a 6- or 10-point dinosaur, so it always beats ending the turn.
-        return [-1.0 if a == PASS else _best_dinosaur(s, seat, (*s.picks, a - PICK)) for a in actions]
+        return [-1.0 if a == PASS else _best_dinosaur(s, seat, (*s.ctx, a - PICK)) for a in actions]
 
 
 def _best_dinosaur(s, seat: int, chosen: tuple[int, ...]) -> float:

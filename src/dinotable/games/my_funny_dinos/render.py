@@ -1,6 +1,9 @@
-"""What players see: the per-seat view (a JSON-ready dict), action and event text, the board as text.
+"""What players see: the per-seat view (a JSON-ready dict), each decision's action text and description,
+event text, the board as text.
 
 Everything here reads only what the table shows; a buried tile is described only as far as it is known.
+The texts and descriptions take (state, action, the open decision's context), as decisions.py registers
+them.
 """
 
 from __future__ import annotations
@@ -11,15 +14,8 @@ from dinotable.games.my_funny_dinos.rules import (
     COLOUR_KNOWN,
     DIG,
     FULLY_KNOWN,
-    GIVE,
-    LEG1_STEP,
-    LEG2_STEP,
     PASS,
-    PHASE_NAMES,
     PICK,
-    RESTORE,
-    TAIL_STEP,
-    TAKE,
     loose_tiles,
     success_chance,
     tiles_above,
@@ -83,8 +79,8 @@ def view(s, seat: int | None) -> dict:
         "round": s.round,
         "first_player": s.first_player,
         "current_player": s.current_player,
-        "phase": PHASE_NAMES[s.phase],
-        "picked": [tile_view(s, p) for p in s.picks],
+        "phase": s.decisions[s.phase].name,
+        "picked": [tile_view(s, p) for p in s.ctx],
         "over": s.over,
         "final_round": s.final_round,
         "bone_supply": s.supply,
@@ -114,33 +110,68 @@ def view(s, seat: int | None) -> dict:
     }
 
 
-def action_text(s, a: int) -> str:
+# ------------------------------------------------------------------------------- texts of the actions
+def excavation_text(s, a: int, ctx) -> str:
+    p = a - DIG
+    above = tiles_above(s, p)
+    depth = "on top" if above == 0 else f"under {above} tile{'s' if above > 1 else ''}"
+    where = f"spot {s.spot[p]}, {depth}" + (", at the paper's edge" if s.c.spot_edge[s.spot[p]] else "")
+    if s.base_rocks[s.spot[p]]:
+        where += f", base with {s.base_rocks[s.spot[p]]} rocks"
+    chance = success_chance(s, p, s.cur)
+    return f"excavate #{p}: {tile_name(s, p)} ({where}) - {chance:.0%} to succeed"
+
+
+def _picked(s, a: int) -> str:
+    p = a - PICK
+    return f"{tile_name(s, p)} #{p}"
+
+
+def gift_text(s, a: int, ctx) -> str:
+    return f"give your {_picked(s, a)}"
+
+
+def take_text(s, a: int, ctx) -> str:
+    return f"take {player_name(s.owner[a - PICK])}'s {_picked(s, a)}"
+
+
+def restoration_text(s, a: int, ctx) -> str:
     if a == PASS:
         return "end the turn without restoring a dinosaur"
-    if not isinstance(a, int) or not 0 <= a < PASS:
-        return f"unknown action {a!r}"
-    if a < PICK:
-        p = a - DIG
-        if s.owner[p] >= 0 or s.over:
-            return f"excavate tile #{p}"
-        above = tiles_above(s, p)
-        depth = "on top" if above == 0 else f"under {above} tile{'s' if above > 1 else ''}"
-        where = f"spot {s.spot[p]}, {depth}" + (", at the paper's edge" if s.c.spot_edge[s.spot[p]] else "")
-        if s.base_rocks[s.spot[p]]:
-            where += f", base with {s.base_rocks[s.spot[p]]} rocks"
-        chance = success_chance(s, p, s.cur)
-        return f"excavate #{p}: {tile_name(s, p)} ({where}) - {chance:.0%} to succeed"
+    return f"restore a dinosaur, starting with the {_picked(s, a)}"
+
+
+def part_text(s, a: int, ctx) -> str:
+    return f"use the {_picked(s, a)}"
+
+
+# ------------------------------------------------------------------------ descriptions of the actions
+# Tiles are described as the view shows them (`tile_view`), so a description tells no more than the table.
+def excavation_info(s, a: int, ctx) -> dict:
+    """The tile attempted, as far as it shows, and the spot of the pile it lies on."""
+    p = a - DIG
+    return {**tile_view(s, p), "spot": s.spot[p]}
+
+
+def pick_info(s, a: int, ctx) -> dict:
+    """The tile picked and the seat whose loose tiles hold it."""
     p = a - PICK
-    name = f"{tile_name(s, p)} #{p}"
-    if s.phase == GIVE:
-        return f"give your {name}"
-    if s.phase == TAKE and s.owner[p] >= 0:
-        return f"take {player_name(s.owner[p])}'s {name}"
-    if s.phase == RESTORE:
-        return f"restore a dinosaur, starting with the {name}"
-    if s.phase in (TAIL_STEP, LEG1_STEP, LEG2_STEP):
-        return f"use the {name}"
-    return f"pick tile #{p}"
+    return {**tile_view(s, p), "owner": s.owner[p]}
+
+
+def take_info(s, a: int, ctx) -> dict:
+    """The tile taken, its owner, and (as the view's `picked`) the tile given for it."""
+    return {**pick_info(s, a, ctx), "picked": [ctx.given]}
+
+
+def restoration_info(s, a: int, ctx) -> dict:
+    """The head that starts a dinosaur; ending the turn touches nothing."""
+    return {} if a == PASS else pick_info(s, a, ctx)
+
+
+def part_info(s, a: int, ctx) -> dict:
+    """The part picked, and (as the view's `picked`) the dinosaur's tiles picked before it, head first."""
+    return {**pick_info(s, a, ctx), "picked": list(ctx)}
 
 
 def event_text(s, event) -> str:

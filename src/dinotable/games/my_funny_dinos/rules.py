@@ -1,13 +1,14 @@
-"""My Funny Dinos rules: the legal actions of a state and what each action does.
+"""My Funny Dinos rules: what each kind of decision offers and what each action does.
 
-A turn is a short sequence of decisions, each its own legal-action list:
+A turn is a short sequence of decisions, each its own legal-action list (the records that tie each kind's
+options, effect, text and description together are in decisions.py, numbered as the phases below):
   EXCAVATE   pick the tile to attempt (the rulebook: you cannot change it once touched); chance decides
   GIVE/TAKE  an exchange event: the tile you give, then the other player's tile you take
   RESTORE    start restoring a dinosaur by picking its head, or end the turn
   TAIL, LEG1, LEG2  the rest of the dinosaur
-A decision with only one option resolves itself (state.apply), so most turns are a single decision.
-
-Action ids: 0-39 excavate tile #p, 40-79 pick tile #p, 80 end the turn without restoring.
+A decision with only one option resolves itself (state.apply), so most turns are a single decision. The
+open decision's context (`s.ctx`) is the tiles picked so far (the tile given, or the dinosaur's parts), a
+NamedTuple below; () while no tile is picked.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from dinotable.core.contract import Event
+from dinotable.core.decisions import ActionLayout
 from dinotable.core.rng import next_below, next_float
 from dinotable.games.my_funny_dinos.content import (
     BONE_PILE,
@@ -27,24 +29,51 @@ from dinotable.games.my_funny_dinos.content import (
 )
 
 NUM_TILES = 40
-DIG = 0  # DIG + p: excavate tile p
-PICK = 40  # PICK + p: choose tile p (to give, to take, or as a dinosaur part)
-PASS = 80  # end the turn without restoring
-NUM_ACTIONS = 81
 
+# The action ids, one range per kind of choice; the docs' id table is LAYOUT.markdown(ACTION_MEANINGS).
+LAYOUT = ActionLayout()
+DIG = LAYOUT.add("excavate", NUM_TILES)  # DIG + p: excavate tile p
+PICK = LAYOUT.add("pick", NUM_TILES)  # PICK + p: choose tile p (to give, to take, or as a dinosaur part)
+PASS = LAYOUT.add("end turn")  # end the turn without restoring
+NUM_ACTIONS = LAYOUT.size
+ACTION_MEANINGS = {
+    "excavate": "excavate tile #p (id = p); offered in `excavate` for every tile in the pile",
+    "pick": "pick tile #p (id = 40 + p): the tile to give or to take, or a part of the dinosaur; in `restore`, "
+    "start a dinosaur with head #p",
+    "end turn": "end the turn without restoring; offered only in `restore`",
+}
+
+# The phases: each decision's place in decisions.DECISIONS, which checks these numbers as it registers.
 EXCAVATE, GIVE, TAKE, RESTORE, TAIL_STEP, LEG1_STEP, LEG2_STEP, OVER = range(8)
-PHASE_NAMES = (
-    "excavate",
-    "exchange: give",
-    "exchange: take",
-    "restore",
-    "restore: tail",
-    "restore: leg",
-    "restore: second leg",
-    "over",
-)
 
 NOBODY = -1
+
+
+class Exchange(NamedTuple):
+    """The context of `exchange: take`: the tile already given."""
+
+    given: int
+
+
+class Head(NamedTuple):
+    """The context of `restore: tail`: the head that started the dinosaur."""
+
+    head: int
+
+
+class HeadAndTail(NamedTuple):
+    """The context of `restore: leg`."""
+
+    head: int
+    tail: int
+
+
+class HeadTailAndLeg(NamedTuple):
+    """The context of `restore: second leg`: the first leg is the lower-numbered of the pair."""
+
+    head: int
+    tail: int
+    leg: int
 
 
 class Dinosaur(NamedTuple):
@@ -60,27 +89,37 @@ class Dinosaur(NamedTuple):
 FULLY_KNOWN, COLOUR_KNOWN, UNKNOWN = 2, 1, 0
 
 
-# ----------------------------------------------------------------------------------------------- legal
-def legal_actions(s) -> tuple[int, ...]:
-    phase = s.phase
-    if phase == EXCAVATE:
-        return tuple(s.pile)  # DIG == 0, so the id is the tile number
+# ------------------------------------------------------------------------------------------- options
+def excavation_options(s, ctx) -> tuple[int, ...]:
+    return tuple(s.pile)  # DIG == 0, so the id is the tile number
+
+
+def gift_options(s, ctx) -> tuple[int, ...]:
+    return _picks(loose_tiles(s, s.cur))
+
+
+def take_options(s, ctx: Exchange) -> tuple[int, ...]:
+    return _picks(tiles_to_take(s, s.cur))
+
+
+def head_options(s, ctx) -> tuple[int, ...]:
+    """A loose head to start a dinosaur, if the seat holds a whole set; ending the turn in any case."""
     cur = s.cur
-    if phase == RESTORE:
-        if s.parts[cur * 4 + HEAD] and s.parts[cur * 4 + TAIL] and s.parts[cur * 4 + LEG] >= 2:
-            return (*_picks(loose_tiles(s, cur, HEAD)), PASS)
-        return (PASS,)
-    if phase == TAIL_STEP:
-        return _picks(loose_tiles(s, cur, TAIL))
-    if phase == LEG1_STEP:
-        return _picks(loose_tiles(s, cur, LEG)[:-1])  # the lower-numbered leg of the pair comes first
-    if phase == LEG2_STEP:
-        return _picks(p for p in loose_tiles(s, cur, LEG) if p > s.picks[2])
-    if phase == GIVE:
-        return _picks(loose_tiles(s, cur))
-    if phase == TAKE:
-        return _picks(tiles_to_take(s, cur))
-    return ()
+    if s.parts[cur * 4 + HEAD] and s.parts[cur * 4 + TAIL] and s.parts[cur * 4 + LEG] >= 2:
+        return (*_picks(loose_tiles(s, cur, HEAD)), PASS)
+    return (PASS,)
+
+
+def tail_options(s, ctx: Head) -> tuple[int, ...]:
+    return _picks(loose_tiles(s, s.cur, TAIL))
+
+
+def leg_options(s, ctx: HeadAndTail) -> tuple[int, ...]:
+    return _picks(loose_tiles(s, s.cur, LEG)[:-1])  # the lower-numbered leg of the pair comes first
+
+
+def second_leg_options(s, ctx: HeadTailAndLeg) -> tuple[int, ...]:
+    return _picks(p for p in loose_tiles(s, s.cur, LEG) if p > ctx.leg)
 
 
 def _picks(tiles) -> tuple[int, ...]:
@@ -147,7 +186,9 @@ def success_chance(s, piece: int, seat: int) -> float:
     return (1.0 - rock) * (1.0 - edge)
 
 
-def _excavate(s, piece: int, events: list) -> None:
+def excavate(s, action: int, ctx, events: list) -> None:
+    """Attempts tile #action - DIG: chance decides (section 3 of the docs), then any event tile acts."""
+    piece = action - DIG
     cur = s.cur
     s.digs -= 1
     spot = s.spot[piece]
@@ -182,7 +223,7 @@ def _excavate(s, piece: int, events: list) -> None:
             if icon == EXCHANGE:
                 if tiles_to_take(s, cur):
                     s.phase = GIVE
-                    _check_red_missions(s, events)
+                    check_red_missions(s, events)
                     return
                 events.append(Event("exchange-skipped", cur, {}))
             elif icon == SHOVEL:
@@ -211,7 +252,7 @@ def _excavate(s, piece: int, events: list) -> None:
         else:
             detail["bone"] = False
         events.append(Event("excavation-failed", cur, detail))
-    _check_red_missions(s, events)
+    check_red_missions(s, events)
     _after_excavation(s)
 
 
@@ -257,7 +298,8 @@ def _meets(s, mission, seat: int) -> bool:
     return False
 
 
-def _check_red_missions(s, events: list) -> None:
+def check_red_missions(s, events: list) -> None:
+    """A red mission goes at once to the first seat that meets it, the seat to move first."""
     if not s.red_open:
         return
     n = s.num_players
@@ -273,27 +315,35 @@ def _check_red_missions(s, events: list) -> None:
 
 
 # --------------------------------------------------------------------------------------------- apply
-def step(s, action: int, events: list) -> None:
-    """Carries out one legal action (already checked) and moves the state to the next decision."""
-    phase = s.phase
-    if phase == EXCAVATE:
-        _excavate(s, action - DIG, events)
-    elif phase == RESTORE:
-        if action == PASS:
-            _end_turn(s, events)
-        else:
-            s.picks = (action - PICK,)
-            s.phase = TAIL_STEP
-    elif phase in (TAIL_STEP, LEG1_STEP):
-        s.picks = (*s.picks, action - PICK)
-        s.phase += 1
-    elif phase == LEG2_STEP:
-        _restore(s, (*s.picks, action - PICK), events)
-    elif phase == GIVE:
-        s.picks = (action - PICK,)
-        s.phase = TAKE
-    elif phase == TAKE:
-        _exchange(s, s.picks[0], action - PICK, events)
+def give(s, action: int, ctx, events: list) -> None:
+    s.ctx = Exchange(action - PICK)
+    s.phase = TAKE
+
+
+def take(s, action: int, ctx: Exchange, events: list) -> None:
+    _exchange(s, ctx.given, action - PICK, events)
+
+
+def restore(s, action: int, ctx, events: list) -> None:
+    if action == PASS:
+        _end_turn(s, events)
+    else:
+        s.ctx = Head(action - PICK)
+        s.phase = TAIL_STEP
+
+
+def use_tail(s, action: int, ctx: Head, events: list) -> None:
+    s.ctx = HeadAndTail(ctx.head, action - PICK)
+    s.phase = LEG1_STEP
+
+
+def use_leg(s, action: int, ctx: HeadAndTail, events: list) -> None:
+    s.ctx = HeadTailAndLeg(ctx.head, ctx.tail, action - PICK)
+    s.phase = LEG2_STEP
+
+
+def use_second_leg(s, action: int, ctx: HeadTailAndLeg, events: list) -> None:
+    _restore(s, (*ctx, action - PICK), events)
 
 
 def _exchange(s, give: int, take: int, events: list) -> None:
@@ -304,9 +354,9 @@ def _exchange(s, give: int, take: int, events: list) -> None:
     s.parts[other * 4 + part_give] += 1
     s.parts[other * 4 + part_take] -= 1
     s.parts[cur * 4 + part_take] += 1
-    s.picks = ()
+    s.ctx = ()
     events.append(Event("exchanged", cur, {"gave": give, "took": take, "with": other}))
-    _check_red_missions(s, events)
+    check_red_missions(s, events)
     _after_excavation(s)
 
 
@@ -321,9 +371,9 @@ def _restore(s, pieces: tuple[int, ...], events: list) -> None:
     # Restorations after the fifth get no exhibition tile but still score (rulebook, Game End).
     exhibited = len(s.dinos) < c.numbers["exhibition_tiles"]
     s.dinos.append(Dinosaur(cur, pieces, value, exhibited, len(colours)))
-    s.picks = ()
+    s.ctx = ()
     events.append(Event("restored", cur, {"pieces": list(pieces), "value": value, "exhibited": exhibited}))
-    _check_red_missions(s, events)
+    check_red_missions(s, events)
     if len(s.dinos) >= c.numbers["dinosaurs_to_end"] and not s.final_round:
         s.final_round = True
         events.append(Event("final-round", None, {}))
@@ -331,7 +381,7 @@ def _restore(s, pieces: tuple[int, ...], events: list) -> None:
 
 
 def _end_turn(s, events: list) -> None:
-    s.picks = ()
+    s.ctx = ()
     nxt = (s.cur + 1) % s.num_players
     if nxt == s.first_player and (s.final_round or not s.pile):
         s.phase = OVER

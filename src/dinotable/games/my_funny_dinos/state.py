@@ -10,7 +10,8 @@ from dinotable.core.contract import Secret
 from dinotable.core.flat import FlatState
 from dinotable.core.rng import derive_seed, seed_state, shuffle
 from dinotable.games.my_funny_dinos import render, rules, scoring
-from dinotable.games.my_funny_dinos.rules import COLOUR_KNOWN, EXCAVATE, NOBODY, NUM_TILES
+from dinotable.games.my_funny_dinos.decisions import DECISIONS
+from dinotable.games.my_funny_dinos.rules import COLOUR_KNOWN, EXCAVATE, LAYOUT, NOBODY, NUM_TILES
 
 # Fields that are lists and must be copied by clone(); everything else is an int, a bool or a tuple (kind,
 # the pile's static risks, the revealed missions, the options' values), shared by copies.
@@ -30,6 +31,7 @@ _FLAT_LISTS = (
 
 class MyFunnyDinosState(FlatState):
     rules, scoring, render = rules, scoring, render
+    decisions, layout = DECISIONS, LAYOUT
     flat_lists = _FLAT_LISTS
 
     def __init__(self, game, num_players: int, seed: int, options: dict) -> None:
@@ -89,13 +91,13 @@ class MyFunnyDinosState(FlatState):
         self.cur = 0
         self.phase = EXCAVATE
         self.digs = 1
-        self.picks: tuple[int, ...] = ()
+        self.ctx: tuple = ()  # the open decision's context: a NamedTuple of rules, or () if it needs none
         self.round = 1
         self.final_round = False
         self.over = False
         self.rng = rng
         self.history: list[int] = []
-        self._legal = rules.legal_actions(self)
+        self._legal = DECISIONS[EXCAVATE].legal(self, self.ctx)
 
     def clone(self) -> MyFunnyDinosState:
         new = super().clone()
@@ -166,7 +168,7 @@ class MyFunnyDinosState(FlatState):
             self.cur,
             self.phase,
             self.digs,
-            self.picks,
+            self.ctx,
             self.round,
             self.final_round,
             self.over,
