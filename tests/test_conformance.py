@@ -2,11 +2,13 @@
 and every option set the game declares. A new game is covered by registering it."""
 
 import os
+from dataclasses import replace
 
 import pytest
 
 import dinotable
 from dinotable.core import Event, conformance
+from dinotable.core.decisions import Decisions
 from dinotable.core.rng import derive_seed
 
 SOAK_SEEDS = int(os.environ.get("DINOTABLE_SOAK", "3"))
@@ -180,3 +182,22 @@ def test_suite_catches_an_action_that_changes_the_state_when_refused(monkeypatch
     game = _broken(monkeypatch, name, "apply", leaves_a_trace)
     with pytest.raises(AssertionError, match="changed the state"):
         conformance.check_actions(game, 2, {}, 1)
+
+
+def test_suite_catches_a_my_funny_dinos_description_that_changes_the_state(monkeypatch):
+    """My Funny Dinos' decision records describing an action by moving the state (a bone token taken from
+    the supply): check_action_info must see the state changed."""
+    game = dinotable.get_game("my-funny-dinos")
+    cls = type(game.new_game(2, 1))
+
+    def takes_a_bone(s, action, ctx):
+        s.supply -= 1
+        s.bones[s.cur] += 1
+        return {}
+
+    broken = Decisions()
+    for decision in cls.decisions:
+        broken.add(replace(decision, info=takes_a_bone))
+    monkeypatch.setattr(cls, "decisions", broken)
+    with pytest.raises(AssertionError, match="action_info changed the state"):
+        conformance.check_action_info(game, 2, {}, 1)
