@@ -52,8 +52,9 @@ class MyFunnyDinosState(FlatState):
         self.kind = tuple(kinds)
         self.owner = [NOBODY] * NUM_TILES
         self.restored = [False] * NUM_TILES
-        self.spot = [p % c.num_spots for p in range(NUM_TILES)]
-        self.stacks = [[p for p in range(NUM_TILES) if p % c.num_spots == s] for s in range(c.num_spots)]
+        num_spots = c.num_spots  # a property: read once, as a new game is part of every simulated one
+        self.spot = [p % num_spots for p in range(NUM_TILES)]
+        self.stacks = [list(range(s, NUM_TILES, num_spots)) for s in range(num_spots)]
         self.known = [0] * NUM_TILES
         for stack in self.stacks:
             rules.reveal(self, stack)
@@ -63,7 +64,7 @@ class MyFunnyDinosState(FlatState):
         base_spots = list(c.base_spots)
         rng = shuffle(rng, base_spots)
         rocks = options["rocks_per_base"]
-        base_rocks = [0] * c.num_spots
+        base_rocks = [0] * num_spots
         for spot in base_spots[: c.bases]:
             base_rocks[spot] = rocks
         self.base_rocks = tuple(base_rocks)
@@ -72,7 +73,7 @@ class MyFunnyDinosState(FlatState):
             m["rock_base"]
             + (m["rock_base_here"] + m["rock_per_rock_here"] * base_rocks[s] if base_rocks[s] else 0.0)
             + m["rock_per_rock_near"] * sum(base_rocks[t] for t in c.spot_neighbours[s])
-            for s in range(c.num_spots)
+            for s in range(num_spots)
         )
 
         # Three of the seven mission tiles, face up; the rest are out of the game unseen.
