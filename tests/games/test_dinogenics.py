@@ -12,10 +12,11 @@ import pytest
 
 from dinotable.core.errors import ContentError, IllegalAction
 from dinotable.core.rng import next_below, seed_state
-from dinotable.games.dinogenics import GAME, rules
+from dinotable.games.dinogenics import GAME, rules, testing
 from dinotable.games.dinogenics.content import (
     CONTENT_PATH,
     CREDITS,
+    DNA,
     FATALITY,
     FENCES,
     GOATS,
@@ -139,7 +140,7 @@ def build(s, seat: int, key: str, where: str | None = None, damaged: bool = Fals
         pile = list(s.stacks[i])
         pile.remove(f)
         s.stacks[i] = tuple(pile)
-    at = cell(where) if where is not None else rules._commercial_free(s, seat)[0]
+    at = cell(where) if where is not None else rules.commercial_free(s, seat)[0]
     s.facs[seat] = (*s.facs[seat], f | at << 6 | (DAMAGED if damaged else 0))
     if at < COMMERCIAL:
         s.fcells[seat] |= 1 << at
@@ -239,10 +240,10 @@ def test_workers_by_player_count_four_then_five_or_three_then_four(num_players, 
     s = fresh(num_players)
     assert [get(s, p, "workers") for p in range(num_players)] == [early] * num_players
     s.season = 2
-    rules._return(s, [])  # Upkeep step 6 of Season 2: workers for Season 3
+    testing.run_stage(s, "return", [])  # Upkeep step 6 of Season 2: workers for Season 3
     assert [get(s, p, "workers") for p in range(num_players)] == [early] * num_players
     s.season = 3
-    rules._return(s, [])
+    testing.run_stage(s, "return", [])
     assert [get(s, p, "workers") for p in range(num_players)] == [late] * num_players
 
 
@@ -337,7 +338,7 @@ def test_player_order_by_reputation():
     put(s, 1, "pterodactyl", "A1")  # 4, less 3 Scandals
     setr(s, 1, scandals=3)
     assert [rules.reputation(s, p) for p in range(3)] == [2, 1, 3]
-    rules._order(s, [])
+    testing.run_stage(s, "order", [])
     assert s.order == (2, 0, 1)
 
 
@@ -352,13 +353,13 @@ def test_order_ties_by_undamaged_facilities_then_credits_then_previous_order():
     setr(s, 1, credits=0)
     setr(s, 2, credits=5)
     assert {rules.reputation(s, p) for p in range(3)} == {0}  # a Basic Hotel is worth no reputation
-    rules._order(s, [])
+    testing.run_stage(s, "order", [])
     assert s.order == (1, 0, 2)
     setr(s, 2, credits=9)
-    rules._order(s, [])
+    testing.run_stage(s, "order", [])
     assert s.order == (1, 0, 2)  # seats 0 and 2 tie in everything: the previous order stands
     s.order = (1, 2, 0)
-    rules._order(s, [])
+    testing.run_stage(s, "order", [])
     assert s.order == (1, 2, 0)
 
 
@@ -376,7 +377,7 @@ def test_visitors_by_player_order_position_from_the_overlay(num_players, season,
     for p in range(num_players):
         build(s, p, "basic_hotel")
         build(s, p, "basic_hotel")  # 6 rooms in all
-    rules._visitors(s, [])
+    testing.run_stage(s, "visitors", [])
     assert [get(s, seat, "visitors") for seat in s.order] == list(column)
     assert s.pool == pool
 
@@ -389,7 +390,7 @@ def test_visitors_need_rooms_the_visitor_center_holds_two_and_hotels_more():
     build(s, 1, "basic_hotel")
     build(s, 2, "basic_hotel", damaged=True)
     assert [rules.room(s, p) for p in range(3)] == [2, 4, 2]
-    rules._visitors(s, [])
+    testing.run_stage(s, "visitors", [])
     assert [get(s, p, "visitors") for p in range(3)] == [2, 4, 2]
     build(s, 0, "medium_hotel")
     assert rules.room(s, 0) == 6
@@ -441,7 +442,7 @@ def test_one_credit_per_visitor_at_open_season():
     s = fresh(2)
     setr(s, 0, visitors=2, credits=1)
     setr(s, 1, visitors=0, credits=7)
-    rules._income(s, [])
+    testing.run_stage(s, "income", [])
     assert (get(s, 0, "credits"), get(s, 1, "credits")) == (3, 7)
 
 
@@ -452,7 +453,7 @@ def test_three_vp_for_every_two_visitors_leaving_then_all_return():
     for p, v in enumerate((5, 1, 4)):
         build(s, p, "medium_hotel")
         setr(s, p, visitors=v, vp=10)
-    rules._leave(s, [])
+    testing.run_stage(s, "leave", [])
     assert [get(s, p, "vp") for p in range(3)] == [16, 10, 16]
     assert [get(s, p, "visitors") for p in range(3)] == [0, 0, 0]
 
@@ -841,12 +842,12 @@ def test_placing_a_dinosaur_checks_only_its_own_area():
     put(s, seat, "raptor", "C4")  # improper in open space, but not where the new one goes
     pen(s, seat, "A1", "A2")
     put(s, seat, "triceratops", "A1")
-    rules._place_dinosaur(s, seat, sp("triceratops"), cell("A1"), 0, [])
+    rules.place_dinosaur(s, seat, sp("triceratops"), cell("A1"), 0, [])
     assert s.tasks == []
-    rules._place_dinosaur(s, seat, sp("raptor"), cell("A1"), 0, [])  # two species, and too small
+    rules.place_dinosaur(s, seat, sp("raptor"), cell("A1"), 0, [])  # two species, and too small
     assert sorted(s.tasks) == [("rampage", seat, 1), ("rampage", seat, 2), ("rampage", seat, 3)]
     s.tasks.clear()
-    rules._place_dinosaur(s, seat, sp("brontosaurus"), cell("B4"), 0, [])  # into open space
+    rules.place_dinosaur(s, seat, sp("brontosaurus"), cell("B4"), 0, [])  # into open space
     assert sorted(s.tasks) == [("rampage", seat, 0), ("rampage", seat, 4)]
 
 
@@ -862,7 +863,7 @@ def test_upkeep_checks_improper_and_hungry_dinosaurs():
     put(s, 0, "stegosaurus", "B3")  # open space
     pen(s, 1, "A1", "A2", "A3")
     put(s, 1, "t_rex", "A1")
-    rules._rampage_checks(s, [])
+    testing.run_stage(s, "rampage", [])
     assert sorted(s.tasks) == [("rampage", 0, 1), ("rampage", 0, 2)]
 
 
@@ -875,15 +876,15 @@ def test_a_dinosaur_rampages_at_most_once_in_each_phase():
     s.tasks.append(("rampage", seat, 0))
     events = run(s)
     assert kinds(events).count("rampage") == 1 and s.dinos[seat][0] >> FLAGS & RAMPAGED
-    rules._place_dinosaur(s, seat, sp("raptor"), cell("B3"), 0, [])
+    rules.place_dinosaur(s, seat, sp("raptor"), cell("B3"), 0, [])
     assert s.tasks == [("rampage", seat, 1)]  # the one that rampaged is not checked again
     s.tasks.clear()
-    rules._rampage_checks(s, [])  # still the Open Season: the first one has had its rampage
+    testing.run_stage(s, "rampage", [])  # still the Open Season: the first one has had its rampage
     assert s.tasks == [("rampage", seat, 1)]
     s.tasks.clear()
-    rules._upkeep_start(s, [])  # the Upkeep is a new phase
+    testing.run_stage(s, "terror", [])  # the Upkeep is a new phase
     assert not any(d >> FLAGS & RAMPAGED for d in s.dinos[seat])
-    rules._rampage_checks(s, [])
+    testing.run_stage(s, "rampage", [])
     assert sorted(s.tasks) == [("rampage", seat, 0), ("rampage", seat, 1)]
 
 
@@ -941,12 +942,12 @@ def test_a_raptor_slash_kills_one_extra_visitor():
     pen(s, seat, "C3", "C4")
     stego = put(s, seat, "stegosaurus", "C3")
     setr(s, seat, visitors=2)
-    rules._face(s, ("face", seat, stego, SLASH), [])
+    testing.run_task(s, ("face", seat, stego, SLASH), [])
     run(s)
     assert (get(s, seat, "visitors"), get(s, seat, "scandals")) == (2, 0)
     stego_fence = s.broken[seat]
     assert bin(stego_fence).count("1") == 1 and stego_fence & GEO.border  # a board-edge fence of its pen
-    rules._face(s, ("face", seat, raptor, SLASH), [])
+    testing.run_task(s, ("face", seat, raptor, SLASH), [])
     run(s)
     assert (get(s, seat, "visitors"), get(s, seat, "scandals")) == (1, 1)
     assert broken(s, seat)[0] == "A1 top" and len(broken(s, seat)) == 2
@@ -958,10 +959,10 @@ def test_naive_visitor_gains_a_credit_only_with_a_visitor():
     seat = s.cur
     i = put(s, seat, "raptor", "B2")
     setr(s, seat, credits=0, visitors=0)
-    rules._face(s, ("face", seat, i, NAIVE_VISITOR), [])
+    testing.run_task(s, ("face", seat, i, NAIVE_VISITOR), [])
     assert get(s, seat, "credits") == 0 and s.tasks == []
     setr(s, seat, visitors=1)
-    rules._face(s, ("face", seat, i, NAIVE_VISITOR), [])
+    testing.run_task(s, ("face", seat, i, NAIVE_VISITOR), [])
     assert (get(s, seat, "credits"), get(s, seat, "visitors"), get(s, seat, "scandals")) == (1, 1, 0)
     assert s.tasks == []
 
@@ -1088,8 +1089,8 @@ def test_damaged_facilities_give_no_rooms_reputation_upkeep_or_end_vp():
     assert [rules.room(s, p) for p in (0, 1)] == [2, 6]
     assert [rules.reputation(s, p) for p in (0, 1)] == [0, 3]
     assert [rules.undamaged_facilities(s, p) for p in (0, 1)] == [0, 4]
-    rules._seasonal_vp(s, [])
-    rules._resources(s, [])
+    testing.run_stage(s, "vp", [])
+    testing.run_stage(s, "resources", [])
     assert [get(s, p, "vp") for p in (0, 1)] == [0, 1]
     assert [get(s, p, "credits") for p in (0, 1)] == [0, 2]
     assert [s.scoring.breakdown(s, p)["facilities"] for p in (0, 1)] == [0, 3]
@@ -1141,7 +1142,7 @@ def test_carnivores_eat_goats_fewest_need_first_and_the_rest_go_hungry():
     put(s, 1, "t_rex", "A1")
     setr(s, 1, goats=5)
     events = []
-    rules._feed(s, events)
+    testing.run_stage(s, "feed", events)
     hungry = [bool(d >> FLAGS & HUNGRY) for d in s.dinos[0]]
     assert hungry == [True, False, False, False] and s.dinos[0][rex] & SPECIES == sp("t_rex")
     assert get(s, 0, "goats") == 0  # the T-Rex ate the last goat, one short
@@ -1160,7 +1161,7 @@ def test_a_mutant_fed_two_goats_makes_a_new_mutant_once_per_season():
     put(s, seat, "mutant", "A1")
     setr(s, seat, goats=5)
     s.phase = rules.NONE
-    rules._feed(s, [])
+    testing.run_stage(s, "feed", [])
     run(s)
     assert (s.phase, s.cur) == (rules.MUTANT, seat) and s.legal_actions() == [IDS.done, IDS.option]
     s.apply(IDS.option)
@@ -1172,9 +1173,9 @@ def test_a_mutant_fed_two_goats_makes_a_new_mutant_once_per_season():
     assert s.phase == rules.PLACE and get(s, seat, "goats") == 3  # no second feeding for the one mutant
     # The next Season both may be fed.
     s.season = 2
-    rules._order(s, [])
+    testing.run_stage(s, "order", [])
     assert not any(d >> FLAGS & NEW for d in s.dinos[seat])
-    rules._feed(s, [])
+    testing.run_stage(s, "feed", [])
     assert s.tasks == [("mutants", seat, 2)]
 
 
@@ -1185,7 +1186,7 @@ def test_a_mutant_is_not_offered_a_feeding_without_two_goats():
     pen(s, seat, "A1")
     put(s, seat, "mutant", "A1")
     setr(s, seat, goats=1)
-    rules._feed(s, [])
+    testing.run_stage(s, "feed", [])
     run(s)
     assert s.phase == rules.PLACE and len(s.dinos[seat]) == 1 and get(s, seat, "goats") == 1
 
@@ -1205,7 +1206,7 @@ def test_upkeep_scores_the_dinosaur_value_and_facility_vp():
     setr(s, 0, vp=10)
     setr(s, 1, vp=4)
     events = []
-    rules._seasonal_vp(s, events)
+    testing.run_stage(s, "vp", events)
     assert get(s, 0, "vp") == 10 + (2 + 2 + 1 + 5) + 2 + 1
     assert get(s, 1, "vp") == 4
     assert [(e.seat, e.detail["vp"]) for e in events if e.kind == "upkeep_vp"] == [(0, 13), (1, 0)]
@@ -1225,7 +1226,7 @@ def test_upkeep_resources_stegosaurus_credits_and_facility_income():
     build(s, seat, "research_lab")
     build(s, seat, "gift_shop", damaged=True)
     setr(s, seat, credits=0, goats=0)
-    rules._resources(s, [])
+    testing.run_stage(s, "resources", [])
     run(s)
     assert (get(s, seat, "credits"), get(s, seat, "goats")) == (2 + 2, 2)
     assert rules.hand_size(s, seat) == 1
@@ -1282,7 +1283,7 @@ def test_the_basic_hotel_stack_and_the_three_stacks_from_the_bag():
     s.apply(IDS.stack + 0)
     assert s.hotels_left == hotels - 1 and s.facs[seat] == (fac("basic_hotel") | COMMERCIAL << 6,)
     assert [st[-1] for st in s.stacks] == tops and s.bag == bag
-    rules._city_stacks(s, [])
+    testing.run_stage(s, "facilities", [])
     assert [st[-1] for st in s.stacks] == list(reversed(bag[-3:])) and s.bag == bag[:-3]
     assert [len(st) for st in s.stacks] == [2, 2, 2]
     s.hotels_left = 0
@@ -1331,7 +1332,7 @@ def test_over_the_hand_limit_of_ten_the_player_discards_cards_of_choice():
     give(s, seat, "raptor", 6)
     give(s, seat, "stegosaurus", 4)
     discard = len(s.dna_discard)
-    do_steps(s, seat, (("gain", ((rules.DNA, 2),)),))
+    do_steps(s, seat, (("gain", ((DNA, 2),)),))
     assert rules.hand_size(s, seat) == 12
     assert (s.phase, s.cur, s.ctx[:2]) == (rules.PICK, seat, (rules.DISCARD, 2))
     assert {IDS.dna + sp("raptor"), IDS.dna + sp("stegosaurus")} <= set(s.legal_actions())
@@ -1350,7 +1351,7 @@ def test_a_dna_archive_raises_the_hand_limit_while_undamaged():
     assert rules.hand_limit(s, seat) == 14
     for key in ("raptor", "stegosaurus", "t_rex"):
         give(s, seat, key, 4)
-    do_steps(s, seat, (("gain", ((rules.DNA, 2),)),))
+    do_steps(s, seat, (("gain", ((DNA, 2),)),))
     assert rules.hand_size(s, seat) == 14 and s.phase == rules.PLACE
     facs = list(s.facs[seat])
     facs[archive] |= DAMAGED
@@ -1382,13 +1383,13 @@ def test_a_breaking_news_card_affects_every_player_in_order():
     setr(s, 1, credits=1)
     events = []
     s.phase = rules.NONE
-    rules._news(s, events)
+    testing.run_stage(s, "news", events)
     assert [e.detail["card"] for e in events if e.kind == "news"] == [19]
     run(s)
     assert (get(s, 0, "credits"), get(s, 1, "credits")) == (3, 4)
     s.upcoming = news(13)
     setr(s, 0, credits=1)
-    rules._news(s, [])
+    testing.run_stage(s, "news", [])
     run(s)
     assert s.active == news(13) and (get(s, 0, "credits"), get(s, 1, "credits")) == (0, 2)
 
@@ -1404,7 +1405,7 @@ def test_corrupted_t_rex_checks_one_t_rex_of_each_player_who_has_one():
     steer(s, NAIVE_VISITOR, NAIVE_VISITOR)
     s.upcoming = news(21)
     s.phase = rules.NONE
-    rules._news(s, [])
+    testing.run_stage(s, "news", [])
     events = run(s)
     assert [(e.seat, e.detail["species"]) for e in events if e.kind == "rampage"] == [(seat, "t_rex")]
     assert [bool(d >> FLAGS & RAMPAGED) for d in s.dinos[seat]] == [True, False]

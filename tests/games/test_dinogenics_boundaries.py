@@ -6,6 +6,7 @@ then an action space's steps run by the engine, or a worker sent through apply()
 import pytest
 
 from dinotable.games.dinogenics import rules
+from dinotable.games.dinogenics.content import DNA
 
 from .test_dinogenics import build, do_steps, empty_hands, give, place, quiet, relist, setr
 from .test_dinogenics_expansion import cc_quiet, hand_kinds
@@ -33,7 +34,7 @@ def test_the_hand_limit_of_ten_bites_from_the_eleventh_card(held, must_discard):
     seat = s.cur
     give(s, seat, "raptor", held - held // 2)
     give(s, seat, "stegosaurus", held // 2)
-    do_steps(s, seat, (("gain", ((rules.DNA, 2),)),))
+    do_steps(s, seat, (("gain", ((DNA, 2),)),))
     assert rules.hand_size(s, seat) == held + 2
     if must_discard:
         assert (s.phase, s.cur, s.ctx[:2]) == (rules.PICK, seat, (rules.DISCARD, must_discard))
@@ -71,7 +72,7 @@ def test_a_dna_archive_moves_the_boundary_to_fourteen():
     for key in ("raptor", "stegosaurus", "t_rex"):
         give(s, seat, key, 4)
     give(s, seat, "triceratops", 1)
-    do_steps(s, seat, (("gain", ((rules.DNA, 2),)),))
+    do_steps(s, seat, (("gain", ((DNA, 2),)),))
     assert rules.hand_size(s, seat) == 15
     assert (s.phase, s.ctx[:2]) == (rules.PICK, (rules.DISCARD, 1))
     s.apply(s.legal_actions()[0])

@@ -11,7 +11,7 @@ claws = Slash, dinosaur head = Fatality, smiley face = Naive Visitor (designed).
 import pytest
 
 from dinotable.core.rng import next_below, seed_state
-from dinotable.games.dinogenics import GAME, rules, scoring
+from dinotable.games.dinogenics import GAME, rules, scoring, testing
 from dinotable.games.dinogenics import synth as synth_rules
 from dinotable.games.dinogenics.content import (
     CREDITS,
@@ -241,7 +241,7 @@ def test_turn_order_by_the_branches_average_reputation_rounded_up(west, east, sy
         s.res[p * WIDTH + SCANDALS] = rules.reputation(s, p) - rep
         assert rules.reputation(s, p) == rep
     events: list = []
-    rules._order(s, events)
+    testing.run_stage(s, "order", events)
     assert s.team_first is team_first
     assert s.order == ((0, 1, SYNTH) if team_first else (SYNTH, 0, 1))
 
@@ -522,7 +522,7 @@ def test_claws_claws_early_synth_builds_the_lowest_cost_facility_for_free(tops, 
 def test_claws_claws_synth_without_room_removes_the_facility_from_play():
     """Claws + claws, Season 1-4: 'If Synth has no room to build, it just removes the facility from play.'"""
     s = coop(hands=False)
-    while rules._commercial_free(s, SYNTH):
+    while rules.commercial_free(s, SYNTH):
         build(s, SYNTH, "basic_hotel")
     city(s, "medium_hotel", "gift_shop", "biodome")
     before = facility_keys(s, SYNTH)
@@ -638,7 +638,7 @@ def test_synth_collects_no_credits_or_cards_in_upkeep():
     synth_put(s, "stegosaurus", "A1")
     build(s, SYNTH, "gift_shop")
     build(s, SYNTH, "research_lab")
-    rules._resources(s, [])
+    testing.run_stage(s, "resources", [])
     assert (synth(s, "credits"), synth_hand(s)) == (0, (0, 0))
 
 
@@ -758,7 +758,7 @@ def test_a_synth_breaking_news_card_runs_synths_step_then_the_wests_then_the_eas
         s.news_deck[s.news_deck.index(news(28))] = s.upcoming
         s.upcoming = news(28)
     events: list = []
-    rules._news(s, events)
+    testing.run_stage(s, "news", events)
     events += run(s)
     assert synth(s, "scandals") == 0
     assert [e.seat for e in events if e.kind == "scandal"] == [0, 1]
@@ -772,7 +772,7 @@ def test_synth_occupies_a_single_action_space_of_the_area():
     s = coop(hands=False)
     assert slots(s, "city_center") == [-2, -1, -1]
     events: list = []
-    rules._resolve_news(s, news(22), events)
+    rules.resolve_news(s, news(22), events)
     run(s)
     assert slots(s, "city_center") == [-2, SYNTH, -1]
     assert synth_workers(s) == 3 and synth(s, "credits") == 0
@@ -876,6 +876,6 @@ def test_system_crash_places_the_crash_tokens_in_the_co_op():
     s = coop(hands=False)
     card = next(i for i, n in enumerate(C.news) if n.number == 33)
     events: list = []
-    rules._resolve_news(s, card, events)
+    rules.resolve_news(s, card, events)
     assert sum(1 for e in events if e.kind == "crash") == 5
     assert s.occ.count(rules.CRASH) == 5

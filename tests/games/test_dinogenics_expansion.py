@@ -10,8 +10,8 @@ The Upkeep dice are steered by choosing the generator state before a roll.
 import pytest
 
 from dinotable.core.rng import next_below, seed_state
-from dinotable.games.dinogenics import GAME, rules
-from dinotable.games.dinogenics.content import DROWNING, FATALITY, SLASH
+from dinotable.games.dinogenics import GAME, rules, testing
+from dinotable.games.dinogenics.content import CREDITS, DNA, DROWNING, FATALITY, REFINED, SLASH
 from dinotable.games.dinogenics.rules import (
     CELL,
     COMMERCIAL,
@@ -111,7 +111,7 @@ def large(s, seat: int, key: str, first: str | None = None, second: str | None =
     else:
         s.large_offer[s.large_offer.index(f)] = s.large_pile.pop()
     if first is None:
-        a, b = rules._commercial_free(s, seat, 2)
+        a, b = rules.commercial_free(s, seat, 2)
     else:
         a, b = cell(first), cell(second)
     s.facs[seat] = (*s.facs[seat], f | a << 6 | (b + 1) << SECOND | (DAMAGED if hurt else 0))
@@ -232,9 +232,9 @@ def test_two_specialists_each_season_push_the_last_ones_to_the_independent_contr
     assert len(s.job_market) == 2 and s.contractors == [] and len(s.spec_deck) == len(C.specialists) - 2
     first = list(s.job_market)
     coming = list(reversed(s.spec_deck[-2:]))
-    rules._city_stacks(s, [])  # Open Season step 6 of Season 2
+    testing.run_stage(s, "facilities", [])  # Open Season step 6 of Season 2
     assert s.contractors == first and s.job_market == coming
-    rules._city_stacks(s, [])
+    testing.run_stage(s, "facilities", [])
     assert s.contractors == first + coming and len(s.job_market) == 2
 
 
@@ -327,7 +327,7 @@ def test_refinement_pays_one_credit_and_turns_a_card_into_a_refined_dna_token():
     assert get(s, seat, "credits") == 2 and s.phase == rules.PICK and s.ctx[0] == rules.REFINE
     assert sorted(s.legal_actions()) == sorted([IDS.dna + sp("raptor"), IDS.dna + sp("plesiosaurus")])
     s.apply(IDS.dna + sp("plesiosaurus"))  # an eDNA card
-    assert s.res[seat * WIDTH + rules.REFINED] == 1
+    assert s.res[seat * WIDTH + REFINED] == 1
     assert hand_kinds(s, seat) == [sp("raptor")] and s.dna_discard[-1] == sp("plesiosaurus")
     assert s.phase == rules.PLACE and s.cur != seat
 
@@ -484,7 +484,7 @@ def test_job_network_discards_the_specialists_manipulation_cost_and_keeps_the_sp
     assert s.res[seat * WIDTH + SPECIALISTS] == 1 << specialist("concierge")
     assert s.job_market == [specialist("security_officer")]
     assert rules.room(s, seat) == rooms + 2  # the Concierge at work
-    rules._city_stacks(s, [])  # the next Season: the specialist stays
+    testing.run_stage(s, "facilities", [])  # the next Season: the specialist stays
     assert s.res[seat * WIDTH + SPECIALISTS] == 1 << specialist("concierge")
     assert specialist("concierge") not in s.contractors + s.job_market + s.spec_deck
 
@@ -521,7 +521,7 @@ def test_polymorphic_and_refined_dna_fill_a_set():
     give(s, seat, "t_rex")
     assert sp("t_rex") not in rules.creatable(s, seat, 0)
     give_kind(s, seat, POLY)
-    s.res[seat * WIDTH + rules.REFINED] = 1
+    s.res[seat * WIDTH + REFINED] = 1
     assert sp("t_rex") in rules.creatable(s, seat, 0)
     do_steps(s, seat, (("create", 0),))
     s.apply(IDS.species + sp("t_rex"))
@@ -530,7 +530,7 @@ def test_polymorphic_and_refined_dna_fill_a_set():
     s.apply(IDS.dna + sp("t_rex"))
     s.apply(IDS.dna + POLY)  # the token follows by itself
     assert s.phase == rules.HABITAT and s.ctx[0] == sp("t_rex")
-    assert hand_kinds(s, seat) == [] and s.res[seat * WIDTH + rules.REFINED] == 0
+    assert hand_kinds(s, seat) == [] and s.res[seat * WIDTH + REFINED] == 0
     assert s.dna_discard[-2:] == [sp("t_rex"), POLY]
 
 
@@ -538,7 +538,7 @@ def test_no_brontosaurus_from_four_refined_dna_tokens():
     """'For example, a player can't make a Brontosaurus with 4 Refined DNA tokens.'"""
     s = cc_quiet(2)
     seat = s.cur
-    s.res[seat * WIDTH + rules.REFINED] = 4
+    s.res[seat * WIDTH + REFINED] = 4
     give_kind(s, seat, POLY, 3)
     give(s, seat, "raptor")
     assert sp("brontosaurus") not in rules.creatable(s, seat, 0)
@@ -554,7 +554,7 @@ def test_no_gallimimus_from_a_single_substitute_even_with_one_in_the_park():
     pen(s, seat, "A1")
     put(s, seat, "gallimimus", "A1")
     give_kind(s, seat, POLY)
-    s.res[seat * WIDTH + rules.REFINED] = 1
+    s.res[seat * WIDTH + REFINED] = 1
     give(s, seat, "raptor")
     assert sp("gallimimus") not in rules.creatable(s, seat, 0)
     s.dna[seat * K + POLY] -= 1
@@ -601,7 +601,7 @@ def test_draw_dna_draws_from_the_standard_deck_only():
     s = cc_quiet(2)
     seat = s.cur
     edna = len(s.edna_deck)
-    do_steps(s, seat, (("gain", ((rules.DNA, 2),)),))
+    do_steps(s, seat, (("gain", ((DNA, 2),)),))
     assert len(hand_kinds(s, seat)) == 2 and not any(T.edna[k] for k in hand_kinds(s, seat))
     assert len(s.edna_deck) == edna
     # An empty standard deck is made again from the standard cards of the discard pile, never from eDNA.
@@ -611,7 +611,7 @@ def test_draw_dna_draws_from_the_standard_deck_only():
     s.dna_discard += moved
     s.dna_discard += s.market
     s.market.clear()
-    rules._refill_market(s)
+    rules.refill_market(s)
     assert len(s.market) == 4 and not any(T.edna[k] for k in s.market + s.dna_deck)
     assert sorted(k for k in s.dna_discard if T.edna[k]) == sorted(moved)
 
@@ -629,7 +629,7 @@ def test_edna_can_be_sold_at_the_market_and_taken_from_the_boneyard():
     assert get(s, seat, "credits") == C.numbers["market_sell"] and hand_kinds(s, seat) == []
     assert s.market[-1] == sp("megalodon")  # designed: 'cards sold to the DNA Market' (test_dinogenics_market.py)
     give_kind(s, seat, sp("megalodon"))
-    s.tasks.append(("steps", seat, (("lose", ((rules.DNA, 1),)),), 0))  # discarded: to the Boneyard
+    s.tasks.append(("steps", seat, (("lose", ((DNA, 1),)),), 0))  # discarded: to the Boneyard
     run(s)
     assert s.dna_discard[-1] == sp("megalodon")
     assert (s.phase, s.cur) == (rules.PLACE, seat) and place("boneyard") in s.legal_actions()
@@ -693,7 +693,7 @@ def test_aquatic_dinosaurs_in_a_damaged_habitat_score_nothing_but_keep_reputatio
     assert rules.dinosaur_value(s, 0) == 4
     assert rules.reputation(s, 0) == rep
     setr(s, 0, vp=0)
-    rules._seasonal_vp(s, [])
+    testing.run_stage(s, "vp", [])
     assert get(s, 0, "vp") == 4
 
 
@@ -706,15 +706,15 @@ def test_aquatic_dinosaurs_check_in_upkeep_only_when_damaged_or_unfed():
     hab = large(s, 0, "aquatic_habitat", "A1", "A2")
     put(s, 0, "ichthyosaur", "A1")
     put(s, 0, "plesiosaurus", "A1")
-    rules._rampage_checks(s, [])
+    testing.run_stage(s, "rampage", [])
     assert s.tasks == []
     s.dinos[0] = (s.dinos[0][0] | HUNGRY << FLAGS, s.dinos[0][1])
-    rules._rampage_checks(s, [])
+    testing.run_stage(s, "rampage", [])
     assert s.tasks == [("aquatic", 0, 0)]
     s.tasks.clear()
     s.dinos[0] = (s.dinos[0][0] & ~(HUNGRY << FLAGS), s.dinos[0][1])
     hurt(s, 0, hab)
-    rules._rampage_checks(s, [])
+    testing.run_stage(s, "rampage", [])
     assert sorted(s.tasks) == [("aquatic", 0, 0), ("aquatic", 0, 1)]
 
 
@@ -724,7 +724,7 @@ def test_an_aquatic_dinosaur_makes_no_rampage_check_when_placed():
     seat = s.cur
     large(s, seat, "aquatic_habitat", "A1", "A2")
     put(s, seat, "ichthyosaur", "A1")
-    rules._place_dinosaur(s, seat, sp("plesiosaurus"), cell("A1"), 0, [])
+    rules.place_dinosaur(s, seat, sp("plesiosaurus"), cell("A1"), 0, [])
     assert s.tasks == []
 
 
@@ -795,7 +795,7 @@ def test_therizinosaurus_three_more_vp_each_season_in_a_pen_of_four_or_more():
     put(s, 1, "therizinosaurus", "A1")
     setr(s, 0, vp=0)
     setr(s, 1, vp=0)
-    rules._seasonal_vp(s, [])
+    testing.run_stage(s, "vp", [])
     assert get(s, 0, "vp") == 2 * 3 + 2 * 3
     assert get(s, 1, "vp") == 3
 
@@ -813,8 +813,8 @@ def test_ichthyosaur_gains_four_credits_when_placed():
     assert s.legal_actions() == [IDS.cell + cell("A1")]
     s.apply(IDS.cell + cell("A1"))
     assert get(s, seat, "credits") == 5 and kinds_of(s, seat) == [sp("ichthyosaur")]
-    rules._seasonal_vp(s, [])
-    rules._resources(s, [])
+    testing.run_stage(s, "vp", [])
+    testing.run_stage(s, "resources", [])
     assert get(s, seat, "credits") == 5  # once only
 
 
@@ -837,9 +837,9 @@ def test_plesiosaurus_needs_no_feeding_and_an_ichthyosaur_does():
     put(s, 0, "plesiosaurus", "A1")
     put(s, 0, "ichthyosaur", "A1")
     setr(s, 0, goats=0)
-    rules._feed(s, [])
+    testing.run_stage(s, "feed", [])
     assert [bool(d >> FLAGS & HUNGRY) for d in s.dinos[0]] == [False, True]
-    rules._rampage_checks(s, [])
+    testing.run_stage(s, "rampage", [])
     assert s.tasks == [("aquatic", 0, 1)]
 
 
@@ -851,7 +851,7 @@ def _mosasaur_park():
     pen(s, seat, "C1")
     put(s, seat, "raptor", "C1")
     setr(s, seat, goats=0, vp=0)
-    rules._upkeep_start(s, [])
+    testing.run_stage(s, "terror", [])
     run(s)
     return s, seat
 
@@ -864,9 +864,9 @@ def test_mosasaur_terror_destroys_a_dinosaur_to_go_unfed_for_five_vp():
     assert s.legal_actions() == [IDS.done, victim("raptor", "C1")]  # not the Mosasaur itself
     s.apply(victim("raptor", "C1"))
     assert kinds_of(s, seat) == [sp("mosasaur")] and get(s, seat, "vp") == 5
-    rules._feed(s, [])
+    testing.run_stage(s, "feed", [])
     assert not s.dinos[seat][0] >> FLAGS & HUNGRY and get(s, seat, "goats") == 0
-    rules._rampage_checks(s, [])
+    testing.run_stage(s, "rampage", [])
     assert s.tasks == []
 
 
@@ -875,7 +875,7 @@ def test_mosasaur_terror_declined_means_it_is_fed_as_usual():
     s, seat = _mosasaur_park()
     s.apply(IDS.done)
     assert len(s.dinos[seat]) == 2 and get(s, seat, "vp") == 0
-    rules._feed(s, [])
+    testing.run_stage(s, "feed", [])
     assert s.dinos[seat][0] >> FLAGS & HUNGRY
 
 
@@ -926,7 +926,7 @@ def test_fishery_aquatic_dinosaurs_bordering_need_one_fewer_meat(where, fed):
     put(s, 0, "megalodon", "A1")
     build(s, 0, "fishery", where)  # A3 borders A2; B3 only touches A2 at a corner
     setr(s, 0, goats=1)
-    rules._feed(s, [])
+    testing.run_stage(s, "feed", [])
     assert bool(s.dinos[0][0] >> FLAGS & HUNGRY) is not fed
     assert get(s, 0, "goats") == 0
 
@@ -942,7 +942,7 @@ def test_methane_reclamation_two_credits_per_herbivore():
     put(s, 0, "gallimimus", "C1")
     build(s, 0, "methane_reclamation")
     setr(s, 0, credits=0)
-    rules._resources(s, [])
+    testing.run_stage(s, "resources", [])
     assert get(s, 0, "credits") == 4
 
 
@@ -953,7 +953,7 @@ def test_cold_storage_removes_the_hand_limit():
     build(s, seat, "cold_storage")
     give(s, seat, "stegosaurus", 10)
     give(s, seat, "brontosaurus", 10)
-    do_steps(s, seat, (("gain", ((rules.DNA, 3),)),))
+    do_steps(s, seat, (("gain", ((DNA, 3),)),))
     assert rules.hand_size(s, seat) == 23 and s.phase == rules.PLACE
 
 
@@ -965,7 +965,7 @@ def test_education_center_takes_a_bonus_visitor_before_the_first_player():
     for p in range(2):
         build(s, p, "basic_hotel")
     build(s, 1, "education_center")
-    rules._visitors(s, [])
+    testing.run_stage(s, "visitors", [])
     column = C.visitors[2][2]
     assert [get(s, p, "visitors") for p in range(2)] == [column[0], column[1] + 1]
     assert s.pool == C.bonus_visitors[2] - 1
@@ -1022,8 +1022,8 @@ def test_mammoth_and_ammonite_exhibits_reputation_and_upkeep():
     assert [rules.reputation(s, p) for p in range(2)] == [1, 2]
     for p in range(2):
         setr(s, p, vp=0, credits=0)
-    rules._seasonal_vp(s, [])
-    rules._resources(s, [])
+    testing.run_stage(s, "vp", [])
+    testing.run_stage(s, "resources", [])
     assert [get(s, p, "vp") for p in range(2)] == [1, 2]
     assert [get(s, p, "credits") for p in range(2)] == [1, 0]
 
@@ -1107,7 +1107,7 @@ def test_arcade_two_vp_for_an_odd_number_of_visitors_returned(visitors, vp):
     large(s, 0, "arcade")
     build(s, 0, "medium_hotel")
     setr(s, 0, visitors=visitors, vp=0)
-    rules._leave(s, [])
+    testing.run_stage(s, "leave", [])
     assert get(s, 0, "vp") == vp and get(s, 0, "visitors") == 0
 
 
@@ -1150,7 +1150,7 @@ def test_gene_grafting_lab_after_standard_dna_draws_standard_dna():
     large(s, seat, "gene_grafting_lab")
     setr(s, seat, goats=1)
     edna = len(s.edna_deck)
-    do_steps(s, seat, (("gain", ((rules.DNA, 1),)),))
+    do_steps(s, seat, (("gain", ((DNA, 1),)),))
     assert (s.phase, s.cur, s.ctx) == (rules.GRAFT, seat, (False,))
     assert s.legal_actions() == [IDS.done, IDS.option]  # one goat: one card
     s.apply(IDS.option)
@@ -1229,7 +1229,7 @@ def test_private_airport_outsources_for_free_once_per_season_even_if_outsource_i
     assert s.cur == second
     s.apply(place("ferry"))
     assert s.cur == first and IDS.airport not in s.legal_actions()  # once per Season
-    rules._return(s, [])
+    testing.run_stage(s, "return", [])
     relist(s)
     assert IDS.airport in s.legal_actions()  # the next Season
 
@@ -1244,7 +1244,7 @@ def test_security_officer_turns_a_slash_into_a_naive_visitor():
     pen(s, seat, "A1")
     i = put(s, seat, "raptor", "A1")
     setr(s, seat, visitors=1, credits=0)
-    rules._face(s, ("face", seat, i, SLASH), [])
+    testing.run_task(s, ("face", seat, i, SLASH), [])
     assert s.tasks == []
     assert (get(s, seat, "credits"), get(s, seat, "visitors"), get(s, seat, "scandals")) == (1, 1, 0)
 
@@ -1260,11 +1260,11 @@ def test_chaotician_a_t_rex_rolls_one_rampage_die_and_a_fatality_is_rolled_again
     hire(s, seat, "chaotician")
     steer(s, FATALITY, SLASH)
     events: list = []
-    rules._rampage(s, ("rampage", seat, 0), events)
+    testing.run_task(s, ("rampage", seat, 0), events)
     assert events[-1].detail["faces"] == ["slash"]  # one die, its Fatality rolled again
     steer(s, FATALITY, SLASH)
     events = []
-    rules._rampage(s, ("rampage", other, 0), events)
+    testing.run_task(s, ("rampage", other, 0), events)
     assert events[-1].detail["faces"] == ["fatality", "slash"]  # without the Chaotician: both dice
 
 
@@ -1277,13 +1277,13 @@ def test_master_architect_repairs_a_damaged_structure_for_free_at_the_start_of_e
     s.broken[seat] |= 1 << GEO.edge_names.index("A1 top")
     hire(s, seat, "master_architect")
     setr(s, seat, credits=0)
-    rules._upkeep_start(s, [])
+    testing.run_stage(s, "terror", [])
     run(s)
     assert (s.phase, s.cur) == (rules.REPAIR, seat)
     s.apply(s.legal_actions()[0])
     assert s.broken[seat] == 0 and get(s, seat, "credits") == 0
     # Nothing damaged: no repair to choose, the Upkeep goes on.
-    rules._upkeep_start(s, [])
+    testing.run_stage(s, "terror", [])
     run(s)
     assert s.phase != rules.REPAIR
 
@@ -1314,7 +1314,7 @@ def test_dna_archivist_archived_pairs_are_born_at_the_start_of_the_upkeep():
     s.dinos[seat] = tuple(code for code in s.dinos[seat] if code & SPECIES != sp("ankylosaurus"))
     assert rules.births(s, seat) == [(sp("raptor"), GEO.cell_names.index("C1"))]
     events: list = []
-    rules._upkeep_start(s, events)
+    testing.run_stage(s, "terror", events)
     kinds = [code & SPECIES for code in s.dinos[seat]]
     assert kinds.count(sp("raptor")) == 2 and kinds.count(sp("stegosaurus")) == 1 and kinds.count(T.mutant) == 1
     assert [(e.kind, e.seat, e.detail["species"]) for e in events if e.kind == "born"] == [("born", seat, "raptor")]
@@ -1410,7 +1410,7 @@ def test_a_seat_whose_only_space_is_the_private_airport_still_places_there():
     s.phase = rules.NONE
     s.turn = 0
     events: list = []
-    assert rules._workers(s, events)
+    assert testing.run_stage(s, "workers", events)
     relist(s)
     assert (s.phase, s.cur) == (rules.PLACE, first) and s.legal_actions() == [IDS.airport]
 
@@ -1421,11 +1421,11 @@ def test_the_hotel_resort_visitor_comes_with_a_worker_on_the_ferry_not_with_outs
     s = cc_quiet(2)
     seat = s.cur
     large(s, seat, "hotel_resort")
-    do_steps(s, seat, (("gain", ((rules.CREDITS, 2),)),))
-    rules._use_space(s, seat, space("ferry"), direct=False)
+    do_steps(s, seat, (("gain", ((CREDITS, 2),)),))
+    rules.use_space(s, seat, space("ferry"), direct=False)
     run(s)
     assert get(s, seat, "visitors") == 0
-    rules._use_space(s, seat, space("ferry"))
+    rules.use_space(s, seat, space("ferry"))
     run(s)
     assert get(s, seat, "visitors") == 1
 
@@ -1438,6 +1438,6 @@ def test_the_gene_grafting_lab_follows_a_dna_card_taken_from_an_opponent():
     large(s, seat, "gene_grafting_lab")
     setr(s, seat, goats=2)
     give(s, other, "raptor")
-    rules._affect(s, seat, other, ((), (), ((rules.DNA, 1),)), [])
+    rules.affect(s, seat, other, ((), (), ((DNA, 1),)), [])
     run(s)
     assert (s.phase, s.cur, s.ctx) == (rules.GRAFT, seat, (False,))

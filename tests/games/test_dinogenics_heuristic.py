@@ -5,7 +5,7 @@ position from a real new game, as test_dinogenics.py does, and reads the values 
 import pytest
 
 from dinotable.games.dinogenics import GAME, heuristic, rules
-from dinotable.games.dinogenics.content import SCANDALS
+from dinotable.games.dinogenics.content import CREDITS, SCANDALS
 from dinotable.games.dinogenics.heuristic import HEURISTIC, OBJECTIVE, VISIT
 
 from .test_dinogenics import build, empty_hands, fac, get, pen, place, put, relist, run, setr, sp
@@ -264,7 +264,7 @@ def test_cc3_a_facility_is_worth_credits_not_vp():
     ammonite = next(f for f in facilities if f.key == "ammonite_exhibit")
     gift = next(f for f in facilities if f.key == "gift_shop")
     assert heuristic._facility_worth(s, 0, ammonite.index, upkeeps) == ammonite.end_vp + ammonite.reputation
-    income = sum(n for r, n in gift.upkeep if r == rules.CREDITS)
+    income = sum(n for r, n in gift.upkeep if r == CREDITS)
     assert income > 0
     assert heuristic._facility_worth(s, 0, gift.index, upkeeps) == gift.end_vp + gift.reputation + upkeeps * income
 

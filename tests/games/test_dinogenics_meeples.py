@@ -11,7 +11,7 @@ The base game's counts are not published: designed ([meeples_designed] in conten
 import pytest
 
 from dinotable.core.rng import next_below, seed_state
-from dinotable.games.dinogenics import GAME, render, rules
+from dinotable.games.dinogenics import GAME, render, rules, testing
 from dinotable.games.dinogenics.content import FATALITY, SLASH
 
 from .test_dinogenics import build, do_steps, give, place, put, relist, setr, sp
@@ -88,11 +88,11 @@ def test_no_mutant_meeple_left_no_mutant_is_bred():
     put(s, seat, "mutant", "C4")
     setr(s, seat, goats=4)
     s.phase = rules.NONE
-    rules._mutants_task(s, ("mutants", seat, 1), [])
+    testing.run_task(s, ("mutants", seat, 1), [])
     assert (s.phase, s.cur) == (rules.MUTANT, seat)
     s.phase = rules.NONE
     fill(s, 1 - seat, "mutant", C.species[sp("mutant")].meeples - 1)
-    rules._mutants_task(s, ("mutants", seat, 1), [])
+    testing.run_task(s, ("mutants", seat, 1), [])
     assert s.phase == rules.NONE
 
 
@@ -109,11 +109,11 @@ def test_a_bred_mutant_needs_somewhere_to_go():
     build(s, seat, "petting_zoo", "C3")
     setr(s, seat, goats=4)
     s.phase = rules.NONE
-    rules._mutants_task(s, ("mutants", seat, 1), [])
+    testing.run_task(s, ("mutants", seat, 1), [])
     assert (s.phase, s.cur) == (rules.MUTANT, seat)  # the undamaged Biodome has room
     s.phase = rules.NONE
     hurt(s, seat, dome)
-    rules._mutants_task(s, ("mutants", seat, 1), [])
+    testing.run_task(s, ("mutants", seat, 1), [])
     assert s.phase == rules.NONE
 
 

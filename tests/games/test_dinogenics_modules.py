@@ -9,7 +9,7 @@ for the objectives are built by hand: counters set, then `s.over = True` and the
 import pytest
 
 from dinotable.core.rng import next_below, seed_state
-from dinotable.games.dinogenics import GAME, rules, scoring
+from dinotable.games.dinogenics import GAME, rules, scoring, testing
 from dinotable.games.dinogenics.content import SCANDALS, VISITORS, VP
 from dinotable.games.dinogenics.park import OPEN
 from dinotable.games.dinogenics.rules import CELL, DAMAGED, SPECIALISTS, SPECIES
@@ -292,7 +292,7 @@ def test_visitors_up_to_the_reputation_track_value(key, reputation, hotels, visi
     beginning of each Season up to your Reputation Track value.' Rooms still limit them (2 in the Visitor
     Center, 4 per medium hotel); no bonus visitors."""
     s = _rep_park(key, reputation, hotels)
-    rules._visitors(s, [])
+    testing.run_stage(s, "visitors", [])
     assert get(s, 0, "visitors") == visitors
     assert s.pool == 0
 
@@ -303,7 +303,7 @@ def test_visitors_none_with_a_negative_reputation():
     s = scen("CC1")
     assert rules.reputation(s, 0) == -6
     setr(s, 0, visitors=0)
-    rules._visitors(s, [])
+    testing.run_stage(s, "visitors", [])
     assert get(s, 0, "visitors") == 0
 
 
@@ -312,7 +312,7 @@ def test_cc6_visitors_up_to_half_the_reputation(reputation, visitors):
     """CC6: 'Your park receives visitors at the beginning of each Season up to half your Reputation Track
     value.' (rounded down: designed)"""
     s = _rep_park("CC6", reputation, 2)
-    rules._visitors(s, [])
+    testing.run_stage(s, "visitors", [])
     assert get(s, 0, "visitors") == visitors
 
 
@@ -323,7 +323,7 @@ def test_cc7_visitors_from_the_player_1_column_of_overlay_a(season, visitors):
     s = _rep_park("CC7", 0, 2)
     setr(s, 0, scandals=5)
     s.season = season
-    rules._visitors(s, [])
+    testing.run_stage(s, "visitors", [])
     assert get(s, 0, "visitors") == visitors == C.visitors[2][season][0]
 
 
@@ -337,7 +337,7 @@ def test_cc2_researchers_and_credits_half_the_dna_cards_in_hand(cards, hotels, v
     setr(s, 0, credits=0, visitors=0)
     for _ in range(hotels):
         build(s, 0, "medium_hotel")
-    rules._visitors(s, [])
+    testing.run_stage(s, "visitors", [])
     assert get(s, 0, "visitors") == visitors
     assert get(s, 0, "credits") == credits
 
@@ -361,13 +361,13 @@ def test_corrupted_t_rex_dinosaur_value_cannot_go_below_zero():
     s = scen("CC1")
     assert rules.dinosaur_value(s, 0) == 0
     setr(s, 0, vp=2)
-    rules._seasonal_vp(s, [])
+    testing.run_stage(s, "vp", [])
     assert get(s, 0, "vp") == 2
     put(s, 0, "brontosaurus", "C4")  # 5 VP: -1 in all, still 0
     assert rules.dinosaur_value(s, 0) == 0
     put(s, 0, "stegosaurus", "C3")  # 3 VP more: 2
     assert rules.dinosaur_value(s, 0) == 2
-    rules._seasonal_vp(s, [])
+    testing.run_stage(s, "vp", [])
     assert get(s, 0, "vp") == 4
 
 
@@ -378,11 +378,11 @@ def test_corrupted_t_rex_numbers():
     setr(s, 0, scandals=0)
     assert rules.reputation(s, 0) == -3
     assert rules.improper(s, 0) == [False] * 3
-    assert rules._needs(s, 0) == []
+    assert rules.goats_needed(s, 0) == []
     corrupted = sp("corrupted_t_rex")
     assert corrupted not in s.dna_deck and corrupted not in s.edna_deck
     goats = get(s, 0, "goats")
-    rules._feed(s, [])
+    testing.run_stage(s, "feed", [])
     assert get(s, 0, "goats") == goats and not any(d >> rules.FLAGS & rules.HUNGRY for d in s.dinos[0])
 
 
@@ -401,7 +401,7 @@ def test_corrupted_t_rex_ignores_placement_checks():
     Corrupted T-Rex sharing that area, improper too, do not."""
     s = scen("CC1")
     s.tasks.clear()
-    rules._place_dinosaur(s, 0, sp("triceratops"), cell("B2"), 0, [])
+    rules.place_dinosaur(s, 0, sp("triceratops"), cell("B2"), 0, [])
     assert all(rules.improper(s, 0))
     assert s.tasks == [("rampage", 0, 3)]
 
@@ -444,9 +444,9 @@ def test_cc4_each_scandal_gained_is_two():
     do_steps(s, 0, (("gain", ((SCANDALS, 1),)),))
     assert get(s, 0, "scandals") == 2
     setr(s, 0, visitors=1)
-    rules._kill_visitors(s, 0, 1, [])
+    rules.kill_visitors(s, 0, 1, [])
     assert get(s, 0, "scandals") == 4
-    rules._damage(s, ("damage", 0, put(s, 0, "t_rex", "C4")), [])  # the Visitor Center, repaired for a Scandal
+    testing.run_task(s, ("damage", 0, put(s, 0, "t_rex", "C4")), [])  # the Visitor Center, repaired for a Scandal
     assert get(s, 0, "scandals") == 6
     other = scen("CC2")
     do_steps(other, 0, (("gain", ((SCANDALS, 1),)),))
@@ -733,7 +733,7 @@ def test_a_chaos_card_entering_upcoming_resolves_after_the_standard_card_then_is
         setr(s, p, goats=3, credits=0)
     events = []
     s.phase = rules.NONE
-    rules._news(s, events)
+    testing.run_stage(s, "news", events)
     events += run(s)
     assert news_events(events) == [(C.news[bull].name, False), ("Pest Outbreak", True)]
     assert [get(s, p, "goats") for p in range(2)] == [1, 1]
@@ -752,7 +752,7 @@ def test_two_chaos_cards_never_trigger_in_a_row():
     s.upcoming = s.news_deck.pop()
     events = []
     s.phase = rules.NONE
-    rules._news(s, events)
+    testing.run_stage(s, "news", events)
     events += run(s)
     while s.phase != rules.PLACE:  # Smear Campaign: each player names an opponent
         events += s.apply(s.legal_actions()[0])
@@ -773,7 +773,7 @@ def test_no_chaos_card_in_season_one():
     s.news_deck.append(s.upcoming)
     s.upcoming = CHAOS[2]
     events = []
-    rules._chaos(s, ("chaos",), events)
+    testing.run_task(s, ("chaos",), events)
     assert events == []
     assert not C.news[s.upcoming].chaos and CHAOS[2] in s.news_deck
 
@@ -814,9 +814,9 @@ def test_dimetrodon_two_vp_per_directly_adjacent_aquatic_habitat_tile():
     large(s, 0, "aquatic_habitat", "B3", "B4")
     large(s, 0, "aquatic_habitat", "C3", "C4")
     setr(s, 0, vp=0)
-    rules._place_dinosaur(s, 0, sp("dimetrodon"), cell("B2"), 0, [])
+    rules.place_dinosaur(s, 0, sp("dimetrodon"), cell("B2"), 0, [])
     assert get(s, 0, "vp") == 4
-    rules._place_dinosaur(s, 0, sp("dimetrodon"), cell("C1"), 0, [])
+    rules.place_dinosaur(s, 0, sp("dimetrodon"), cell("C1"), 0, [])
     assert get(s, 0, "vp") == 4
 
 
@@ -852,7 +852,7 @@ def test_dreadnoughtus_needs_two_adjacent_open_spaces(third, valid):
     if third:
         build(s, 0, "petting_zoo", "B3")
     put(s, 0, "dreadnoughtus", "B2")
-    assert rules._two_open(s, 0) is valid
+    assert rules.two_open_spaces(s, 0) is valid
     assert rules.improper(s, 0) == [not valid]
 
 
@@ -882,7 +882,7 @@ def test_pachycephalosaurus_destructive_entertainment(neighbour, penned, borders
     put(s, 0, neighbour, "A2")
     setr(s, 0, vp=0)
     s.tasks.clear()
-    rules._upkeep_start(s, [])
+    testing.run_stage(s, "terror", [])
     assert get(s, 0, "vp") == (3 if borders else 0)
     assert s.tasks == ([("rampage", 0, pachy)] if borders else [])
 
@@ -901,7 +901,7 @@ def test_pachycephalosaurus_borders_a_biodome_or_an_aquatic_habitat(neighbour, f
     put(s, 0, neighbour, "A2")
     setr(s, 0, vp=0)
     s.tasks.clear()
-    rules._upkeep_start(s, [])
+    testing.run_stage(s, "terror", [])
     assert get(s, 0, "vp") == 3 and s.tasks == [("rampage", 0, pachy)]
 
 
@@ -969,7 +969,7 @@ def test_a_tour_guide_brings_its_visitor_in_a_scenario_too():
     hire(s, 0, "tour_guide")
     setr(s, 0, visitors=0, scandals=5)  # reputation below 0: no visitors from the scenario's rule
     s.season = 2
-    rules._scenario_visitors(s, [])
+    rules.scenario_visitors(s, [])
     assert get(s, 0, "visitors") == 1
 
 
@@ -983,10 +983,10 @@ def test_crash_tokens_close_a_worker_space_on_five_spaces_until_the_season_ends(
     assert len(crashed) == GAME.content.numbers["crash_tokens"] == 5
     free = [rules.free_slot(s, sp) for sp in crashed]
     events: list = []
-    rules._resolve_news(s, card, events)
+    rules.resolve_news(s, card, events)
     assert [s.occ[slot] for slot in free] == [rules.CRASH] * 5
     assert sum(1 for e in events if e.kind == "crash") == 5
-    rules._return(s, [])
+    testing.run_stage(s, "return", [])
     assert all(s.occ[slot] != rules.CRASH for slot in free)
 
 
@@ -995,10 +995,10 @@ def test_cc6_recession_warning_costs_the_solo_player_one_credit():
     resolves the West Branch step only, designed rule 'solo West Branch step'); a loss takes what there is."""
     s = scen("CC6")
     setr(s, 0, credits=5)
-    rules._resolve_news(s, news(29), [])
+    rules.resolve_news(s, news(29), [])
     run(s)
     assert get(s, 0, "credits") == 4
     setr(s, 0, credits=0)
-    rules._resolve_news(s, news(29), [])
+    rules.resolve_news(s, news(29), [])
     run(s)
     assert get(s, 0, "credits") == 0

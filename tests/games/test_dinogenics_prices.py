@@ -53,7 +53,7 @@ def test_cc6_city_center_facility_texts_show_the_doubled_price_charged():
     city(s)
     s.apply(IDS.menu + rules.FACILITY_CHOICE)
     for a in s.legal_actions():
-        f = rules._stack_tile(s, a - IDS.stack)
+        f = rules.stack_tile(s, a - IDS.stack)
         assert s.action_text(a).endswith(f"for {2 * C.facilities[f].cost} credits")
     assert s.action_text(IDS.stack + 0).startswith("Buy Basic Hotel (commercial, 2 rooms")
     s.apply(IDS.stack + 0)

@@ -2,7 +2,7 @@
 
 The base rulebook is absent; its published facts (GAPS.md section 3.1) come first in the data, and what
 no source gives is marked designed. Effects (action spaces, cards, news) are lists of steps, checked here
-and turned into tuples of (kind, value) that rules.py runs.
+and turned into tuples of (kind, value) that the rules' step interpreter (rules/effects.py) runs.
 """
 
 from __future__ import annotations

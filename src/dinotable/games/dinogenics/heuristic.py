@@ -25,7 +25,8 @@ from dinotable.games.dinogenics.content import (
     VISITORS,
     VP,
 )
-from dinotable.games.dinogenics.rules import CELL, DOME, OPEN, SPECIES, STAGES, WIDTH
+from dinotable.games.dinogenics.park import OPEN
+from dinotable.games.dinogenics.rules import CELL, DOME, SPECIES, STAGES, WIDTH
 from dinotable.games.dinogenics.scoring import breakdown
 
 # Weights, set by simulation (greedy against random and against itself).
@@ -174,7 +175,7 @@ def _destroyer_worth(s, seat: int, species: int, upkeeps: int) -> float:
 def _proper_home(s, seat: int, species: int) -> float:
     """1 if a proper habitat waits for this species, less if a pen must be built first, little if none."""
     best = 0.0
-    cells, pens = rules._habitats(s, seat, species)
+    cells, pens = rules.habitats(s, seat, species)
     if s.t.aquatic[species]:
         return 1.0 if cells else 0.0  # Aquatic Habitats with room are proper
     for cell in cells:
@@ -298,7 +299,7 @@ def _best_option(s, seat: int, options: tuple, upkeeps: int) -> float:
 def _ocean_value(s, seat: int, upkeeps: int) -> float:
     """An Open Ocean roll about to be made: a Plesiosaurus at the dice's price if an Aquatic Habitat has room
     and the credits may cover it, else the 1 VP lost."""
-    cells, _ = rules._habitats(s, seat, s.t.plesio)
+    cells, _ = rules.habitats(s, seat, s.t.plesio)
     if not cells or s.res[seat * WIDTH + CREDITS] < OCEAN_PRICE:
         return -1.0
     return max(_worth(s, s.t.plesio, upkeeps, seat) - (CREDIT + 1 / 3) * OCEAN_PRICE, -1.0)
@@ -401,7 +402,7 @@ def _repair_gain(s, seat: int, discount: int) -> float:
     best = 0.0
     for struct in options:
         new = s.clone()
-        rules._repair(new, seat, struct, discount, [])
+        rules.repair(new, seat, struct, discount, [])
         best = max(best, _value(new, seat, open_decision=False) - before)
     return best
 

@@ -248,7 +248,7 @@ def action_text(s, action: int) -> str:
         names = "+".join(s.geo.cell_names[x] for x in cells_of(cells))
         return f"Build a pen on {names} ({size} spaces, {cost} fences)"
     if action < ids.struct:
-        f = rules._stack_tile(s, action - ids.stack)
+        f = rules.stack_tile(s, action - ids.stack)
         price = rules.facility_price(s, seat, f, s.ctx[0])
         return f"Buy {facility_text(c, f, cost=False)} for {_credits(price)}"
     if action < ids.manip:

@@ -5,20 +5,13 @@ Ties: the highest reputation; players still tied share the victory (designed).""
 
 from __future__ import annotations
 
-from dinotable.games.dinogenics import synth
 from dinotable.games.dinogenics.content import CREDITS, SCANDALS, VP
-from dinotable.games.dinogenics.rules import (
-    COMMERCIAL,
-    DAMAGED,
-    SPECIALISTS,
-    SPECIES,
-    SYNTH,
-    WIDTH,
+from dinotable.games.dinogenics.rules.codes import COMMERCIAL, DAMAGED, SPECIALISTS, SPECIES, SYNTH, WIDTH, places
+from dinotable.games.dinogenics.rules.reading import (
     bordering_species,
     end_count,
     hand_size,
     improper,
-    places,
     reputation,
     room,
     special,
@@ -128,6 +121,15 @@ def scenario_result(s) -> dict:
     return {"scenario": sc.key, "objective_met": met, "conditions": conditions, "grade": grade}
 
 
+def coop_result(s) -> dict:
+    """Synth Re-Activated: 'Final victory point scores for both human players will be averaged (... rounding up)
+    and must be higher than Synth's victory point score'."""
+    west, east = (breakdown(s, p)["total"] for p in (0, 1))
+    synth = breakdown(s, SYNTH)["total"]
+    average = -(-(west + east) // 2)
+    return {"average": average, "synth": synth, "victory": average > synth}
+
+
 def _pleasing_harmonics(s, seat: int) -> int:
     """Each Parasaurolophus: 1 VP per species in the park, its own included."""
     kinds = [code & SPECIES for code in s.dinos[seat]]
@@ -145,7 +147,7 @@ def winners(s) -> list[int]:
         return []
     totals = scores(s)
     if s.coop:
-        return [0, 1] if synth.result(s)["victory"] else []
+        return [0, 1] if coop_result(s)["victory"] else []
     if s.scenario:
         return [0] if scenario_result(s)["objective_met"] else []
     if s.num_players == 1:
@@ -165,7 +167,7 @@ def outcome(s) -> dict:
         "reputation": [reputation(s, seat) for seat in range(s.num_players)],
     }
     if s.coop:
-        out.update(synth.result(s))
+        out.update(coop_result(s))
         out["automata"] = {"Synth": breakdown(s, SYNTH)}
         out["result"] = ("won" if out["winners"] else "lost") if s.over else "in progress"
     elif s.scenario:

@@ -3,7 +3,7 @@
 Per-seat counters live in `res` (seat * WIDTH + counter), DNA hands in `dna` (seat * species + species:
 cards of a species are alike, so a hand is counts), Manipulation hands in `manip` likewise. A park is a
 fence mask, a broken-fence mask, a mask of park cells under facilities, a tuple of facilities and a tuple
-of dinosaurs (see rules.py for their codes). Mainland worker spaces are `occ`: -2 blocked, -1 free, or
+of dinosaurs (see rules/codes.py for their codes). Mainland worker spaces are `occ`: -2 blocked, -1 free, or
 the seat standing there.
 """
 

@@ -1,7 +1,8 @@
 """Synth Re-Activated, the DinoGenics co-op: the West (seat 0) and East (seat 1) Branches against Synth
 (park SYNTH), which the engine plays from its turn chart. Here are Synth's setup, turns, placements,
-clean-up and damage, and the branches' shared player order, visitors and docks; rules.py calls them where
-the co-op changes a step.
+clean-up and damage, and the branches' shared player order, visitors and docks. The rules' decisions, Breaking
+News and Season call them where the co-op changes a step; this module uses only the rules below those (it
+starts nothing of theirs), and the co-op's outcome is counted with the scores (scoring.coop_result).
 """
 
 from __future__ import annotations
@@ -14,7 +15,17 @@ from dinotable.games.dinogenics.content import (
     VISITORS,
     VP,
 )
-from dinotable.games.dinogenics.rules import (
+from dinotable.games.dinogenics.rules.allowed import (
+    airport_open,
+    can_place,
+    commercial_free,
+    facility_cells,
+    free_slot,
+    placements,
+    space_open,
+    stack_tile,
+)
+from dinotable.games.dinogenics.rules.codes import (
     CELL,
     COMMERCIAL,
     DAMAGED,
@@ -27,31 +38,15 @@ from dinotable.games.dinogenics.rules import (
     TEAM_ORDER,
     WIDTH,
     WORKERS,
-    _add_facility,
-    _commercial_free,
-    _damage_facility,
-    _decide,
-    _draw_dna,
-    _event,
-    _gain,
-    _lose,
-    _place_dinosaur,
-    _stack_tile,
-    _start_facility,
-    _take_from_stack,
-    airport_open,
-    can_place,
-    facility_cells,
-    free_slot,
-    hand_size,
-    improper,
-    meeples_left,
-    placements,
-    reputation,
-    room,
-    season_visitor_perks,
-    space_open,
+    decide,
+    event,
 )
+from dinotable.games.dinogenics.rules.damage import damage_facility
+from dinotable.games.dinogenics.rules.dinosaurs import place_dinosaur
+from dinotable.games.dinogenics.rules.effects import draw_dna, gain, lose
+from dinotable.games.dinogenics.rules.facilities import add_facility, start_facility, take_from_stack
+from dinotable.games.dinogenics.rules.reading import hand_size, improper, meeples_left, reputation, room
+from dinotable.games.dinogenics.rules.visitors import season_visitor_perks
 
 SPACES = {
     "build_cheapest": "city_center",
@@ -73,7 +68,7 @@ _TRIES = 20  # rerolls before a Synth worker with nowhere to go stays home
 def setup(s) -> None:
     """Synth's starting park (2 Basic Hotels, 3 Biodomes, an Aquatic Habitat) on its first free spaces."""
     for f in s.c.coop["synth_facilities"]:
-        _start_facility(s, SYNTH, f)
+        start_facility(s, SYNTH, f)
 
 
 def order(s, events) -> None:
@@ -85,14 +80,14 @@ def order(s, events) -> None:
     s.turn = 0
     s.team_todo = 0
     s.docks_used = 0
-    events.append(_event("order", None, order=list(s.order)))
+    events.append(event("order", None, order=list(s.order)))
 
 
 def visitors(s, events) -> None:
     """The branches take visitors as one player and share them; Synth takes its own column."""
     column = s.c.visitors[3][s.season]
     team, synth = (0, 1) if s.team_first else (1, 0)
-    _gain(s, SYNTH, ((VISITORS, column[synth]),), events)
+    gain(s, SYNTH, ((VISITORS, column[synth]),), events)
     s.pool = s.c.bonus_visitors[s.season]
     season_visitor_perks(s, (0, 1), events)
     # The bonus pool: the first player may take two, then each one at a time; Synth takes while it has
@@ -126,7 +121,7 @@ def visitors(s, events) -> None:
 def share_task(s, task, events) -> None:
     """The West Branch places the shared visitors in either park with room (designed: West divides)."""
     if any(s.res[p * WIDTH + VISITORS] < room(s, p) for p in (0, 1)):
-        _decide(s, 0, SHARE, (task[1],))
+        decide(s, 0, SHARE, (task[1],))
 
 
 def can_place_worker(s, b: int) -> bool:
@@ -162,12 +157,12 @@ def workers(s, events) -> bool:
             if s.team_todo >> b & 1 and not can_place_worker(s, b):
                 s.res[b * WIDTH + WORKERS] = 0  # nowhere to go: the worker stays home
                 s.team_todo &= ~(1 << b)
-                events.append(_event("stay_home", b))
+                events.append(event("stay_home", b))
         if s.team_todo == 3:
-            _decide(s, 0, TEAM_ORDER)  # designed: the West Branch chooses who places first
+            decide(s, 0, TEAM_ORDER)  # designed: the West Branch chooses who places first
             return True
         if s.team_todo:
-            _decide(s, 0 if s.team_todo & 1 else 1, PLACE)
+            decide(s, 0 if s.team_todo & 1 else 1, PLACE)
             return True
         s.turn ^= 1
         if s.res[SYNTH * WIDTH + WORKERS] <= 0:
@@ -197,11 +192,11 @@ def take_turn(s, events) -> None:
             continue
         s.occ[slot] = SYNTH
         s.res[base + WORKERS] -= 1
-        events.append(_event("synth", None, action=action, space=key, faces=[FACES[f] for f in faces]))
+        events.append(event("synth", None, action=action, space=key, faces=[FACES[f] for f in faces]))
         act(s, action, late, events)
         return
     s.res[base + WORKERS] -= 1  # nowhere it could go: the worker stays home
-    events.append(_event("stay_home", SYNTH))
+    events.append(event("stay_home", SYNTH))
 
 
 def act(s, action: str, late: bool, events) -> None:
@@ -209,7 +204,7 @@ def act(s, action: str, late: bool, events) -> None:
     facilities = s.c.facilities
     if action in ("build_cheapest", "remove_priciest"):
         # The City Center's stacks, the Basic Hotels first: ties go to the furthest right.
-        tops = [(i, _stack_tile(s, i)) for i in range(1 + DRAWN_STACKS)]
+        tops = [(i, stack_tile(s, i)) for i in range(1 + DRAWN_STACKS)]
         tops = [(i, f) for i, f in tops if f >= 0]
         if not tops:
             return
@@ -217,17 +212,17 @@ def act(s, action: str, late: bool, events) -> None:
             i, f = min(tops, key=lambda pair: (facilities[pair[1]].cost, -pair[0]))
         else:
             i, f = max(tops, key=lambda pair: (facilities[pair[1]].cost, pair[0]))
-        _take_from_stack(s, i)
+        take_from_stack(s, i)
         if action == "build_cheapest" and can_place(s, SYNTH, f):
             if facilities[f].park:
-                _add_facility(s, SYNTH, f, facility_cells(s, SYNTH)[0], events)
+                add_facility(s, SYNTH, f, facility_cells(s, SYNTH)[0], events)
             else:
-                _add_facility(s, SYNTH, f, _commercial_free(s, SYNTH)[0], events)
+                add_facility(s, SYNTH, f, commercial_free(s, SYNTH)[0], events)
         else:
             s.removed.append(f)  # removed from play
-            events.append(_event("removed", SYNTH, facility=facilities[f].key))
+            events.append(event("removed", SYNTH, facility=facilities[f].key))
     elif action in ("dinosaur_lowest", "dinosaur_highest"):
-        drawn = _draw_dna(s, 3)
+        drawn = draw_dna(s, 3)
         species = s.c.species
         # A species with no meeple left in the supply cannot be placed (designed).
         kinds = {k for k in drawn if not s.t.aquatic[k] and meeples_left(s, k) > 0}
@@ -237,13 +232,13 @@ def act(s, action: str, late: bool, events) -> None:
             place(s, best, events)
         s.dna_discard.extend(drawn)
     elif action == "market_card":
-        s.market.extend(_draw_dna(s, 1))
+        s.market.extend(draw_dna(s, 1))
     elif action in ("agency_scandal", "outsource"):
         s.res[base + SCANDALS] = max(0, s.res[base + SCANDALS] - 1)
     elif action == "farm":
         s.res[base + GOATS] += 3
     elif action == "time_share":
-        _gain(s, SYNTH, ((VISITORS, 2),), events)
+        gain(s, SYNTH, ((VISITORS, 2),), events)
     elif action == "ferry_vp":
         s.res[base + VP] += 2
 
@@ -267,7 +262,7 @@ def place(s, species: int, events) -> None:
         cell = outside[0]
     else:
         return  # nowhere to put it
-    _place_dinosaur(s, SYNTH, species, cell, 0, events)
+    place_dinosaur(s, SYNTH, species, cell, 0, events)
 
 
 def cleanup(s, task, events) -> None:
@@ -276,14 +271,15 @@ def cleanup(s, task, events) -> None:
     bad = improper(s, SYNTH)
     if any(bad):
         kept = tuple(code for code, wrong in zip(s.dinos[SYNTH], bad, strict=True) if not wrong)
-        events.append(_event("euthanized", SYNTH, dinosaurs=len(s.dinos[SYNTH]) - len(kept)))
+        events.append(event("euthanized", SYNTH, dinosaurs=len(s.dinos[SYNTH]) - len(kept)))
         s.dinos[SYNTH] = kept
     facilities = s.c.facilities
     s.facs[SYNTH] = tuple(f & ~DAMAGED if facilities[f & 63].biodome else f for f in s.facs[SYNTH])
 
 
-def damage(s, events) -> None:
-    """Damage to Synth: its lowest cost, least occupied undamaged facility; its Visitor Center never."""
+def damage(s, task, events) -> None:
+    """Damage to Synth (a task, started by the rules' damage): its lowest cost, least occupied undamaged
+    facility; its Visitor Center never."""
     facilities = s.c.facilities
     best = None
     for j, f in enumerate(s.facs[SYNTH]):
@@ -295,7 +291,7 @@ def damage(s, events) -> None:
         if best is None or key < best:
             best = key
     if best is not None:
-        _damage_facility(s, SYNTH, best[2], events)
+        damage_facility(s, SYNTH, best[2], events)
 
 
 def upkeep(s, events) -> None:
@@ -313,11 +309,11 @@ def news_step(s, steps: tuple, events) -> None:
             if slot >= 0 and s.res[base + WORKERS] > 0:
                 s.occ[slot] = SYNTH
                 s.res[base + WORKERS] -= 1
-                events.append(_event("synth", None, action="occupy", space=s.c.spaces[value].key, faces=[]))
+                events.append(event("synth", None, action="occupy", space=s.c.spaces[value].key, faces=[]))
         elif kind == "gain":
-            _gain(s, SYNTH, value, events)
+            gain(s, SYNTH, value, events)
         else:
-            _lose(s, SYNTH, value, events)
+            lose(s, SYNTH, value, events)
 
 
 def gift(s, seat: int, action: int, given: int, events) -> None:
@@ -337,18 +333,7 @@ def gift(s, seat: int, action: int, given: int, events) -> None:
         m = len(s.c.manipulation)
         s.manip[seat * m + card] -= 1
         s.manip[other * m + card] += 1
-    events.append(_event("gift", seat, to=other))
+    events.append(event("gift", seat, to=other))
     m = len(s.c.manipulation)
     if given + 1 < 2 and (hand_size(s, seat) or sum(s.manip[seat * m : seat * m + m])):
-        _decide(s, seat, GIFT, (given + 1,))
-
-
-def result(s) -> dict:
-    """'Final victory point scores for both human players will be averaged (... rounding up) and must be
-    higher than Synth's victory point score'."""
-    from dinotable.games.dinogenics.scoring import breakdown
-
-    west, east = (breakdown(s, p)["total"] for p in (0, 1))
-    synth = breakdown(s, SYNTH)["total"]
-    average = -(-(west + east) // 2)
-    return {"average": average, "synth": synth, "victory": average > synth}
+        decide(s, seat, GIFT, (given + 1,))

@@ -1,0 +1,448 @@
+"""What a seat is allowed to do (the docs' "The Mainland"): the DNA sets it can make, where a dinosaur, a pen or a
+facility can go, the prices charged (read by the action texts too, so a text shows what is charged), the City
+Center's and the HQ's offers, repairs, playable Manipulation cards, open worker spaces, Outsource and the
+Private Airport, claimable specialists; and `can`, the rulebook's 'if you can' check of an effect's steps.
+
+Nothing here changes the state.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from dinotable.games.dinogenics.content import CREDITS, FENCES, REFINED, SCANDALS, VISITORS
+from dinotable.games.dinogenics.rules.codes import (
+    AIRPORT_USED,
+    CELL,
+    COMMERCIAL,
+    DAMAGED,
+    DRAWN_STACKS,
+    SPECIALISTS,
+    SPECIES,
+    SYNTH,
+    WIDTH,
+    places,
+)
+from dinotable.games.dinogenics.rules.reading import facility_at, hand_size, meeples_left, owns, perk, regions, room
+
+
+def set_size(s, seat: int, species: int, short: int) -> int:
+    """Cards in this seat's set for a species: its DNA, less `short`, 1 for a Gallimimus while the park
+    has one (Simple Genome); never below 1."""
+    if species == s.t.galli and any(code & SPECIES == species for code in s.dinos[seat]):
+        return 1
+    return max(1, s.c.species[species].dna - short)
+
+
+def substitutes(s, seat: int) -> int:
+    """Polymorphic DNA cards and Refined DNA tokens: each stands in for any card of a set."""
+    return s.dna[seat * s.c.kinds + s.t.poly] + s.res[seat * WIDTH + REFINED]
+
+
+def creatable(s, seat: int, short: int) -> list[int]:
+    """Species this seat can create: a set in hand (see `makeable`) and a meeple left in the supply."""
+    return [sp for sp in makeable(s, seat, short) if meeples_left(s, sp) > 0]
+
+
+def out_of_meeples(s, seat: int, short: int) -> list[int]:
+    """Species this seat holds a set for but cannot create: no meeple of theirs is left."""
+    return [sp for sp in makeable(s, seat, short) if meeples_left(s, sp) <= 0]
+
+
+def makeable(s, seat: int, short: int) -> list[int]:
+    """Species this seat has a set for, with a set `short` cards short, and a habitat to put in: at least one
+    card shows the species (a mutant: one card per species it shows), substitutes make up the rest."""
+    c, t = s.c, s.t
+    k = c.kinds
+    hand = s.dna[seat * k : seat * k + len(c.species)]
+    if not any(hand):
+        return []
+    subs = substitutes(s, seat)
+    land = has_habitat(s, seat)
+    out = [
+        sp
+        for sp in t.with_dna
+        if hand[sp]
+        and hand[sp] + subs >= set_size(s, seat, sp, short)
+        and (aquatic_room(s, seat, t.aquatic[sp]) if t.aquatic[sp] else land)
+    ]
+    if land and sum(1 for n in hand if n) + subs >= set_size(s, seat, t.mutant, short):
+        out.append(t.mutant)
+    return out
+
+
+def aquatic_room(s, seat: int, size: int) -> list[int]:
+    """Undamaged Aquatic Habitats (their first cell) with room for a dinosaur filling `size` spaces."""
+    facilities = s.c.facilities
+    out = []
+    for f in s.facs[seat]:
+        if facilities[f & 63].aquatic and not f & DAMAGED:
+            cell = (f >> 6) & 31
+            used = sum(s.t.aquatic[d & SPECIES] for d in s.dinos[seat] if (d >> CELL) & 15 == cell)
+            if used + size <= facilities[f & 63].aquatic:
+                out.append(cell)
+    return out
+
+
+def has_habitat(s, seat: int) -> bool:
+    """A park space without a facility (a pen or open space), or an undamaged Biodome."""
+    if s.fcells[seat] != (1 << s.geo.num_cells) - 1:
+        return True
+    return any(s.c.facilities[f & 63].biodome and not f & DAMAGED for f in s.facs[seat])
+
+
+def habitats(s, seat: int, species: int) -> tuple[list[int], list[int]]:
+    """Where a new dinosaur may go: (a cell standing for each pen, Biodome and open space; pens to build),
+    or for an aquatic one the Aquatic Habitats with room."""
+    if s.t.aquatic[species]:
+        return aquatic_room(s, seat, s.t.aquatic[species]), []
+    area_of, areas = regions(s, seat)
+    facilities = s.c.facilities
+    cells = []
+    seen = set()
+    open_cell = -1
+    for cell, area in enumerate(area_of):
+        if area < 0:
+            code = facility_at(s, seat, cell)
+            if facilities[code & 63].biodome and not code & DAMAGED:
+                cells.append(cell)
+        elif areas[area][1]:
+            if area not in seen:
+                seen.add(area)
+                cells.append(cell)
+        elif open_cell < 0:
+            open_cell = cell
+    if open_cell >= 0:
+        cells.append(open_cell)
+    return sorted(cells), buildable(s, seat)
+
+
+def buildable(s, seat: int) -> list[int]:
+    """Pens (rectangles) this seat can build now with the fences in its supply."""
+    fences = s.res[seat * WIDTH + FENCES]
+    if not fences:
+        return []
+    area_of, areas = regions(s, seat)
+    free = 0  # cells in open space with no dinosaur standing on them
+    for cell, area in enumerate(area_of):
+        if area >= 0 and not areas[area][1]:
+            free |= 1 << cell
+    for code in s.dinos[seat]:
+        free &= ~(1 << ((code >> CELL) & 15))
+    built, broken = s.fence[seat], s.broken[seat]
+    # Dinosaurs in open space must stay there: a new pen may not close a ring around one.
+    loose = [(code >> CELL) & 15 for code in s.dinos[seat] if area_of[(code >> CELL) & 15] >= 0]
+    loose = [cell for cell in loose if not areas[area_of[cell]][1]]
+    out = []
+    for i, (cells, perimeter, _) in enumerate(s.geo.rectangles):
+        if cells & free == cells and not perimeter & broken:
+            cost = bin(perimeter & ~built).count("1")
+            if 0 < cost <= fences and not (loose and _encloses(s, seat, built | perimeter, loose)):
+                out.append(i)
+    return out
+
+
+def _encloses(s, seat: int, fences: int, cells: list[int]) -> bool:
+    area_of, areas = s.geo.regions(fences & ~s.broken[seat], s.fcells[seat])
+    return any(areas[area_of[cell]][1] for cell in cells)
+
+
+def facility_cells(s, seat: int) -> list[int]:
+    """Open-space park cells with nothing on them, where a park facility may go."""
+    area_of, areas = regions(s, seat)
+    used = 0
+    for code in s.dinos[seat]:
+        used |= 1 << ((code >> CELL) & 15)
+    return [cell for cell, a in enumerate(area_of) if a >= 0 and not areas[a][1] and not used >> cell & 1]
+
+
+def large_spots(s, seat: int) -> tuple[int, ...]:
+    """Where a large park facility may go: cell * 2 (with the cell to its right) or cell * 2 + 1 (with the
+    cell below), both free open-space cells."""
+    free = 0
+    for cell in facility_cells(s, seat):
+        free |= 1 << cell
+    return _spots(s.geo, free)
+
+
+@lru_cache(maxsize=1 << 12)
+def _spots(geo, free: int) -> tuple[int, ...]:
+    columns, cells = geo.columns, geo.num_cells
+    out = []
+    for cell in range(cells):
+        if free >> cell & 1:
+            if (cell + 1) % columns and free >> (cell + 1) & 1:
+                out.append(cell * 2)
+            if cell + columns < cells and free >> (cell + columns) & 1:
+                out.append(cell * 2 + 1)
+    return tuple(out)
+
+
+def commercial_free(s, seat: int, need: int = 1) -> list[int]:
+    """The first `need` free commercial spaces, or [] if there are fewer."""
+    used = {x for f in s.facs[seat] for x in places(f)}
+    free = [COMMERCIAL + i for i in range(s.c.numbers["commercial_spaces"]) if COMMERCIAL + i not in used]
+    return free[:need] if len(free) >= need else []
+
+
+def can_place(s, seat: int, f: int) -> bool:
+    fac = s.c.facilities[f]
+    if fac.park:
+        return bool(large_spots(s, seat) if fac.large else facility_cells(s, seat))
+    return bool(commercial_free(s, seat, 2 if fac.large else 1))
+
+
+# Prices: the rules and the action texts read these same functions, so a text shows what is charged.
+def facility_price(s, seat: int, f: int, discount: int) -> int:
+    """A facility's price for this seat: its cost less the discount and the seat's specialists' (the Master
+    Architect's), then doubled in CC6 at the City Center and the HQ."""
+    if s.res[seat * WIDTH + SPECIALISTS]:
+        discount += perk(s, seat, "facility_discount")
+    return doubled(s, max(0, s.c.facilities[f].cost - discount))
+
+
+def doubled(s, cost: int) -> int:
+    """CC6: City Center and HQ actions cost double, discounts applied first."""
+    return 2 * cost if s.doubled else cost
+
+
+def stack_tile(s, i: int) -> int:
+    """The facility on top of a City Center stack (0: the Basic Hotels), -1 for an empty one."""
+    if i == 0:
+        return s.t.hotel if s.hotels_left else -1
+    return s.stacks[i - 1][-1] if s.stacks[i - 1] else -1
+
+
+def offers(s, seat: int, discount: int, budget: int) -> list[int]:
+    """City Center stacks (0 = Basic Hotels) whose top facility this seat can buy and place (in the co-op,
+    also in the other branch's park, for 1 credit more)."""
+    out = []
+    fits: dict = {}  # (park, sector is park): room for a facility, looked up once
+
+    def room_in(park: int, f: int) -> bool:
+        key = (park, s.c.facilities[f].park)
+        if key not in fits:
+            fits[key] = can_place(s, park, f)
+        return fits[key]
+
+    for i in range(1 + DRAWN_STACKS):
+        f = stack_tile(s, i)
+        if f < 0:
+            continue
+        price = facility_price(s, seat, f, discount)
+        if price <= budget and room_in(seat, f) or s.coop and price + 1 <= budget and room_in(1 - seat, f):
+            out.append(i)
+    return out
+
+
+def large_offers(s, seat: int, discount: int, budget: int) -> list[int]:
+    """HQ offers (0: the Aquatic Habitat stack, 1-5: the revealed Large Facilities) this seat can buy and
+    place (in the co-op, also in the other branch's park, for 1 credit more)."""
+    out = []
+    facilities = s.c.facilities
+    room = {}  # (park, park sector or commercial): is there room for a large tile (looked up once)
+
+    def fits(park: int, f: int) -> bool:
+        key = (park, facilities[f].park)
+        if key not in room:
+            room[key] = can_place(s, park, f)
+        return room[key]
+
+    def buyable(f: int) -> bool:
+        price = facility_price(s, seat, f, discount)
+        if price <= budget and fits(seat, f):
+            return True
+        return s.coop and price + 1 <= budget and fits(1 - seat, f)
+
+    if s.habitats_left and buyable(s.t.habitat_tile):
+        out.append(0)
+    for i, f in enumerate(s.large_offer):
+        if f >= 0 and buyable(f):
+            out.append(i + 1)
+    return out
+
+
+def repair_price(s, seat: int, struct: int, discount: int) -> int:
+    """Repairing a structure (a facility by its position in the park, or max_facilities + a fence's edge):
+    half the facility's cost rounded up, or the fence price, less the discount and the seat's specialists',
+    doubled in CC6 at the City Center."""
+    top = s.ids.max_facilities
+    if struct >= top:
+        cost = s.c.numbers["repair_fence"]
+    else:
+        cost = (s.c.facilities[s.facs[seat][struct] & 63].cost + 1) // 2
+    return doubled(s, max(0, cost - discount - perk(s, seat, "repair_discount")))
+
+
+def repairs(s, seat: int, discount: int, budget: int) -> list[int]:
+    """Structure ids (facility positions, then fence edges) this seat can repair."""
+    out = [i for i, f in enumerate(s.facs[seat]) if f & DAMAGED and repair_price(s, seat, i, discount) <= budget]
+    if s.broken[seat]:
+        base = s.ids.max_facilities
+        edges = [base + e for e in range(len(s.geo.edges)) if s.broken[seat] >> e & 1]
+        if repair_price(s, seat, edges[0], discount) <= budget:
+            out += edges
+    return out
+
+
+def contractor_price(s) -> int:
+    """The credits an Independent Contractor costs besides its Manipulation cards (doubled in CC6)."""
+    return doubled(s, s.c.numbers["contractor_fee"])
+
+
+def market_price(s) -> int:
+    """A DNA card bought at the City Center's DNA Market (doubled in CC6)."""
+    return doubled(s, s.c.numbers["market_buy"])
+
+
+def playable(s, seat: int, budget: int | None = None) -> list[int]:
+    if budget is None:
+        budget = s.res[seat * WIDTH + CREDITS]
+    return list(_playable(s, seat, budget))
+
+
+def _playable(s, seat: int, budget: int):
+    """The Manipulation cards in this seat's hand that it can play, one by one."""
+    m = len(s.c.manipulation)
+    cards = s.c.manipulation
+    return (k for k in range(m) if s.manip[seat * m + k] and can(s, seat, cards[k].steps, budget))
+
+
+def can(s, seat: int, steps: tuple, budget: int, depth: int = 0) -> bool:
+    """Can this seat carry out these steps with `budget` credits (the rulebook's 'if you can' checks)?"""
+    for kind, value in steps:
+        if kind == "pay":
+            budget -= value
+            if budget < 0:
+                return False
+        elif kind == "gain":
+            if all(res == VISITORS for res, _ in value) and s.res[seat * WIDTH + VISITORS] >= room(s, seat):
+                return False  # 'gain a visitor if you have room'
+        elif kind == "lose":
+            if any(res == SCANDALS for res, _ in value) and not s.res[seat * WIDTH + SCANDALS]:
+                return False  # discarding a Scandal needs one
+        elif kind == "create":
+            if not creatable(s, seat, value):
+                return False
+        elif kind == "draw_keep":
+            if not (s.dna_deck or s.dna_discard):
+                return False
+        elif kind == "edna_keep":
+            if not (s.edna_deck or any(s.t.edna[k] for k in s.dna_discard)):
+                return False
+        elif kind == "refine":
+            if not hand_size(s, seat):
+                return False
+        elif kind == "open_ocean":
+            if meeples_left(s, s.t.plesio) <= 0:
+                return False  # no Plesiosaurus on the Open Ocean to roll for
+        elif kind == "large_facility":
+            if not large_offers(s, seat, value, budget):
+                return False
+        elif kind == "job_network":
+            if not claimable(s, seat, budget):
+                return False
+        elif kind == "news_swap":
+            if s.upcoming < 0 or not s.news_deck:
+                return False
+        elif kind == "boneyard":
+            if not s.dna_discard:
+                return False
+        elif kind == "market_buy":
+            if not s.market or value[1] > budget:
+                return False
+        elif kind == "market_sell":
+            if not hand_size(s, seat):
+                return False
+        elif kind == "facility":
+            if not offers(s, seat, value, budget):
+                return False
+        elif kind == "repair":
+            if not repairs(s, seat, value, budget):
+                return False
+        elif kind == "play":
+            # Is there any? (stops at the first)
+            if next(_playable(s, seat, budget), None) is None:
+                return False
+        elif kind == "outsource":
+            if depth or next(_outsourceable(s, seat, budget), None) is None:
+                return False
+        elif kind == "choose":
+            if not any(can(s, seat, option, budget, depth) for option in value):
+                return False
+        elif kind in ("opponent", "each_opponent") and not opponents(s, seat):
+            return False
+    return True
+
+
+def space_open(s, space: int) -> bool:
+    sp = s.c.spaces[space]
+    if sp.expansion and not s.expansion:
+        return False
+    if s.scenario and space in s.scenario.forbidden:
+        return False  # a scenario's forbidden space, for Outsource too (designed)
+    if sp.news:
+        return s.active >= 0 and s.c.news[s.active].space == space
+    return not (s.active >= 0 and s.c.news[s.active].closed == space)
+
+
+def free_slot(s, space: int) -> int:
+    first = s.slot0[space]
+    for i in range(first, first + s.c.spaces[space].slots):
+        if s.occ[i] == -1:
+            return i
+    return -1
+
+
+def outsource_spaces(s, seat: int, budget: int) -> list[int]:
+    """Mainland spaces whose action Outsource can take (occupied or not)."""
+    return list(_outsourceable(s, seat, budget))
+
+
+def _outsourceable(s, seat: int, budget: int):
+    own = s.outsource
+    return (
+        sp.index
+        for sp in s.c.spaces
+        if not sp.news and sp.index != own and space_open(s, sp.index) and can(s, seat, sp.steps, budget, 1)
+    )
+
+
+def placements(s, seat: int) -> list[int]:
+    budget = s.res[seat * WIDTH + CREDITS]
+    # (CC6's doubled prices change no offer here: the City Center's fences and the HQ's Open Ocean roll
+    # need no credits.)
+    return [
+        sp.index
+        for sp in s.c.spaces
+        if space_open(s, sp.index) and free_slot(s, sp.index) >= 0 and can(s, seat, sp.steps, budget)
+    ]
+
+
+def airport_open(s, seat: int) -> bool:
+    """The Private Airport: once per Season, a worker there takes the Outsource action for free, even if
+    Outsource is occupied."""
+    return (
+        not s.res[seat * WIDTH + AIRPORT_USED]
+        and owns(s, seat, "airport")
+        and bool(outsource_spaces(s, seat, s.res[seat * WIDTH + CREDITS]))
+    )
+
+
+def claimable(s, seat: int, budget: int) -> list[int]:
+    """Specialists this seat can claim: from the Job Market for their Manipulation cards, or from the
+    Independent Contractor stack for 2 credits more."""
+    m = len(s.c.manipulation)
+    cards = sum(s.manip[seat * m : seat * m + m])
+    specialists = s.c.specialists
+    out = [i for i in s.job_market if specialists[i].cost <= cards]
+    out += [i for i in s.contractors if specialists[i].cost <= cards and contractor_price(s) <= budget]
+    return sorted(out)
+
+
+def opponents(s, seat: int) -> list[int]:
+    """Those a card's 'opponent' may be: the other seats; in the co-op only Synth (the two branches are not
+    opponents for Manipulation cards)."""
+    if s.coop:
+        return [SYNTH]
+    return [p for p in range(s.num_players) if p != seat]

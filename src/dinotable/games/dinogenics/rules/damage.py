@@ -1,0 +1,125 @@
+"""Rampages and damage (the docs' "Rampages and damage"): a rampage check's die roll (two for a T-Rex), what
+each face does, the structure the rampaging dinosaur damages (rampage.py walks the grid), a facility damaged
+and the visitors it held, and an aquatic dinosaur's check with the Upkeep die.
+
+Synth's damage in the co-op is its own rule, pushed as the task "synth_damage".
+"""
+
+from __future__ import annotations
+
+from dinotable.core.rng import next_below
+from dinotable.games.dinogenics import rampage
+from dinotable.games.dinogenics.content import CREDITS, DROWNING, FACES, FATALITY, NAIVE_VISITOR, SLASH, VISITORS
+from dinotable.games.dinogenics.rules.codes import (
+    CELL,
+    COMMERCIAL,
+    DAMAGED,
+    RAMPAGED,
+    SPECIES,
+    SYNTH,
+    TARGET,
+    WIDTH,
+    decide,
+    event,
+    mark,
+    places,
+)
+from dinotable.games.dinogenics.rules.effects import kill_visitors, scandal
+from dinotable.games.dinogenics.rules.reading import perk, room
+
+
+def rampage_task(s, task, events) -> None:
+    _, seat, i = task
+    code = s.dinos[seat][i]
+    mark(s, seat, i, RAMPAGED)
+    species = code & SPECIES
+    faces = []
+    reroll = perk(s, seat, "fatality_reroll")
+    two = species == s.t.trex and not perk(s, seat, "one_rampage_die")  # the Chaotician calms a T-Rex
+    for _ in range(2 if two else 1):
+        s.rng, roll = next_below(s.rng, len(s.c.rampage_die))
+        if reroll and s.c.rampage_die[roll] == FATALITY:
+            s.rng, roll = next_below(s.rng, len(s.c.rampage_die))
+        faces.append(s.c.rampage_die[roll])
+    events.append(event("rampage", seat, species=s.c.species[species].key, faces=[FACES[f] for f in faces]))
+    # Both dice of a T-Rex apply, in the order rolled.
+    for face in reversed(faces):
+        s.tasks.append(("face", seat, i, face))
+
+
+def face_task(s, task, events) -> None:
+    _, seat, i, face = task
+    base = seat * WIDTH
+    if face == SLASH and perk(s, seat, "slash_naive"):
+        face = NAIVE_VISITOR  # the Security Officer
+    if face == NAIVE_VISITOR:
+        if s.res[base + VISITORS] and not (s.coop and seat == SYNTH):  # Synth uses no credits
+            s.res[base + CREDITS] += 1
+        return
+    s.tasks.append(("damage", seat, i))
+    if face == FATALITY:
+        kill_visitors(s, seat, 1, events)
+    elif s.dinos[seat][i] & SPECIES == s.t.raptor:
+        kill_visitors(s, seat, 1, events)  # a claw result of a Raptor kills one extra visitor
+
+
+def damage_targets(s, seat: int, i: int) -> tuple[tuple[int, ...], int]:
+    """What the park's dinosaur at index i can damage (the designed rule 'damage targets', rampage.py): the
+    undamaged facilities it reaches, by position in the park, and the fence it would break when it reaches
+    none (-1: none on its route, or it is loose: the Visitor Center)."""
+    facilities = tuple(
+        (sum(1 << x for x in places(code) if x < COMMERCIAL), bool(code & DAMAGED)) for code in s.facs[seat]
+    )
+    cell = (s.dinos[seat][i] >> CELL) & 15
+    return rampage.targets(s.geo, s.fence[seat] & ~s.broken[seat], facilities, cell)
+
+
+def damage_task(s, task, events) -> None:
+    _, seat, i = task
+    if s.coop and seat == SYNTH:
+        s.tasks.append(("synth_damage",))  # Synth chooses what it loses (synth.py), next
+        return
+    reached, fence = damage_targets(s, seat, i)
+    if len(reached) > 1:
+        decide(s, seat, TARGET, (i,))  # the owner chooses among the facilities it reaches
+    elif reached:
+        damage_facility(s, seat, reached[0], events)
+    elif fence >= 0:
+        s.broken[seat] |= 1 << fence
+        events.append(event("damage", seat, fence=s.geo.edge_names[fence]))
+    else:
+        # The Visitor Center, last: repaired at once, for an extra Scandal.
+        events.append(event("damage", seat, visitor_center=True))
+        scandal(s, seat, 1, events)
+
+
+def damage_facility(s, seat: int, j: int, events) -> None:
+    facs = list(s.facs[seat])
+    facs[j] |= DAMAGED
+    s.facs[seat] = tuple(facs)
+    events.append(event("damage", seat, facility=s.c.facilities[facs[j] & 63].key))
+    # Hotels' visitors who no longer have a room die.
+    kill_visitors(s, seat, s.res[seat * WIDTH + VISITORS] - room(s, seat), events)
+
+
+def aquatic_task(s, task, events) -> None:
+    """An aquatic rampage check: the Upkeep die. A cost is paid, or as much as can be and the habitat is
+    damaged; Drowning kills a visitor."""
+    _, seat, i = task
+    code = s.dinos[seat][i]
+    mark(s, seat, i, RAMPAGED)
+    s.rng, roll = next_below(s.rng, len(s.c.upkeep_die))
+    face = s.c.upkeep_die[roll]
+    events.append(event("aquatic_rampage", seat, species=s.c.species[code & SPECIES].key, face=face))
+    if face == DROWNING:
+        if not perk(s, seat, "drowning_immune"):
+            kill_visitors(s, seat, 1, events)
+        return
+    base = seat * WIDTH
+    paid = min(face, s.res[base + CREDITS])
+    s.res[base + CREDITS] -= paid
+    if paid < face:
+        cell = (code >> CELL) & 15
+        j = next(j for j, f in enumerate(s.facs[seat]) if (f >> 6) & 31 == cell)
+        if not s.facs[seat][j] & DAMAGED:
+            damage_facility(s, seat, j, events)

@@ -1,0 +1,388 @@
+"""Reading a park (the docs' "The park"): its pens and open space, each dinosaur's habitat and whether it is
+improper, pen sizes, the DNA Archivist's births, the Dinosaur Value, reputation, rooms, hand limits, what `per`
+steps and End Game bonuses count, the goats a park must feed and what it earns in an Upkeep; and the table's
+readings every module shares (a scenario's special rules, workers per Season, meeples left in the supply).
+
+Nothing here changes the state.
+"""
+
+from __future__ import annotations
+
+from dinotable.games.dinogenics.content import COUNTS, CREDITS, END_COUNTS, SCANDALS, VISITORS, VP
+from dinotable.games.dinogenics.park import OPEN
+from dinotable.games.dinogenics.rules.codes import (
+    CELL,
+    DAMAGED,
+    DOME,
+    FLAGS,
+    SECOND,
+    SPARED,
+    SPECIALISTS,
+    SPECIES,
+    WIDTH,
+    places,
+)
+
+
+def workers_in(s, season: int) -> int:
+    before, after = s.workers
+    return after if season >= s.c.workers_from_season else before
+
+
+def special(s, rule: str) -> bool:
+    """Is this scenario special rule in force?"""
+    return s.scenario is not None and rule in s.scenario.special
+
+
+def meeples_left(s, species: int) -> int:
+    """Meeples of a species still in the supply: its count less those in every park (Synth's too)."""
+    used = sum(1 for park in s.dinos for code in park if code & SPECIES == species)
+    return s.c.species[species].meeples - used
+
+
+def regions(s, seat: int):
+    return s.geo.regions(s.fence[seat] & ~s.broken[seat], s.fcells[seat])
+
+
+def facility_at(s, seat: int, cell: int) -> int:
+    for code in s.facs[seat]:
+        if (code >> 6) & 31 == cell or code >> SECOND == cell + 1:
+            return code
+    return -1
+
+
+def perk(s, seat: int, name: str):
+    """The sum (or, for a flag, whether any) of a perk over this seat's specialists."""
+    held = s.res[seat * WIDTH + SPECIALISTS]
+    if not held:
+        return 0
+    total = 0
+    for sp in s.c.specialists:
+        if held >> sp.index & 1:
+            total += getattr(sp.perks, name)
+    return total
+
+
+def perk_list(s, seat: int, name: str) -> list:
+    """A perk that is a tuple (upkeep gains), joined over this seat's specialists."""
+    held = s.res[seat * WIDTH + SPECIALISTS]
+    return [x for sp in s.c.specialists if held >> sp.index & 1 for x in getattr(sp.perks, name)]
+
+
+def owns(s, seat: int, flag: str) -> bool:
+    """Does this park have an undamaged facility with this (boolean or number) field?"""
+    facilities = s.c.facilities
+    return any(getattr(facilities[f & 63], flag) and not f & DAMAGED for f in s.facs[seat])
+
+
+def room(s, seat: int) -> int:
+    """Visitors the park can hold: the Visitor Center, every undamaged hotel, and specialists."""
+    rooms = s.c.numbers["visitor_center"]
+    facilities = s.c.facilities
+    for code in s.facs[seat]:
+        if not code & DAMAGED:
+            rooms += facilities[code & 63].rooms
+    return rooms + perk(s, seat, "rooms")
+
+
+def hand_limit(s, seat: int) -> int:
+    facilities = s.c.facilities
+    limit = s.c.numbers["hand_limit"] + perk(s, seat, "hand_limit")
+    return limit + sum(facilities[f & 63].hand_limit for f in s.facs[seat] if not f & DAMAGED)
+
+
+def hand_size(s, seat: int) -> int:
+    k = s.c.kinds
+    return sum(s.dna[seat * k : seat * k + k])
+
+
+def habitat_keys(s, seat: int, dinos: tuple | None = None) -> list[int]:
+    """Each dinosaur's habitat: a pen (its area), a Biodome (DOME + cell) or OPEN. `dinos` stands in for
+    the park's dinosaurs (to ask what a placement would do)."""
+    area_of, areas = regions(s, seat)
+    fcells = s.fcells[seat]
+    keys = []
+    for code in s.dinos[seat] if dinos is None else dinos:
+        cell = (code >> CELL) & 15
+        if fcells >> cell & 1:
+            keys.append(DOME + cell)
+        else:
+            area = area_of[cell]
+            keys.append(area if areas[area][1] else OPEN)
+    return keys
+
+
+def improper(s, seat: int, keys: list[int] | None = None, dinos: tuple | None = None) -> list[bool]:
+    """For each dinosaur of the park (or of `dinos`): is its habitat improper (the quick reference's
+    rampage list)?"""
+    if dinos is None:
+        dinos = s.dinos[seat]
+    if not dinos:
+        return []
+    t = s.t
+    if keys is None:
+        keys = habitat_keys(s, seat, dinos)
+    _, areas = regions(s, seat)
+    groups: dict[int, list[int]] = {}
+    for i, key in enumerate(keys):
+        groups.setdefault(key, []).append(i)
+    bad = [False] * len(dinos)
+    bronto, anky, ptero, dread = t.bronto, t.anky, t.ptero, t.dread
+    for key, members in groups.items():
+        kinds = [dinos[i] & SPECIES for i in members]
+        if key == OPEN:
+            # A Brontosaurus lives in open space, alone with its own species there (an Ankylosaurus may
+            # share with it, though it is not enclosed itself). So does a Dreadnoughtus, which needs two
+            # adjacent open spaces, and the two rampage together: open space is all connected.
+            others = any(k != bronto and k != anky and k != dread for k in kinds)
+            both = bronto in kinds and dread in kinds
+            cramped = dread in kinds and not two_open_spaces(s, seat)
+            for i, k in zip(members, kinds, strict=True):
+                bad[i] = (k != bronto and k != dread) or others or both or (k == dread and cramped)
+            continue
+        if key >= DOME:
+            dome = facility_at(s, seat, key - DOME)
+            if s.c.facilities[dome & 63].aquatic:
+                # Aquatic dinosaurs were placed where they fit; a damaged habitat is what goes wrong.
+                for i in members:
+                    bad[i] = bool(dome & DAMAGED)
+                continue
+            fits = not dome & DAMAGED and len(members) <= 2
+        else:
+            fits = pen_need(s, seat, kinds) <= bin(areas[key][0]).count("1")
+        mixed = len({k for k in kinds if k != anky}) > 1
+        for i, k in zip(members, kinds, strict=True):
+            penned = k == bronto or k == dread  # 'can never be penned'
+            bad[i] = not fits or penned or (k == ptero and key < DOME) or (mixed and k != anky)
+    return bad
+
+
+def pen_need(s, seat: int, kinds: list[int]) -> int:
+    """Pen spaces these dinosaurs need together: the sum of their minimums, or with the DNA Archivist's
+    archived pairs, each two of a species as one."""
+    pen = s.t.pen
+    if perk(s, seat, "pair_space"):
+        return sum(pen[k] * ((kinds.count(k) + 1) // 2) for k in set(kinds))
+    return sum(pen[k] for k in kinds)
+
+
+def archived(s, species: int) -> bool:
+    """Is this a species the DNA Archivist's archived pairs give a mate: a land species, not the Mutant?"""
+    return species != s.t.mutant and not s.t.aquatic[species]
+
+
+def births(s, seat: int) -> list[tuple[int, int]]:
+    """The DNA Archivist's births at the start of the next Upkeep, as (species, park space): a land species
+    other than the Mutant with one dinosaur alone of its kind in the park gains a second beside it, the
+    earliest placed first, while the supply has one and the habitat stays proper."""
+    n = perk(s, seat, "births")
+    if not n:
+        return []
+    out: list[tuple[int, int]] = []
+    dinos = s.dinos[seat]
+    kinds = [code & SPECIES for code in dinos]
+    for code in dinos:
+        k = code & SPECIES
+        if len(out) == n:
+            break
+        if kinds.count(k) != 1 or not archived(s, k) or meeples_left(s, k) <= 0:
+            continue
+        cell = (code >> CELL) & 15
+        trial = (*dinos, *(sp | c << CELL for sp, c in out), k | cell << CELL)
+        if not improper(s, seat, dinos=trial)[-1]:
+            out.append((k, cell))
+    return out
+
+
+def two_open_spaces(s, seat: int) -> bool:
+    """Does open space hold two side-adjacent park spaces (a Dreadnoughtus' valid habitat)?"""
+    area_of, areas = regions(s, seat)
+    columns, cells = s.geo.columns, s.geo.num_cells
+    for cell in range(cells):
+        area = area_of[cell]
+        if area < 0 or areas[area][1]:
+            continue
+        for other in (cell + 1 if (cell + 1) % columns else -1, cell + columns):
+            if 0 <= other < cells and area_of[other] >= 0 and not areas[area_of[other]][1]:
+                return True
+    return False
+
+
+def dinosaur_value(s, seat: int, keys: list[int] | None = None) -> int:
+    """The Dinosaur Value track: each dinosaur's VP, +1 per two Triceratops sharing a pen, from 0 to 30."""
+    dinos = s.dinos[seat]
+    t = s.t
+    value = sum(t.vp[code & SPECIES] for code in dinos)
+    if keys is None:
+        keys = habitat_keys(s, seat)
+    for code, key in zip(dinos, keys, strict=True):
+        # Aquatic dinosaurs in a damaged habitat score nothing until it is repaired.
+        if t.aquatic[code & SPECIES] and facility_at(s, seat, key - DOME) & DAMAGED:
+            value -= t.vp[code & SPECIES]
+    trikes: dict[int, int] = {}
+    for code, key in zip(dinos, keys, strict=True):
+        if code & SPECIES == t.trike and key != OPEN:
+            trikes[key] = trikes.get(key, 0) + 1
+    value += sum(n // 2 for n in trikes.values())
+    # The track runs 0-30: CC1's Corrupted T-Rex (-2 VP, 'you cannot go below 0') cannot push it lower.
+    return max(0, min(value, s.c.numbers["dinosaur_value_max"]))
+
+
+def reputation(s, seat: int) -> int:
+    species = s.c.species
+    facilities = s.c.facilities
+    rep = sum(species[code & SPECIES].reputation for code in s.dinos[seat])
+    if s.t.dread >= 0:
+        # Awe-Inspiring: a Dreadnoughtus' reputation is the current Season number.
+        rep += s.season * sum(1 for code in s.dinos[seat] if code & SPECIES == s.t.dread)
+    rep += sum(facilities[f & 63].reputation for f in s.facs[seat] if not f & DAMAGED)
+    return rep + perk(s, seat, "reputation") - s.res[seat * WIDTH + SCANDALS]
+
+
+def undamaged_facilities(s, seat: int) -> int:
+    return sum(1 for f in s.facs[seat] if not f & DAMAGED)
+
+
+def count(s, seat: int, what: int) -> int:
+    """What a `per` step counts (content.COUNTS)."""
+    name = COUNTS[what]
+    dinos = s.dinos[seat]
+    if name == "dinosaurs":
+        return len(dinos)
+    if name == "herbivores":
+        return sum(1 for d in dinos if s.t.herbivore[d & SPECIES])
+    if name == "carnivores":
+        return sum(1 for d in dinos if s.t.carnivore[d & SPECIES])  # the Plesiosaurus too
+    if name == "species":
+        return len({d & SPECIES for d in dinos})
+    if name == "facilities":
+        return len(s.facs[seat])
+    if name == "visitors":
+        return s.res[seat * WIDTH + VISITORS]
+    return sum(improper(s, seat))  # "improper"
+
+
+def end_count(s, seat: int, what: int) -> int:
+    """What an End Game bonus counts (content.END_COUNTS)."""
+    if what < len(COUNTS):
+        return count(s, seat, what)
+    name = END_COUNTS[what]
+    if name == "dna_cards":
+        return hand_size(s, seat)
+    if name == "aquatic":
+        return sum(1 for d in s.dinos[seat] if s.t.aquatic[d & SPECIES])
+    if name == "damaged":
+        return sum(1 for f in s.facs[seat] if f & DAMAGED)
+    if name == "empty_park":
+        used = s.fcells[seat]
+        for code in s.dinos[seat]:
+            used |= 1 << ((code >> CELL) & 15)
+        return s.geo.num_cells - bin(used).count("1")
+    return max(0, reputation(s, seat))  # "reputation"
+
+
+def bordering(s, code: int) -> int:
+    """Park cells sharing a side with a park facility's spaces (a mask)."""
+    mine = 0
+    for x in places(code):
+        mine |= 1 << x
+    out = 0
+    for x in places(code):
+        for _, other in s.geo.sides[x]:
+            if other >= 0 and not mine >> other & 1:
+                out |= 1 << other
+    return out
+
+
+def bordering_species(s, seat: int, code: int, aquatic_only: bool) -> int:
+    """Species in valid, undamaged habitats that share a side with this park facility: pens, Biodomes,
+    Aquatic Habitats and open space (only Aquatic Habitats for `aquatic_only`)."""
+    near = bordering(s, code)
+    area_of, _ = regions(s, seat)
+    keys = habitat_keys(s, seat)
+    bad = improper(s, seat, keys)
+    found = set()
+    for d, key, wrong in zip(s.dinos[seat], keys, bad, strict=True):
+        if wrong or (aquatic_only and not s.t.aquatic[d & SPECIES]):
+            continue
+        if key >= DOME:
+            home = facility_at(s, seat, key - DOME)
+            touching = any(near >> x & 1 for x in places(home)) and not home & DAMAGED
+        else:
+            # A pen or open space borders the facility when one of its cells does.
+            touching = any(near >> x & 1 and area_of[x] == area_of[(d >> CELL) & 15] for x in range(s.geo.num_cells))
+        if touching:
+            found.add(d & SPECIES)
+    return len(found)
+
+
+def goats_needed(s, seat: int) -> list[tuple[int, int]]:
+    """(goats, dinosaur index) for each dinosaur to feed this Upkeep, fewest first: a Fishery's bordering
+    Aquatic Habitats need one fewer each."""
+    t, species = s.t, s.c.species
+    fishery = _fishery_cells(s, seat) if s.expansion else 0
+    needs = []
+    for i, code in enumerate(s.dinos[seat]):
+        kind = code & SPECIES
+        if not t.eats_goats[kind] or (code >> FLAGS) & SPARED:
+            continue
+        need = species[kind].goats
+        if fishery and t.aquatic[kind]:
+            habitat = facility_at(s, seat, (code >> CELL) & 15)
+            if any(fishery >> x & 1 for x in places(habitat)):
+                need -= 1
+        needs.append((need, i))
+    needs.sort()
+    return needs
+
+
+def _fishery_cells(s, seat: int) -> int:
+    facilities = s.c.facilities
+    out = 0
+    for f in s.facs[seat]:
+        if facilities[f & 63].fishery and not f & DAMAGED:
+            out |= bordering(s, f)
+    return out
+
+
+def mutant_goats(s, seat: int) -> int:
+    return perk(s, seat, "mutant_goats") or s.c.numbers["mutant_goats"]
+
+
+def upkeep_income(s, seat: int) -> list[tuple[int, int]]:
+    """What the park earns in an Upkeep besides its Dinosaur Value: (resource, amount) from undamaged
+    facilities (their own and per dinosaur of a species) and 1 credit per Stegosaurus."""
+    facilities = s.c.facilities
+    kinds = [code & SPECIES for code in s.dinos[seat]]
+    income = [(CREDITS, kinds.count(s.t.stego))] if s.t.stego in kinds else []
+    if s.res[seat * WIDTH + SPECIALISTS]:
+        income += perk_list(s, seat, "upkeep")
+    if s.t.theri in kinds:
+        income += _tree_harvest(s, seat)
+    for f in s.facs[seat]:
+        if f & DAMAGED:
+            continue
+        fac = facilities[f & 63]
+        income += fac.upkeep
+        if fac.upkeep_per:
+            what, r, n = fac.upkeep_per
+            income.append((r, n * count(s, seat, what)))
+        have = kinds.count(fac.per_species) if fac.per_species >= 0 else 0
+        if have and fac.per_vp:
+            income.append((VP, fac.per_vp * have))
+        if have and fac.per_credits:
+            income.append((CREDITS, fac.per_credits * have))
+    return income
+
+
+def _tree_harvest(s, seat: int) -> list[tuple[int, int]]:
+    """Tree Harvester: 3 VP each Upkeep for each Therizinosaurus in a pen of 4 or more spaces."""
+    n = s.c.numbers
+    _, areas = regions(s, seat)
+    keys = habitat_keys(s, seat)
+    vp = 0
+    for code, key in zip(s.dinos[seat], keys, strict=True):
+        big = 0 <= key < DOME and bin(areas[key][0]).count("1") >= n["tree_harvester_vp_spaces"]
+        if code & SPECIES == s.t.theri and big:
+            vp += n["tree_harvester_vp"]
+    return [(VP, vp)] if vp else []

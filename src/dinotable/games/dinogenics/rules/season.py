@@ -1,0 +1,363 @@
+"""The Season (the docs' "The Season"): its steps as a named table (STAGES) driven by one short loop
+(`settle`), the task stack's table (TASKS), and the steps themselves: player order, visitors, income, Breaking
+News, the City Center's stacks, workers, the Upkeep's start, feeding, rampage checks, visitors leaving, VP,
+resources, workers home and the next Season.
+
+The game runs as a stack of small tasks (`s.tasks`) and the list of Season steps. `settle` runs tasks and steps
+until one needs a decision: it then sets `s.phase`, `s.cur` and `s.ctx`, and decisions.legal_actions / step
+answer that decision. This is the top of the rules: it imports every module below and the co-op's Synth.
+"""
+
+from __future__ import annotations
+
+from dinotable.games.dinogenics import synth
+from dinotable.games.dinogenics.content import CREDITS, GOATS, VISITORS, VP
+from dinotable.games.dinogenics.park import OPEN, cells_of
+from dinotable.games.dinogenics.rules.allowed import airport_open, placements
+from dinotable.games.dinogenics.rules.codes import (
+    AIRPORT_USED,
+    ASKED,
+    DAMAGED,
+    DOME,
+    DRAWN_STACKS,
+    FLAGS,
+    FREE_REPAIR,
+    HUNGRY,
+    NEW,
+    OVER,
+    PLACE,
+    RAMPAGED,
+    SPARED,
+    SPECIES,
+    WIDTH,
+    WORKERS,
+    decide,
+    event,
+    places,
+)
+from dinotable.games.dinogenics.rules.damage import aquatic_task, damage_task, face_task, rampage_task
+from dinotable.games.dinogenics.rules.dinosaurs import (
+    graft_task,
+    limit_task,
+    mutants_task,
+    place_dinosaur,
+    place_task,
+    terror_task,
+)
+from dinotable.games.dinogenics.rules.effects import gain, refill_market, run_steps
+from dinotable.games.dinogenics.rules.facilities import city_task, open_ocean_task
+from dinotable.games.dinogenics.rules.news import chaos_task, resolve_news
+from dinotable.games.dinogenics.rules.reading import (
+    births,
+    dinosaur_value,
+    facility_at,
+    goats_needed,
+    habitat_keys,
+    improper,
+    perk,
+    regions,
+    reputation,
+    special,
+    undamaged_facilities,
+    upkeep_income,
+    workers_in,
+)
+from dinotable.games.dinogenics.rules.scenarios import scenario_visitors, undouble_task
+from dinotable.games.dinogenics.rules.visitors import offer_bonus, season_visitor_perks
+
+
+def _order(s, events) -> None:
+    if s.coop:
+        _clear_flags(s)
+        synth.order(s, events)
+        return
+    # Higher reputation first; ties by undamaged facilities, then credits, then the previous order.
+    previous = s.order
+    s.order = tuple(
+        sorted(
+            previous,
+            key=lambda p: (
+                -reputation(s, p),
+                -undamaged_facilities(s, p),
+                -s.res[p * WIDTH + CREDITS],
+                previous.index(p),
+            ),
+        )
+    )
+    events.append(event("order", None, order=list(s.order)))
+    s.turn = 0  # placement starts with the first player
+    _clear_flags(s)
+
+
+def _clear_flags(s) -> None:
+    # A dinosaur rampages at most once in each phase.
+    for p in range(s.parks):
+        s.dinos[p] = tuple(code & ~((RAMPAGED | NEW | HUNGRY | SPARED | ASKED) << FLAGS) for code in s.dinos[p])
+
+
+def _visitors(s, events) -> None:
+    if s.coop:
+        synth.visitors(s, events)
+        return
+    if s.scenario:
+        s.pool = 0  # no bonus pool: the scenario's rule replaces steps 1-3
+        scenario_visitors(s, events)
+        return
+    column = s.c.visitors[s.num_players][s.season]
+    for position, seat in enumerate(s.order):
+        gain(s, seat, ((VISITORS, column[position]),), events)
+    s.pool = s.c.bonus_visitors[s.season]
+    season_visitor_perks(s, s.order, events)
+    s.bonus_first = s.c.numbers["first_bonus_visitors"]
+    s.bonus_pos = 0
+    s.bonus_out = 0
+
+
+def _income(s, events) -> None:
+    per = s.c.numbers["credits_per_visitor"]
+    for p in range(s.num_players):  # Synth collects no credits
+        s.res[p * WIDTH + CREDITS] += per * s.res[p * WIDTH + VISITORS]
+
+
+def _news(s, events) -> None:
+    if s.skip_news:
+        s.skip_news = False  # a scenario starting after Season 1: no active event the first round
+        return
+    s.active = s.upcoming
+    s.upcoming = s.news_deck.pop() if s.news_deck else -1
+    if s.active < 0:
+        return
+    s.chaos_last = False
+    s.tasks.append(("chaos",))  # after this card: a Chaos Theory card now upcoming resolves
+    resolve_news(s, s.active, events)
+
+
+def _city_stacks(s, events) -> None:
+    if special(s, "market_grows"):
+        s.market_size += 1  # CC4: 'Each round add a new DNA card to the DNA market.'
+    for i in range(DRAWN_STACKS):
+        if s.bag:
+            s.stacks[i] = (*s.stacks[i], s.bag.pop())
+    refill_market(s)
+    if s.expansion:
+        # Two new specialists push those still on the Job Market to the Independent Contractors.
+        s.contractors.extend(s.job_market)
+        s.job_market.clear()
+        for _ in range(s.c.numbers["job_market"]):
+            if s.spec_deck:
+                s.job_market.append(s.spec_deck.pop())
+
+
+def _workers(s, events) -> bool:
+    """Offer the next worker in player order; False when nobody has one left."""
+    if s.coop:
+        return synth.workers(s, events)
+    n = s.num_players
+    for step_ in range(n):
+        position = (s.turn + step_) % n
+        seat = s.order[position]
+        base = seat * WIDTH
+        if s.res[base + WORKERS] > 0:
+            if placements(s, seat) or (s.expansion and airport_open(s, seat)):
+                s.turn = position
+                decide(s, seat, PLACE)
+                return True
+            s.res[base + WORKERS] = 0  # nowhere to go: the worker stays home
+            events.append(event("stay_home", seat))
+    return False
+
+
+def _feed(s, events) -> None:
+    for seat in range(s.parks):
+        dinos = s.dinos[seat]
+        needs = goats_needed(s, seat)
+        if not needs:
+            continue
+        goats = s.res[seat * WIDTH + GOATS]
+        hungry = set()
+        for need, i in needs:
+            eaten = min(need, goats)
+            goats -= eaten
+            if eaten < need:
+                hungry.add(i)
+        s.res[seat * WIDTH + GOATS] = goats
+        if hungry:
+            s.dinos[seat] = tuple(code | HUNGRY << FLAGS if i in hungry else code for i, code in enumerate(dinos))
+            events.append(event("hungry", seat, dinosaurs=len(hungry)))
+    for seat in reversed(s.order):
+        mutants = sum(1 for code in s.dinos[seat] if code & SPECIES == s.t.mutant and not (code >> FLAGS) & NEW)
+        if mutants:
+            s.tasks.append(("mutants", seat, mutants))
+
+
+def _rampage_checks(s, events) -> None:
+    aquatic, corrupted = s.t.aquatic, s.t.corrupted
+    for seat in reversed(s.order):
+        bad = improper(s, seat)
+        for i in range(len(bad) - 1, -1, -1):
+            code = s.dinos[seat][i]
+            # A Corrupted T-Rex checks at the end of every feeding stage.
+            wrong = bad[i] or (code >> FLAGS) & HUNGRY or code & SPECIES == corrupted
+            if wrong and not (code >> FLAGS) & RAMPAGED:
+                s.tasks.append(("aquatic" if aquatic[code & SPECIES] else "rampage", seat, i))
+
+
+def _upkeep_start(s, events) -> None:
+    for p in range(s.parks):
+        s.dinos[p] = tuple(code & ~(RAMPAGED << FLAGS) for code in s.dinos[p])
+    if s.expansion:
+        for seat in reversed(s.order):
+            if any(code & SPECIES == s.t.mosa for code in s.dinos[seat]):
+                s.tasks.append(("terror", seat))
+        if s.elites:
+            for seat in reversed(s.order):
+                _destructive_entertainment(s, seat, events)
+        for seat in reversed(s.order):
+            # The DNA Archivist's archived pairs are born before the feeding.
+            for species, cell in births(s, seat):
+                place_dinosaur(s, seat, species, cell, 0, events, kind="born")
+        for seat in reversed(s.order):
+            # The Master Architect's repairs, free, before the rampage checks.
+            for _ in range(perk(s, seat, "upkeep_repairs")):
+                s.tasks.append(("steps", seat, (("repair", FREE_REPAIR),), 0))
+
+
+def _destructive_entertainment(s, seat: int, events) -> None:
+    """At the start of the Upkeep, a Pachycephalosaurus whose habitat borders another species' habitat
+    (open space aside) makes a rampage check and gains 3 VP."""
+    keys = habitat_keys(s, seat)
+    _, areas = regions(s, seat)
+    cells_of_key: dict[int, int] = {}
+    for key in keys:
+        if key != OPEN and key not in cells_of_key:
+            if key >= DOME:
+                mask = sum(1 << x for x in places(facility_at(s, seat, key - DOME)))
+            else:
+                mask = areas[key][0]
+            cells_of_key[key] = mask
+    for i in range(len(keys) - 1, -1, -1):
+        code, key = s.dinos[seat][i], keys[i]
+        if code & SPECIES != s.t.pachy or key == OPEN:
+            continue
+        near = 0
+        for x in cells_of(cells_of_key[key]):
+            for _, other in s.geo.sides[x]:
+                if other >= 0:
+                    near |= 1 << other
+        near &= ~cells_of_key[key]
+        if any(
+            cells_of_key[k2] & near and other & SPECIES != s.t.pachy
+            for other, k2 in zip(s.dinos[seat], keys, strict=True)
+            if k2 != OPEN and k2 != key
+        ):
+            s.res[seat * WIDTH + VP] += 3
+            s.tasks.append(("rampage", seat, i))
+
+
+def _leave(s, events) -> None:
+    per = s.c.numbers["vp_per_two_visitors"]
+    facilities = s.c.facilities
+    for p in range(s.parks):
+        v = s.res[p * WIDTH + VISITORS]
+        s.res[p * WIDTH + VP] += per * (v // 2)
+        s.res[p * WIDTH + VISITORS] = 0
+        if v % 2:  # the Arcade
+            s.res[p * WIDTH + VP] += sum(facilities[f & 63].odd_visitors_vp for f in s.facs[p] if not f & DAMAGED)
+
+
+def _seasonal_vp(s, events) -> None:
+    for p in range(s.parks):
+        vp = dinosaur_value(s, p) + sum(n for r, n in upkeep_income(s, p) if r == VP)
+        s.res[p * WIDTH + VP] += vp
+        events.append(event("upkeep_vp", p, vp=vp))
+
+
+def _resources(s, events) -> None:
+    for p in s.order:  # in player order, as cards are drawn
+        gains = tuple((r, n) for r, n in upkeep_income(s, p) if r != VP)
+        if gains:
+            gain(s, p, gains, events)
+
+
+def _return(s, events) -> None:
+    if s.season < s.c.numbers["seasons"]:
+        s.occ[:] = s.blocked_occ
+        for p in range(s.parks):
+            s.res[p * WIDTH + WORKERS] = workers_in(s, s.season + 1)
+            s.res[p * WIDTH + AIRPORT_USED] = 0
+
+
+def _next(s, events) -> None:
+    if s.season >= s.c.numbers["seasons"]:
+        s.over = True
+        s.phase = OVER
+        s.cur = None
+        events.append(event("game_over", None))
+        return
+    s.season += 1
+    s.stage = -1  # the next Open Season starts at step 1
+
+
+# Season steps in order; a step returning True has set a decision and runs again after it.
+STAGES = (
+    ("order", _order),
+    ("visitors", _visitors),
+    ("bonus", offer_bonus),
+    ("income", _income),
+    ("news", _news),
+    ("facilities", _city_stacks),
+    ("workers", _workers),
+    ("terror", _upkeep_start),
+    ("feed", _feed),
+    ("rampage", _rampage_checks),
+    ("synth", synth.upkeep),
+    ("leave", _leave),
+    ("vp", _seasonal_vp),
+    ("resources", _resources),
+    ("return", _return),
+    ("next", _next),
+)
+# Season 1 skips to step 6 of the Open Season.
+FIRST_SEASON_STAGE = next(i for i, (name, _) in enumerate(STAGES) if name == "facilities")
+_REPEATING = frozenset(("bonus", "workers"))
+
+# What the task stack runs, by name: a rule that must start one from another module (a rampage, the HQ's Open
+# Ocean roll, Synth's damage) pushes its name instead of importing it, so each module imports only those below.
+TASKS = {
+    "steps": run_steps,
+    "limit": limit_task,
+    "place": place_task,
+    "city": city_task,
+    "rampage": rampage_task,
+    "face": face_task,
+    "damage": damage_task,
+    "mutants": mutants_task,
+    "graft": graft_task,
+    "terror": terror_task,
+    "aquatic": aquatic_task,
+    "chaos": chaos_task,
+    "undouble": undouble_task,
+    "open_ocean": open_ocean_task,
+    "share": synth.share_task,
+    "synth_cleanup": synth.cleanup,
+    "synth_damage": synth.damage,
+}
+
+
+def settle(s, events: list) -> None:
+    """Run tasks and Season steps until a decision is needed or the game is over."""
+    tasks = s.tasks
+    while not s.phase:
+        if tasks:
+            task = tasks.pop()
+            TASKS[task[0]](s, task, events)
+            continue
+        name, run = STAGES[s.stage]
+        if name in _REPEATING:
+            if run(s, events):
+                continue
+        else:
+            run(s, events)
+        if s.phase == OVER:
+            return
+        s.stage += 1
