@@ -5,6 +5,8 @@ Ties: the highest reputation; players still tied share the victory (designed).""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from dinotable.games.dinogenics.content import CREDITS, SCANDALS, VP
 from dinotable.games.dinogenics.rules.codes import COMMERCIAL, DAMAGED, SPECIALISTS, SPECIES, SYNTH, WIDTH, places
 from dinotable.games.dinogenics.rules.reading import (
@@ -17,8 +19,11 @@ from dinotable.games.dinogenics.rules.reading import (
     special,
 )
 
+if TYPE_CHECKING:
+    from dinotable.games.dinogenics.state import DinoGenicsState
 
-def breakdown(s, seat: int) -> dict:
+
+def breakdown(s: DinoGenicsState, seat: int) -> dict:
     """The score as End Game Scoring would count it now (final once the game is over)."""
     if special(s, "credits_end"):
         return _credits_end(s, seat)
@@ -50,7 +55,7 @@ def breakdown(s, seat: int) -> dict:
     return parts
 
 
-def _facility_bonus(s, seat: int) -> int:
+def _facility_bonus(s: DinoGenicsState, seat: int) -> int:
     """The End Game VP of the park's undamaged facilities."""
     total = 0
     for f in s.facs[seat]:
@@ -66,7 +71,7 @@ def _facility_bonus(s, seat: int) -> int:
     return total
 
 
-def _credits_end(s, seat: int) -> dict:
+def _credits_end(s: DinoGenicsState, seat: int) -> dict:
     """CC3: 'instead receive Credits equal to your Reputation Track value and 1 Credit for each facility bonus
     victory point. Lastly, receive 3 Credits per unique species in your park.' The score is in credits."""
     parts = {
@@ -79,13 +84,13 @@ def _credits_end(s, seat: int) -> dict:
     return parts
 
 
-def paired_species(s, seat: int) -> int:
+def paired_species(s: DinoGenicsState, seat: int) -> int:
     """Species with two or more meeples in the park (CC2)."""
     kinds = [code & SPECIES for code in s.dinos[seat]]
     return sum(1 for k in set(kinds) if kinds.count(k) >= 2)
 
 
-def _conditions(s, seat: int) -> dict:
+def _conditions(s: DinoGenicsState, seat: int) -> dict:
     """A scenario objective's conditions besides the score: name -> met."""
     goal = s.scenario.objective
     out = {}
@@ -103,7 +108,7 @@ def _conditions(s, seat: int) -> dict:
     return out
 
 
-def scenario_result(s) -> dict:
+def scenario_result(s: DinoGenicsState) -> dict:
     """Whether the scenario's objective is met, and the final-score grade text that applies."""
     sc = s.scenario
     total = breakdown(s, 0)["total"]
@@ -121,7 +126,7 @@ def scenario_result(s) -> dict:
     return {"scenario": sc.key, "objective_met": met, "conditions": conditions, "grade": grade}
 
 
-def coop_result(s) -> dict:
+def coop_result(s: DinoGenicsState) -> dict:
     """Synth Re-Activated: 'Final victory point scores for both human players will be averaged (... rounding up)
     and must be higher than Synth's victory point score'."""
     west, east = (breakdown(s, p)["total"] for p in (0, 1))
@@ -130,17 +135,17 @@ def coop_result(s) -> dict:
     return {"average": average, "synth": synth, "victory": average > synth}
 
 
-def _pleasing_harmonics(s, seat: int) -> int:
+def _pleasing_harmonics(s: DinoGenicsState, seat: int) -> int:
     """Each Parasaurolophus: 1 VP per species in the park, its own included."""
     kinds = [code & SPECIES for code in s.dinos[seat]]
     return kinds.count(s.t.para) * len(set(kinds)) if s.t.para in kinds else 0
 
 
-def scores(s) -> list[int]:
+def scores(s: DinoGenicsState) -> list[int]:
     return [breakdown(s, seat)["total"] for seat in range(s.num_players)]
 
 
-def winners(s) -> list[int]:
+def winners(s: DinoGenicsState) -> list[int]:
     """The highest score; ties go to the highest reputation, and players still tied share the win. One
     player alone wins by reaching the solo target."""
     if not s.over:
@@ -158,7 +163,7 @@ def winners(s) -> list[int]:
     return [p for p in tied if reputation(s, p) == top]
 
 
-def outcome(s) -> dict:
+def outcome(s: DinoGenicsState) -> dict:
     out = {
         "scores": scores(s),
         "winners": winners(s),

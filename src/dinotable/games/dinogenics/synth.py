@@ -7,6 +7,8 @@ starts nothing of theirs), and the co-op's outcome is counted with the scores (s
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from dinotable.core.rng import next_below
 from dinotable.games.dinogenics.content import (
     FACES,
@@ -48,6 +50,9 @@ from dinotable.games.dinogenics.rules.facilities import add_facility, start_faci
 from dinotable.games.dinogenics.rules.reading import hand_size, improper, meeples_left, reputation, room
 from dinotable.games.dinogenics.rules.visitors import season_visitor_perks
 
+if TYPE_CHECKING:
+    from dinotable.games.dinogenics.state import DinoGenicsState
+
 SPACES = {
     "build_cheapest": "city_center",
     "remove_priciest": "city_center",
@@ -65,13 +70,13 @@ SPACES = {
 _TRIES = 20  # rerolls before a Synth worker with nowhere to go stays home
 
 
-def setup(s) -> None:
+def setup(s: DinoGenicsState) -> None:
     """Synth's starting park (2 Basic Hotels, 3 Biodomes, an Aquatic Habitat) on its first free spaces."""
     for f in s.c.coop["synth_facilities"]:
         start_facility(s, SYNTH, f)
 
 
-def order(s, events) -> None:
+def order(s: DinoGenicsState, events) -> None:
     """'take the average of the West Branch and East Branch reputation values (... rounding up). If the
     average is more than Synth's reputation, they will become first player.'"""
     team = -(-(reputation(s, 0) + reputation(s, 1)) // 2)
@@ -83,7 +88,7 @@ def order(s, events) -> None:
     events.append(event("order", None, order=list(s.order)))
 
 
-def visitors(s, events) -> None:
+def visitors(s: DinoGenicsState, events) -> None:
     """The branches take visitors as one player and share them; Synth takes its own column."""
     column = s.c.visitors[3][s.season]
     team, synth = (0, 1) if s.team_first else (1, 0)
@@ -118,19 +123,19 @@ def visitors(s, events) -> None:
         s.tasks.append(("share", shared))
 
 
-def share_task(s, task, events) -> None:
+def share_task(s: DinoGenicsState, task, events) -> None:
     """The West Branch places the shared visitors in either park with room (designed: West divides)."""
     if any(s.res[p * WIDTH + VISITORS] < room(s, p) for p in (0, 1)):
         decide(s, 0, SHARE, (task[1],))
 
 
-def can_place_worker(s, b: int) -> bool:
+def can_place_worker(s: DinoGenicsState, b: int) -> bool:
     """Has this branch somewhere to send a worker: a Mainland space, the other park's docks, its Private
     Airport?"""
     return bool(placements(s, b)) or docks_open(s, b) or airport_open(s, b)
 
 
-def docks_open(s, seat: int) -> bool:
+def docks_open(s: DinoGenicsState, seat: int) -> bool:
     """The co-op's docks: a worker there gifts the other branch up to two cards, once a Season per dock
     (designed)."""
     m = len(s.c.manipulation)
@@ -138,7 +143,7 @@ def docks_open(s, seat: int) -> bool:
     return bool(has_cards) and not s.docks_used >> (1 - seat) & 1
 
 
-def workers(s, events) -> bool:
+def workers(s: DinoGenicsState, events) -> bool:
     """Synth's turns and the branches' shared turns alternate from the first player: in a shared turn each
     branch places a worker, in the order they choose."""
     slots = ("team", "synth") if s.team_first else ("synth", "team")
@@ -170,12 +175,12 @@ def workers(s, events) -> bool:
     return False
 
 
-def _roll(s) -> int:
+def _roll(s: DinoGenicsState) -> int:
     s.rng, roll = next_below(s.rng, len(s.c.rampage_die))
     return s.c.rampage_die[roll]
 
 
-def take_turn(s, events) -> None:
+def take_turn(s: DinoGenicsState, events) -> None:
     """Roll two rampage dice and read Synth's turn chart; roll again while the space is taken."""
     late = s.season >= 5
     base = SYNTH * WIDTH
@@ -199,7 +204,7 @@ def take_turn(s, events) -> None:
     events.append(event("stay_home", SYNTH))
 
 
-def act(s, action: str, late: bool, events) -> None:
+def act(s: DinoGenicsState, action: str, late: bool, events) -> None:
     base = SYNTH * WIDTH
     facilities = s.c.facilities
     if action in ("build_cheapest", "remove_priciest"):
@@ -243,7 +248,7 @@ def act(s, action: str, late: bool, events) -> None:
         s.res[base + VP] += 2
 
 
-def place(s, species: int, events) -> None:
+def place(s: DinoGenicsState, species: int, events) -> None:
     """'Place Synth dinosaurs in biodomes with matching species first, empty biodomes second, mixed species
     third, and outside only as a last resort. Always place Brontosaurus outside of Synth biodomes.'"""
     facilities = s.c.facilities
@@ -265,7 +270,7 @@ def place(s, species: int, events) -> None:
     place_dinosaur(s, SYNTH, species, cell, 0, events)
 
 
-def cleanup(s, task, events) -> None:
+def cleanup(s: DinoGenicsState, task, events) -> None:
     """'all Synth dinosaurs that are in violation of their habitat requirements are euthanized and removed
     from play. Then if any biodomes have been damaged, Synth employs nano-robots to repair' them."""
     bad = improper(s, SYNTH)
@@ -277,7 +282,7 @@ def cleanup(s, task, events) -> None:
     s.facs[SYNTH] = tuple(f & ~DAMAGED if facilities[f & 63].biodome else f for f in s.facs[SYNTH])
 
 
-def damage(s, task, events) -> None:
+def damage(s: DinoGenicsState, task, events) -> None:
     """Damage to Synth (a task, started by the rules' damage): its lowest cost, least occupied undamaged
     facility; its Visitor Center never."""
     facilities = s.c.facilities
@@ -294,12 +299,12 @@ def damage(s, task, events) -> None:
         damage_facility(s, SYNTH, best[2], events)
 
 
-def upkeep(s, events) -> None:
+def upkeep(s: DinoGenicsState, events) -> None:
     if s.coop:
         s.tasks.append(("synth_cleanup",))  # after the Upkeep's rampages too
 
 
-def news_step(s, steps: tuple, events) -> None:
+def news_step(s: DinoGenicsState, steps: tuple, events) -> None:
     """'Anytime a card states "Synth Occupies" an area, take one of its workers and place it on a single
     action space of the designated area.' Synth takes no benefit it cannot use (cards, credits)."""
     base = SYNTH * WIDTH
@@ -316,7 +321,7 @@ def news_step(s, steps: tuple, events) -> None:
             lose(s, SYNTH, value, events)
 
 
-def gift(s, seat: int, action: int, given: int, events) -> None:
+def gift(s: DinoGenicsState, seat: int, action: int, given: int, events) -> None:
     """The docks: up to two cards (DNA or Manipulation) from this branch's hand to the other's."""
     ids, other = s.ids, 1 - seat
     if action == ids.done:

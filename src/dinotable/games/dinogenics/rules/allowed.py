@@ -9,6 +9,7 @@ Nothing here changes the state.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from dinotable.games.dinogenics.content import CREDITS, FENCES, REFINED, SCANDALS, VISITORS
 from dinotable.games.dinogenics.rules.codes import (
@@ -25,8 +26,11 @@ from dinotable.games.dinogenics.rules.codes import (
 )
 from dinotable.games.dinogenics.rules.reading import facility_at, hand_size, meeples_left, owns, perk, regions, room
 
+if TYPE_CHECKING:
+    from dinotable.games.dinogenics.state import DinoGenicsState
 
-def set_size(s, seat: int, species: int, short: int) -> int:
+
+def set_size(s: DinoGenicsState, seat: int, species: int, short: int) -> int:
     """Cards in this seat's set for a species: its DNA, less `short`, 1 for a Gallimimus while the park
     has one (Simple Genome); never below 1."""
     if species == s.t.galli and any(code & SPECIES == species for code in s.dinos[seat]):
@@ -34,22 +38,22 @@ def set_size(s, seat: int, species: int, short: int) -> int:
     return max(1, s.c.species[species].dna - short)
 
 
-def substitutes(s, seat: int) -> int:
+def substitutes(s: DinoGenicsState, seat: int) -> int:
     """Polymorphic DNA cards and Refined DNA tokens: each stands in for any card of a set."""
     return s.dna[seat * s.c.kinds + s.t.poly] + s.res[seat * WIDTH + REFINED]
 
 
-def creatable(s, seat: int, short: int) -> list[int]:
+def creatable(s: DinoGenicsState, seat: int, short: int) -> list[int]:
     """Species this seat can create: a set in hand (see `makeable`) and a meeple left in the supply."""
     return [sp for sp in makeable(s, seat, short) if meeples_left(s, sp) > 0]
 
 
-def out_of_meeples(s, seat: int, short: int) -> list[int]:
+def out_of_meeples(s: DinoGenicsState, seat: int, short: int) -> list[int]:
     """Species this seat holds a set for but cannot create: no meeple of theirs is left."""
     return [sp for sp in makeable(s, seat, short) if meeples_left(s, sp) <= 0]
 
 
-def makeable(s, seat: int, short: int) -> list[int]:
+def makeable(s: DinoGenicsState, seat: int, short: int) -> list[int]:
     """Species this seat has a set for, with a set `short` cards short, and a habitat to put in: at least one
     card shows the species (a mutant: one card per species it shows), substitutes make up the rest."""
     c, t = s.c, s.t
@@ -71,7 +75,7 @@ def makeable(s, seat: int, short: int) -> list[int]:
     return out
 
 
-def aquatic_room(s, seat: int, size: int) -> list[int]:
+def aquatic_room(s: DinoGenicsState, seat: int, size: int) -> list[int]:
     """Undamaged Aquatic Habitats (their first cell) with room for a dinosaur filling `size` spaces."""
     facilities = s.c.facilities
     out = []
@@ -84,14 +88,14 @@ def aquatic_room(s, seat: int, size: int) -> list[int]:
     return out
 
 
-def has_habitat(s, seat: int) -> bool:
+def has_habitat(s: DinoGenicsState, seat: int) -> bool:
     """A park space without a facility (a pen or open space), or an undamaged Biodome."""
     if s.fcells[seat] != (1 << s.geo.num_cells) - 1:
         return True
     return any(s.c.facilities[f & 63].biodome and not f & DAMAGED for f in s.facs[seat])
 
 
-def habitats(s, seat: int, species: int) -> tuple[list[int], list[int]]:
+def habitats(s: DinoGenicsState, seat: int, species: int) -> tuple[list[int], list[int]]:
     """Where a new dinosaur may go: (a cell standing for each pen, Biodome and open space; pens to build),
     or for an aquatic one the Aquatic Habitats with room."""
     if s.t.aquatic[species]:
@@ -117,7 +121,7 @@ def habitats(s, seat: int, species: int) -> tuple[list[int], list[int]]:
     return sorted(cells), buildable(s, seat)
 
 
-def buildable(s, seat: int) -> list[int]:
+def buildable(s: DinoGenicsState, seat: int) -> list[int]:
     """Pens (rectangles) this seat can build now with the fences in its supply."""
     fences = s.res[seat * WIDTH + FENCES]
     if not fences:
@@ -142,12 +146,12 @@ def buildable(s, seat: int) -> list[int]:
     return out
 
 
-def _encloses(s, seat: int, fences: int, cells: list[int]) -> bool:
+def _encloses(s: DinoGenicsState, seat: int, fences: int, cells: list[int]) -> bool:
     area_of, areas = s.geo.regions(fences & ~s.broken[seat], s.fcells[seat])
     return any(areas[area_of[cell]][1] for cell in cells)
 
 
-def facility_cells(s, seat: int) -> list[int]:
+def facility_cells(s: DinoGenicsState, seat: int) -> list[int]:
     """Open-space park cells with nothing on them, where a park facility may go."""
     area_of, areas = regions(s, seat)
     used = 0
@@ -156,7 +160,7 @@ def facility_cells(s, seat: int) -> list[int]:
     return [cell for cell, a in enumerate(area_of) if a >= 0 and not areas[a][1] and not used >> cell & 1]
 
 
-def large_spots(s, seat: int) -> tuple[int, ...]:
+def large_spots(s: DinoGenicsState, seat: int) -> tuple[int, ...]:
     """Where a large park facility may go: cell * 2 (with the cell to its right) or cell * 2 + 1 (with the
     cell below), both free open-space cells."""
     free = 0
@@ -178,14 +182,14 @@ def _spots(geo, free: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-def commercial_free(s, seat: int, need: int = 1) -> list[int]:
+def commercial_free(s: DinoGenicsState, seat: int, need: int = 1) -> list[int]:
     """The first `need` free commercial spaces, or [] if there are fewer."""
     used = {x for f in s.facs[seat] for x in places(f)}
     free = [COMMERCIAL + i for i in range(s.c.numbers["commercial_spaces"]) if COMMERCIAL + i not in used]
     return free[:need] if len(free) >= need else []
 
 
-def can_place(s, seat: int, f: int) -> bool:
+def can_place(s: DinoGenicsState, seat: int, f: int) -> bool:
     fac = s.c.facilities[f]
     if fac.park:
         return bool(large_spots(s, seat) if fac.large else facility_cells(s, seat))
@@ -193,7 +197,7 @@ def can_place(s, seat: int, f: int) -> bool:
 
 
 # Prices: the rules and the action texts read these same functions, so a text shows what is charged.
-def facility_price(s, seat: int, f: int, discount: int) -> int:
+def facility_price(s: DinoGenicsState, seat: int, f: int, discount: int) -> int:
     """A facility's price for this seat: its cost less the discount and the seat's specialists' (the Master
     Architect's), then doubled in CC6 at the City Center and the HQ."""
     if s.res[seat * WIDTH + SPECIALISTS]:
@@ -201,19 +205,19 @@ def facility_price(s, seat: int, f: int, discount: int) -> int:
     return doubled(s, max(0, s.c.facilities[f].cost - discount))
 
 
-def doubled(s, cost: int) -> int:
+def doubled(s: DinoGenicsState, cost: int) -> int:
     """CC6: City Center and HQ actions cost double, discounts applied first."""
     return 2 * cost if s.doubled else cost
 
 
-def stack_tile(s, i: int) -> int:
+def stack_tile(s: DinoGenicsState, i: int) -> int:
     """The facility on top of a City Center stack (0: the Basic Hotels), -1 for an empty one."""
     if i == 0:
         return s.t.hotel if s.hotels_left else -1
     return s.stacks[i - 1][-1] if s.stacks[i - 1] else -1
 
 
-def offers(s, seat: int, discount: int, budget: int) -> list[int]:
+def offers(s: DinoGenicsState, seat: int, discount: int, budget: int) -> list[int]:
     """City Center stacks (0 = Basic Hotels) whose top facility this seat can buy and place (in the co-op,
     also in the other branch's park, for 1 credit more)."""
     out = []
@@ -235,7 +239,7 @@ def offers(s, seat: int, discount: int, budget: int) -> list[int]:
     return out
 
 
-def large_offers(s, seat: int, discount: int, budget: int) -> list[int]:
+def large_offers(s: DinoGenicsState, seat: int, discount: int, budget: int) -> list[int]:
     """HQ offers (0: the Aquatic Habitat stack, 1-5: the revealed Large Facilities) this seat can buy and
     place (in the co-op, also in the other branch's park, for 1 credit more)."""
     out = []
@@ -262,7 +266,7 @@ def large_offers(s, seat: int, discount: int, budget: int) -> list[int]:
     return out
 
 
-def repair_price(s, seat: int, struct: int, discount: int) -> int:
+def repair_price(s: DinoGenicsState, seat: int, struct: int, discount: int) -> int:
     """Repairing a structure (a facility by its position in the park, or max_facilities + a fence's edge):
     half the facility's cost rounded up, or the fence price, less the discount and the seat's specialists',
     doubled in CC6 at the City Center."""
@@ -274,7 +278,7 @@ def repair_price(s, seat: int, struct: int, discount: int) -> int:
     return doubled(s, max(0, cost - discount - perk(s, seat, "repair_discount")))
 
 
-def repairs(s, seat: int, discount: int, budget: int) -> list[int]:
+def repairs(s: DinoGenicsState, seat: int, discount: int, budget: int) -> list[int]:
     """Structure ids (facility positions, then fence edges) this seat can repair."""
     out = [i for i, f in enumerate(s.facs[seat]) if f & DAMAGED and repair_price(s, seat, i, discount) <= budget]
     if s.broken[seat]:
@@ -285,30 +289,30 @@ def repairs(s, seat: int, discount: int, budget: int) -> list[int]:
     return out
 
 
-def contractor_price(s) -> int:
+def contractor_price(s: DinoGenicsState) -> int:
     """The credits an Independent Contractor costs besides its Manipulation cards (doubled in CC6)."""
     return doubled(s, s.c.numbers["contractor_fee"])
 
 
-def market_price(s) -> int:
+def market_price(s: DinoGenicsState) -> int:
     """A DNA card bought at the City Center's DNA Market (doubled in CC6)."""
     return doubled(s, s.c.numbers["market_buy"])
 
 
-def playable(s, seat: int, budget: int | None = None) -> list[int]:
+def playable(s: DinoGenicsState, seat: int, budget: int | None = None) -> list[int]:
     if budget is None:
         budget = s.res[seat * WIDTH + CREDITS]
     return list(_playable(s, seat, budget))
 
 
-def _playable(s, seat: int, budget: int):
+def _playable(s: DinoGenicsState, seat: int, budget: int):
     """The Manipulation cards in this seat's hand that it can play, one by one."""
     m = len(s.c.manipulation)
     cards = s.c.manipulation
     return (k for k in range(m) if s.manip[seat * m + k] and can(s, seat, cards[k].steps, budget))
 
 
-def can(s, seat: int, steps: tuple, budget: int, depth: int = 0) -> bool:
+def can(s: DinoGenicsState, seat: int, steps: tuple, budget: int, depth: int = 0) -> bool:
     """Can this seat carry out these steps with `budget` credits (the rulebook's 'if you can' checks)?"""
     for kind, value in steps:
         if kind == "pay":
@@ -375,7 +379,7 @@ def can(s, seat: int, steps: tuple, budget: int, depth: int = 0) -> bool:
     return True
 
 
-def space_open(s, space: int) -> bool:
+def space_open(s: DinoGenicsState, space: int) -> bool:
     sp = s.c.spaces[space]
     if sp.expansion and not s.expansion:
         return False
@@ -386,7 +390,7 @@ def space_open(s, space: int) -> bool:
     return not (s.active >= 0 and s.c.news[s.active].closed == space)
 
 
-def free_slot(s, space: int) -> int:
+def free_slot(s: DinoGenicsState, space: int) -> int:
     first = s.slot0[space]
     for i in range(first, first + s.c.spaces[space].slots):
         if s.occ[i] == -1:
@@ -394,12 +398,12 @@ def free_slot(s, space: int) -> int:
     return -1
 
 
-def outsource_spaces(s, seat: int, budget: int) -> list[int]:
+def outsource_spaces(s: DinoGenicsState, seat: int, budget: int) -> list[int]:
     """Mainland spaces whose action Outsource can take (occupied or not)."""
     return list(_outsourceable(s, seat, budget))
 
 
-def _outsourceable(s, seat: int, budget: int):
+def _outsourceable(s: DinoGenicsState, seat: int, budget: int):
     own = s.outsource
     return (
         sp.index
@@ -408,7 +412,7 @@ def _outsourceable(s, seat: int, budget: int):
     )
 
 
-def placements(s, seat: int) -> list[int]:
+def placements(s: DinoGenicsState, seat: int) -> list[int]:
     budget = s.res[seat * WIDTH + CREDITS]
     # (CC6's doubled prices change no offer here: the City Center's fences and the HQ's Open Ocean roll
     # need no credits.)
@@ -419,7 +423,7 @@ def placements(s, seat: int) -> list[int]:
     ]
 
 
-def airport_open(s, seat: int) -> bool:
+def airport_open(s: DinoGenicsState, seat: int) -> bool:
     """The Private Airport: once per Season, a worker there takes the Outsource action for free, even if
     Outsource is occupied."""
     return (
@@ -429,7 +433,7 @@ def airport_open(s, seat: int) -> bool:
     )
 
 
-def claimable(s, seat: int, budget: int) -> list[int]:
+def claimable(s: DinoGenicsState, seat: int, budget: int) -> list[int]:
     """Specialists this seat can claim: from the Job Market for their Manipulation cards, or from the
     Independent Contractor stack for 2 credits more."""
     m = len(s.c.manipulation)
@@ -440,7 +444,7 @@ def claimable(s, seat: int, budget: int) -> list[int]:
     return sorted(out)
 
 
-def opponents(s, seat: int) -> list[int]:
+def opponents(s: DinoGenicsState, seat: int) -> list[int]:
     """Those a card's 'opponent' may be: the other seats; in the co-op only Synth (the two branches are not
     opponents for Manipulation cards)."""
     if s.coop:

@@ -8,8 +8,13 @@ makes an event.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from dinotable.core.contract import Event
 from dinotable.games.dinogenics.content import CARNIVORE, HERBIVORE, MAX_OPTIONS, MAX_PARK, Content
+
+if TYPE_CHECKING:
+    from dinotable.games.dinogenics.state import DinoGenicsState
 
 # Per-seat counters in s.res (the first seven are the content's resources, in the same order), then
 # workers, the specialists held (a bit per specialist) and whether the Private Airport was used this Season.
@@ -156,7 +161,7 @@ class Tables:
         self.ferry = c.space_index("ferry")
 
 
-def decide(s, seat: int, phase: int, ctx: tuple = ()) -> None:
+def decide(s: DinoGenicsState, seat: int, phase: int, ctx: tuple = ()) -> None:
     """Opens a decision: `seat` answers `phase`, with its context."""
     s.phase, s.cur, s.ctx = phase, seat, ctx
 
@@ -176,7 +181,7 @@ def spot_second(geo, cell: int, down: bool) -> int:
     return cell + (geo.columns if down else 1)
 
 
-def mark(s, seat: int, i: int, flag: int) -> None:
+def mark(s: DinoGenicsState, seat: int, i: int, flag: int) -> None:
     """Sets a flag (RAMPAGED, SPARED, ASKED...) on the park's dinosaur at index i."""
     dinos = s.dinos[seat]
     s.dinos[seat] = (*dinos[:i], dinos[i] | flag << FLAGS, *dinos[i + 1 :])

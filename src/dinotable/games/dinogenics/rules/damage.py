@@ -7,6 +7,8 @@ Synth's damage in the co-op is its own rule, pushed as the task "synth_damage".
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from dinotable.core.rng import next_below
 from dinotable.games.dinogenics import rampage
 from dinotable.games.dinogenics.content import CREDITS, DROWNING, FACES, FATALITY, NAIVE_VISITOR, SLASH, VISITORS
@@ -27,8 +29,11 @@ from dinotable.games.dinogenics.rules.codes import (
 from dinotable.games.dinogenics.rules.effects import kill_visitors, scandal
 from dinotable.games.dinogenics.rules.reading import perk, room
 
+if TYPE_CHECKING:
+    from dinotable.games.dinogenics.state import DinoGenicsState
 
-def rampage_task(s, task, events) -> None:
+
+def rampage_task(s: DinoGenicsState, task, events) -> None:
     _, seat, i = task
     code = s.dinos[seat][i]
     mark(s, seat, i, RAMPAGED)
@@ -47,7 +52,7 @@ def rampage_task(s, task, events) -> None:
         s.tasks.append(("face", seat, i, face))
 
 
-def face_task(s, task, events) -> None:
+def face_task(s: DinoGenicsState, task, events) -> None:
     _, seat, i, face = task
     base = seat * WIDTH
     if face == SLASH and perk(s, seat, "slash_naive"):
@@ -63,7 +68,7 @@ def face_task(s, task, events) -> None:
         kill_visitors(s, seat, 1, events)  # a claw result of a Raptor kills one extra visitor
 
 
-def damage_targets(s, seat: int, i: int) -> tuple[tuple[int, ...], int]:
+def damage_targets(s: DinoGenicsState, seat: int, i: int) -> tuple[tuple[int, ...], int]:
     """What the park's dinosaur at index i can damage (the designed rule 'damage targets', rampage.py): the
     undamaged facilities it reaches, by position in the park, and the fence it would break when it reaches
     none (-1: none on its route, or it is loose: the Visitor Center)."""
@@ -74,7 +79,7 @@ def damage_targets(s, seat: int, i: int) -> tuple[tuple[int, ...], int]:
     return rampage.targets(s.geo, s.fence[seat] & ~s.broken[seat], facilities, cell)
 
 
-def damage_task(s, task, events) -> None:
+def damage_task(s: DinoGenicsState, task, events) -> None:
     _, seat, i = task
     if s.coop and seat == SYNTH:
         s.tasks.append(("synth_damage",))  # Synth chooses what it loses (synth.py), next
@@ -93,7 +98,7 @@ def damage_task(s, task, events) -> None:
         scandal(s, seat, 1, events)
 
 
-def damage_facility(s, seat: int, j: int, events) -> None:
+def damage_facility(s: DinoGenicsState, seat: int, j: int, events) -> None:
     facs = list(s.facs[seat])
     facs[j] |= DAMAGED
     s.facs[seat] = tuple(facs)
@@ -102,7 +107,7 @@ def damage_facility(s, seat: int, j: int, events) -> None:
     kill_visitors(s, seat, s.res[seat * WIDTH + VISITORS] - room(s, seat), events)
 
 
-def aquatic_task(s, task, events) -> None:
+def aquatic_task(s: DinoGenicsState, task, events) -> None:
     """An aquatic rampage check: the Upkeep die. A cost is paid, or as much as can be and the habitat is
     damaged; Drowning kills a visitor."""
     _, seat, i = task

@@ -4,6 +4,8 @@ for every phase of codes.PHASE_NAMES; and whose turn to place a worker comes nex
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from dinotable.games.dinogenics import synth
 from dinotable.games.dinogenics.content import CREDITS, GOATS, VISITORS
 from dinotable.games.dinogenics.rules.allowed import (
@@ -79,8 +81,11 @@ from dinotable.games.dinogenics.rules.facilities import (
 from dinotable.games.dinogenics.rules.reading import mutant_goats, room
 from dinotable.games.dinogenics.rules.visitors import bonus_answer
 
+if TYPE_CHECKING:
+    from dinotable.games.dinogenics.state import DinoGenicsState
 
-def legal_actions(s) -> list[int]:
+
+def legal_actions(s: DinoGenicsState) -> list[int]:
     phase = s.phase
     ids = s.ids
     seat = s.cur
@@ -155,7 +160,7 @@ def legal_actions(s) -> list[int]:
     return []
 
 
-def step(s, action: int, events: list) -> None:
+def step(s: DinoGenicsState, action: int, events: list) -> None:
     phase, seat, ctx, ids = s.phase, s.cur, s.ctx, s.ids
     s.phase = NONE
     if phase == PLACE:
@@ -266,7 +271,7 @@ def step(s, action: int, events: list) -> None:
             decide(s, seat, MANIP_PAY, (ctx[0] - 1,))
 
 
-def _next_turn(s, seat: int) -> None:
+def _next_turn(s: DinoGenicsState, seat: int) -> None:
     if s.coop:
         s.team_todo &= ~(1 << seat)
         if not s.team_todo:

@@ -6,6 +6,8 @@ the Gene Grafting Lab.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from dinotable.games.dinogenics.content import CREDITS, GOATS, REFINED, VP
 from dinotable.games.dinogenics.rules.allowed import has_habitat, set_size, substitutes
 from dinotable.games.dinogenics.rules.codes import (
@@ -52,8 +54,11 @@ from dinotable.games.dinogenics.rules.reading import (
     special,
 )
 
+if TYPE_CHECKING:
+    from dinotable.games.dinogenics.state import DinoGenicsState
 
-def pick_legal(s, seat: int) -> list[int]:
+
+def pick_legal(s: DinoGenicsState, seat: int) -> list[int]:
     purpose, left, arg, picked = s.ctx
     ids = s.ids
     k = s.c.kinds
@@ -95,7 +100,7 @@ def pick_legal(s, seat: int) -> list[int]:
     return out
 
 
-def pick(s, seat: int, action: int, events) -> None:
+def pick(s: DinoGenicsState, seat: int, action: int, events) -> None:
     purpose, left, arg, picked = s.ctx
     ids = s.ids
     k = s.c.kinds
@@ -140,7 +145,7 @@ def pick(s, seat: int, action: int, events) -> None:
             s.phase = NONE
 
 
-def _pick_set(s, seat: int, action: int, events) -> None:
+def _pick_set(s: DinoGenicsState, seat: int, action: int, events) -> None:
     """One card (or Refined DNA token) of a set; the dinosaur is placed once the set is complete."""
     purpose, left, arg, shown = s.ctx
     ids, k = s.ids, s.c.kinds
@@ -161,14 +166,14 @@ def _pick_set(s, seat: int, action: int, events) -> None:
         s.tasks.append(("place", seat, s.t.mutant if purpose == MUTANT_SET else arg, 0))
 
 
-def limit_task(s, task, events) -> None:
+def limit_task(s: DinoGenicsState, task, events) -> None:
     seat = task[1]
     over = hand_size(s, seat) - hand_limit(s, seat)
     if over > 0:
         decide(s, seat, PICK, (DISCARD, over, 0, 0))
 
 
-def create(s, seat: int, species: int, short: int) -> None:
+def create(s: DinoGenicsState, seat: int, species: int, short: int) -> None:
     n = set_size(s, seat, species, short)
     if species == s.t.mutant:
         decide(s, seat, PICK, (MUTANT_SET, n, 0, 0))
@@ -181,12 +186,12 @@ def create(s, seat: int, species: int, short: int) -> None:
     s.tasks.append(("place", seat, species, 0))
 
 
-def place_task(s, task, events) -> None:
+def place_task(s: DinoGenicsState, task, events) -> None:
     _, seat, species, flags = task
     decide(s, seat, HABITAT, (species, flags))
 
 
-def place_dinosaur(s, seat: int, species: int, cell: int, flags: int, events, kind: str = "") -> None:
+def place_dinosaur(s: DinoGenicsState, seat: int, species: int, cell: int, flags: int, events, kind: str = "") -> None:
     sp = s.c.species[species]
     if sp.on_placement:
         gain(s, seat, sp.on_placement, events)  # received once, right before it is added
@@ -217,7 +222,7 @@ def place_dinosaur(s, seat: int, species: int, cell: int, flags: int, events, ki
             s.tasks.append(("rampage", seat, i))  # (a Corrupted T-Rex ignores placement checks)
 
 
-def victims(s, seat: int, spare: int) -> list[int]:
+def victims(s: DinoGenicsState, seat: int, spare: int) -> list[int]:
     """Dinosaurs this seat may destroy, as species * cells + cell (alike ones on one cell are one choice),
     all but the one at index `spare` (-1: none spared)."""
     cells = s.geo.num_cells
@@ -228,7 +233,7 @@ def victims(s, seat: int, spare: int) -> list[int]:
     return sorted(out)
 
 
-def destroy_choice(s, seat: int, action: int, ctx: tuple, events) -> None:
+def destroy_choice(s: DinoGenicsState, seat: int, action: int, ctx: tuple, events) -> None:
     why, index = ctx
     if action == s.ids.done:
         if why == SPINO:
@@ -245,7 +250,7 @@ def destroy_choice(s, seat: int, action: int, ctx: tuple, events) -> None:
     destroy(s, seat, victim, events)
 
 
-def destroy(s, seat: int, i: int, events) -> None:
+def destroy(s: DinoGenicsState, seat: int, i: int, events) -> None:
     """A dinosaur is destroyed: removed, with what follows from 'destroyed' (a Safari's VP)."""
     code = s.dinos[seat][i]
     s.dinos[seat] = s.dinos[seat][:i] + s.dinos[seat][i + 1 :]
@@ -263,7 +268,7 @@ def destroy(s, seat: int, i: int, events) -> None:
             s.res[seat * WIDTH + VP] += facilities[f & 63].destroyed_vp
 
 
-def graft_task(s, task, events) -> None:
+def graft_task(s: DinoGenicsState, task, events) -> None:
     """The Gene Grafting Lab: after gaining DNA cards, 1 or 2 goats for as many more of the same deck."""
     _, seat, edna = task
     if edna is None:
@@ -274,7 +279,7 @@ def graft_task(s, task, events) -> None:
             decide(s, seat, GRAFT, (edna,))
 
 
-def terror_task(s, task, events) -> None:
+def terror_task(s: DinoGenicsState, task, events) -> None:
     """Each Mosasaur's owner may destroy another dinosaur of the park so that it need not be fed."""
     seat = task[1]
     for i, code in enumerate(s.dinos[seat]):
@@ -286,7 +291,7 @@ def terror_task(s, task, events) -> None:
             return
 
 
-def mutants_task(s, task, events) -> None:
+def mutants_task(s: DinoGenicsState, task, events) -> None:
     """Another mutant may be bred while the goats, a Mutant meeple and somewhere to put it (a park space
     without a facility, or an undamaged Biodome) last."""
     _, seat, left = task

@@ -9,6 +9,8 @@ by name (season.TASKS).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from dinotable.core.rng import next_below, shuffle
 from dinotable.games.dinogenics.content import CREDITS, DNA, EDNA, MANIPULATION, SCANDALS, VISITORS, VP
 from dinotable.games.dinogenics.rules.allowed import can, opponents
@@ -41,6 +43,10 @@ from dinotable.games.dinogenics.rules.codes import (
 )
 from dinotable.games.dinogenics.rules.reading import count, owns, room, special
 
+if TYPE_CHECKING:
+    from dinotable.games.dinogenics.state import DinoGenicsState
+
+
 # Steps that ask for a decision; one that cannot be done when its turn comes is skipped.
 _DECISIONS = frozenset(
     (
@@ -64,7 +70,7 @@ _DECISIONS = frozenset(
 )
 
 
-def run_steps(s, task, events) -> None:
+def run_steps(s: DinoGenicsState, task, events) -> None:
     """The "steps" task: the step at index i of an effect, for a seat, after the rest is pushed back."""
     _, seat, steps, i = task
     if i >= len(steps):
@@ -148,7 +154,7 @@ def run_steps(s, task, events) -> None:
         refill_market(s)
 
 
-def use_space(s, seat: int, space: int, direct: bool = True) -> None:
+def use_space(s: DinoGenicsState, seat: int, space: int, direct: bool = True) -> None:
     """A Mainland space's action for this seat: its steps, with the active Breaking News card's bonus there and
     its specialists'; `direct`: a worker stands on the space (not taken through Outsource)."""
     steps = s.c.spaces[space].steps
@@ -169,7 +175,7 @@ def use_space(s, seat: int, space: int, direct: bool = True) -> None:
     s.tasks.append(("steps", seat, steps, 0))
 
 
-def gain(s, seat: int, gains: tuple, events) -> None:
+def gain(s: DinoGenicsState, seat: int, gains: tuple, events) -> None:
     base = seat * WIDTH
     if s.coop and seat == SYNTH:
         # 'Synth plays mostly like a player but does not gain credits or cards.'
@@ -198,7 +204,7 @@ def gain(s, seat: int, gains: tuple, events) -> None:
             s.res[base + r] += n
 
 
-def lose(s, seat: int, losses: tuple, events) -> list[int]:
+def lose(s: DinoGenicsState, seat: int, losses: tuple, events) -> list[int]:
     """Take away what there is; returns the cards lost (species or Manipulation kinds), for steal."""
     base = seat * WIDTH
     taken = []
@@ -221,7 +227,7 @@ def lose(s, seat: int, losses: tuple, events) -> list[int]:
     return taken
 
 
-def affect(s, seat: int, target: int, effect: tuple, events) -> None:
+def affect(s: DinoGenicsState, seat: int, target: int, effect: tuple, events) -> None:
     """An opponent gains, loses, or has taken from it (steal), as a card says. Synth takes no benefit but
     every penalty."""
     gains, losses, steals = effect
@@ -249,7 +255,7 @@ def affect(s, seat: int, target: int, effect: tuple, events) -> None:
     events.append(event("affect", seat, target=target))
 
 
-def scandal(s, seat: int, n: int, events) -> None:
+def scandal(s: DinoGenicsState, seat: int, n: int, events) -> None:
     if n > 0 and special(s, "double_scandals"):
         n *= 2  # CC4: 'Anytime you would gain a scandal, gain 2 instead.'
     if n > 0:
@@ -257,7 +263,7 @@ def scandal(s, seat: int, n: int, events) -> None:
         events.append(event("scandal", seat, scandals=n))
 
 
-def draw_dna(s, n: int, edna: bool = False) -> list[int]:
+def draw_dna(s: DinoGenicsState, n: int, edna: bool = False) -> list[int]:
     """Draw from the DNA deck, or the eDNA deck; an empty deck is made again from the discards of its
     own kind (the two decks share the discard pile, the Boneyard)."""
     out = []
@@ -274,7 +280,7 @@ def draw_dna(s, n: int, edna: bool = False) -> list[int]:
     return out
 
 
-def _draw_manipulation(s, n: int) -> list[int]:
+def _draw_manipulation(s: DinoGenicsState, n: int) -> list[int]:
     out = []
     for _ in range(n):
         if not s.manip_deck:
@@ -286,13 +292,13 @@ def _draw_manipulation(s, n: int) -> list[int]:
     return out
 
 
-def refill_market(s) -> None:
+def refill_market(s: DinoGenicsState) -> None:
     need = s.market_size - len(s.market)
     if need > 0:
         s.market.extend(draw_dna(s, need))
 
 
-def sell_to_market(s, kind: int) -> None:
+def sell_to_market(s: DinoGenicsState, kind: int) -> None:
     """A sold card goes face up into the DNA Market, so that sold eDNA can be bought there ('eDNA ... can be
     bought/sold on the DNA Market'); a Market already full lets its card there longest go to the discard
     pile (designed: 'cards sold to the DNA Market')."""
@@ -302,7 +308,7 @@ def sell_to_market(s, kind: int) -> None:
         s.dna_discard.append(s.market.pop(0))
 
 
-def kill_visitors(s, seat: int, n: int, events) -> None:
+def kill_visitors(s: DinoGenicsState, seat: int, n: int, events) -> None:
     n = min(n, s.res[seat * WIDTH + VISITORS])
     if n > 0:
         s.res[seat * WIDTH + VISITORS] -= n
@@ -310,6 +316,6 @@ def kill_visitors(s, seat: int, n: int, events) -> None:
         scandal(s, seat, n, events)
 
 
-def lose_vp(s, seat: int, n: int, events) -> None:
+def lose_vp(s: DinoGenicsState, seat: int, n: int, events) -> None:
     s.res[seat * WIDTH + VP] = max(0, s.res[seat * WIDTH + VP] - n)  # the track stops at 0
     events.append(event("lose_vp", seat, vp=n))

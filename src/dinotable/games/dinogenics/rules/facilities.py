@@ -5,6 +5,8 @@ repairs, the City Center's choices, the HQ's Open Ocean roll for a Plesiosaurus,
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from dinotable.core.rng import next_below
 from dinotable.games.dinogenics.content import CREDITS, DROWNING, FENCES
 from dinotable.games.dinogenics.park import cells_of
@@ -52,8 +54,11 @@ from dinotable.games.dinogenics.rules.codes import (
 from dinotable.games.dinogenics.rules.effects import gain, lose_vp
 from dinotable.games.dinogenics.rules.reading import hand_size, owns
 
+if TYPE_CHECKING:
+    from dinotable.games.dinogenics.state import DinoGenicsState
 
-def build(s, seat: int, rect: int, events) -> None:
+
+def build(s: DinoGenicsState, seat: int, rect: int, events) -> None:
     _, perimeter, _ = s.geo.rectangles[rect]
     new = perimeter & ~s.fence[seat]
     s.res[seat * WIDTH + FENCES] -= bin(new).count("1")
@@ -61,13 +66,13 @@ def build(s, seat: int, rect: int, events) -> None:
     events.append(event("pen", seat, cells=[s.geo.cell_names[c] for c in cells_of(s.geo.rectangles[rect][0])]))
 
 
-def buy_facility(s, seat: int, stack: int, discount: int, events) -> None:
+def buy_facility(s: DinoGenicsState, seat: int, stack: int, discount: int, events) -> None:
     f = take_from_stack(s, stack)
     s.res[seat * WIDTH + CREDITS] -= facility_price(s, seat, f, discount)
     _which_park(s, seat, f, events)
 
 
-def _which_park(s, seat: int, f: int, events) -> None:
+def _which_park(s: DinoGenicsState, seat: int, f: int, events) -> None:
     """A facility just bought (at the City Center or the HQ) goes into the buyer's park; in the co-op, 'the
     player may spend one additional credit to place it in the other player's park instead'."""
     other = 1 - seat
@@ -81,7 +86,7 @@ def _which_park(s, seat: int, f: int, events) -> None:
     place_bought(s, seat, seat, f, events)
 
 
-def place_bought(s, seat: int, park: int, f: int, events) -> None:
+def place_bought(s: DinoGenicsState, seat: int, park: int, f: int, events) -> None:
     """A bought facility goes into `park`: the buyer chooses its park space (or spaces), or it takes the
     first free commercial space (or two)."""
     fac = s.c.facilities[f]
@@ -94,7 +99,7 @@ def place_bought(s, seat: int, park: int, f: int, events) -> None:
         add_facility(s, park, f, commercial_free(s, park)[0], events)
 
 
-def add_facility(s, seat: int, f: int, place: int, events, second: int = -1) -> None:
+def add_facility(s: DinoGenicsState, seat: int, f: int, place: int, events, second: int = -1) -> None:
     fac = s.c.facilities[f]
     s.facs[seat] = (*s.facs[seat], f | place << 6 | (second + 1) << SECOND)
     if place < COMMERCIAL:
@@ -106,7 +111,7 @@ def add_facility(s, seat: int, f: int, place: int, events, second: int = -1) -> 
             s.tasks.append(("steps", seat, (("build", True),), 0))
 
 
-def take_from_stack(s, i: int) -> int:
+def take_from_stack(s: DinoGenicsState, i: int) -> int:
     """The top facility of a City Center stack (0: the Basic Hotels)."""
     if i == 0:
         s.hotels_left -= 1
@@ -119,7 +124,7 @@ def take_from_stack(s, i: int) -> int:
     return f
 
 
-def start_facility(s, park: int, f: int, damaged: bool = False) -> None:
+def start_facility(s: DinoGenicsState, park: int, f: int, damaged: bool = False) -> None:
     """A facility a park starts with, taken from the supply (its stack, the bag or the large pile) to the
     first free space in reading order (a large one: the first two side by side)."""
     fac, geo = s.c.facilities[f], s.geo
@@ -148,7 +153,7 @@ def start_facility(s, park: int, f: int, damaged: bool = False) -> None:
         s.facs[park] = tuple(facs)
 
 
-def repair(s, seat: int, struct: int, discount: int, events) -> None:
+def repair(s: DinoGenicsState, seat: int, struct: int, discount: int, events) -> None:
     s.res[seat * WIDTH + CREDITS] -= repair_price(s, seat, struct, discount)
     top = s.ids.max_facilities
     if struct >= top:
@@ -160,7 +165,7 @@ def repair(s, seat: int, struct: int, discount: int, events) -> None:
     events.append(event("repair", seat, structure=struct))
 
 
-def city_choices(s, seat: int, used: int) -> list[int]:
+def city_choices(s: DinoGenicsState, seat: int, used: int) -> list[int]:
     budget = s.res[seat * WIDTH + CREDITS]
     out = []
     if not used & 1:
@@ -178,11 +183,11 @@ def city_choices(s, seat: int, used: int) -> list[int]:
     return out
 
 
-def city_task(s, task, events) -> None:
+def city_task(s: DinoGenicsState, task, events) -> None:
     decide(s, task[1], CITY, (task[2],))
 
 
-def city(s, seat: int, choice: int, used: int) -> None:
+def city(s: DinoGenicsState, seat: int, choice: int, used: int) -> None:
     kind = CITY_KIND[choice]
     if choice == SELL_CHOICE and s.expansion and owns(s, seat, "market_exchange"):
         kind = 8  # buying and selling together count as one choice
@@ -202,7 +207,7 @@ def city(s, seat: int, choice: int, used: int) -> None:
         decide(s, seat, PICK, (SELL, n["market_sell_cards"], n["market_sell"], 0))
 
 
-def buy_large(s, seat: int, offer: int, discount: int, events) -> None:
+def buy_large(s: DinoGenicsState, seat: int, offer: int, discount: int, events) -> None:
     if offer == 0:
         f = s.t.habitat_tile
         s.habitats_left -= 1
@@ -214,7 +219,7 @@ def buy_large(s, seat: int, offer: int, discount: int, events) -> None:
     _which_park(s, seat, f, events)
 
 
-def open_ocean_task(s, task, events) -> None:
+def open_ocean_task(s: DinoGenicsState, task, events) -> None:
     """Roll both Upkeep dice: pay their total for the Plesiosaurus; one Drowning doubles the other die;
     two Drownings (or not paying) lose 1 VP."""
     seat = task[1]
@@ -231,7 +236,7 @@ def open_ocean_task(s, task, events) -> None:
     decide(s, seat, OCEAN, (doubled(s, cost),))
 
 
-def claim(s, seat: int, i: int, events) -> None:
+def claim(s: DinoGenicsState, seat: int, i: int, events) -> None:
     if i in s.job_market:
         s.job_market.remove(i)
     else:

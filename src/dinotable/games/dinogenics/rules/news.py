@@ -4,13 +4,18 @@ part in player order, Synth's in the co-op) and a Chaos Theory card entering the
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from dinotable.core.rng import shuffle
 from dinotable.games.dinogenics import synth
 from dinotable.games.dinogenics.rules.allowed import free_slot
 from dinotable.games.dinogenics.rules.codes import CRASH, event
 
+if TYPE_CHECKING:
+    from dinotable.games.dinogenics.state import DinoGenicsState
 
-def resolve_news(s, index: int, events) -> None:
+
+def resolve_news(s: DinoGenicsState, index: int, events) -> None:
     card = s.c.news[index]
     events.append(event("news", None, card=card.number, name=card.name, chaos=card.chaos))
     for space in card.crash:
@@ -37,7 +42,7 @@ def resolve_news(s, index: int, events) -> None:
             s.tasks.append(("steps", seat, steps, 0))
 
 
-def chaos_upcoming(s) -> None:
+def chaos_upcoming(s: DinoGenicsState) -> None:
     """A Chaos Theory card in the upcoming space: never in Season 1 nor right after another one (it goes
     back into the deck, shuffled, and another card is drawn)."""
     news = s.c.news
@@ -50,7 +55,7 @@ def chaos_upcoming(s) -> None:
     s.upcoming = s.news_deck.pop(standard[-1]) if standard else -1
 
 
-def chaos_task(s, task, events) -> None:
+def chaos_task(s: DinoGenicsState, task, events) -> None:
     """Resolve a Chaos Theory card that has entered the upcoming space, then draw another card to it."""
     chaos_upcoming(s)
     if s.upcoming >= 0 and s.c.news[s.upcoming].chaos:

@@ -8,6 +8,8 @@ Nothing here changes the state.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from dinotable.games.dinogenics.content import COUNTS, CREDITS, END_COUNTS, SCANDALS, VISITORS, VP
 from dinotable.games.dinogenics.park import OPEN
 from dinotable.games.dinogenics.rules.codes import (
@@ -23,35 +25,38 @@ from dinotable.games.dinogenics.rules.codes import (
     places,
 )
 
+if TYPE_CHECKING:
+    from dinotable.games.dinogenics.state import DinoGenicsState
 
-def workers_in(s, season: int) -> int:
+
+def workers_in(s: DinoGenicsState, season: int) -> int:
     before, after = s.workers
     return after if season >= s.c.workers_from_season else before
 
 
-def special(s, rule: str) -> bool:
+def special(s: DinoGenicsState, rule: str) -> bool:
     """Is this scenario special rule in force?"""
     return s.scenario is not None and rule in s.scenario.special
 
 
-def meeples_left(s, species: int) -> int:
+def meeples_left(s: DinoGenicsState, species: int) -> int:
     """Meeples of a species still in the supply: its count less those in every park (Synth's too)."""
     used = sum(1 for park in s.dinos for code in park if code & SPECIES == species)
     return s.c.species[species].meeples - used
 
 
-def regions(s, seat: int):
+def regions(s: DinoGenicsState, seat: int):
     return s.geo.regions(s.fence[seat] & ~s.broken[seat], s.fcells[seat])
 
 
-def facility_at(s, seat: int, cell: int) -> int:
+def facility_at(s: DinoGenicsState, seat: int, cell: int) -> int:
     for code in s.facs[seat]:
         if (code >> 6) & 31 == cell or code >> SECOND == cell + 1:
             return code
     return -1
 
 
-def perk(s, seat: int, name: str):
+def perk(s: DinoGenicsState, seat: int, name: str):
     """The sum (or, for a flag, whether any) of a perk over this seat's specialists."""
     held = s.res[seat * WIDTH + SPECIALISTS]
     if not held:
@@ -63,19 +68,19 @@ def perk(s, seat: int, name: str):
     return total
 
 
-def perk_list(s, seat: int, name: str) -> list:
+def perk_list(s: DinoGenicsState, seat: int, name: str) -> list:
     """A perk that is a tuple (upkeep gains), joined over this seat's specialists."""
     held = s.res[seat * WIDTH + SPECIALISTS]
     return [x for sp in s.c.specialists if held >> sp.index & 1 for x in getattr(sp.perks, name)]
 
 
-def owns(s, seat: int, flag: str) -> bool:
+def owns(s: DinoGenicsState, seat: int, flag: str) -> bool:
     """Does this park have an undamaged facility with this (boolean or number) field?"""
     facilities = s.c.facilities
     return any(getattr(facilities[f & 63], flag) and not f & DAMAGED for f in s.facs[seat])
 
 
-def room(s, seat: int) -> int:
+def room(s: DinoGenicsState, seat: int) -> int:
     """Visitors the park can hold: the Visitor Center, every undamaged hotel, and specialists."""
     rooms = s.c.numbers["visitor_center"]
     facilities = s.c.facilities
@@ -85,18 +90,18 @@ def room(s, seat: int) -> int:
     return rooms + perk(s, seat, "rooms")
 
 
-def hand_limit(s, seat: int) -> int:
+def hand_limit(s: DinoGenicsState, seat: int) -> int:
     facilities = s.c.facilities
     limit = s.c.numbers["hand_limit"] + perk(s, seat, "hand_limit")
     return limit + sum(facilities[f & 63].hand_limit for f in s.facs[seat] if not f & DAMAGED)
 
 
-def hand_size(s, seat: int) -> int:
+def hand_size(s: DinoGenicsState, seat: int) -> int:
     k = s.c.kinds
     return sum(s.dna[seat * k : seat * k + k])
 
 
-def habitat_keys(s, seat: int, dinos: tuple | None = None) -> list[int]:
+def habitat_keys(s: DinoGenicsState, seat: int, dinos: tuple | None = None) -> list[int]:
     """Each dinosaur's habitat: a pen (its area), a Biodome (DOME + cell) or OPEN. `dinos` stands in for
     the park's dinosaurs (to ask what a placement would do)."""
     area_of, areas = regions(s, seat)
@@ -112,7 +117,7 @@ def habitat_keys(s, seat: int, dinos: tuple | None = None) -> list[int]:
     return keys
 
 
-def improper(s, seat: int, keys: list[int] | None = None, dinos: tuple | None = None) -> list[bool]:
+def improper(s: DinoGenicsState, seat: int, keys: list[int] | None = None, dinos: tuple | None = None) -> list[bool]:
     """For each dinosaur of the park (or of `dinos`): is its habitat improper (the quick reference's
     rampage list)?"""
     if dinos is None:
@@ -157,7 +162,7 @@ def improper(s, seat: int, keys: list[int] | None = None, dinos: tuple | None = 
     return bad
 
 
-def pen_need(s, seat: int, kinds: list[int]) -> int:
+def pen_need(s: DinoGenicsState, seat: int, kinds: list[int]) -> int:
     """Pen spaces these dinosaurs need together: the sum of their minimums, or with the DNA Archivist's
     archived pairs, each two of a species as one."""
     pen = s.t.pen
@@ -166,12 +171,12 @@ def pen_need(s, seat: int, kinds: list[int]) -> int:
     return sum(pen[k] for k in kinds)
 
 
-def archived(s, species: int) -> bool:
+def archived(s: DinoGenicsState, species: int) -> bool:
     """Is this a species the DNA Archivist's archived pairs give a mate: a land species, not the Mutant?"""
     return species != s.t.mutant and not s.t.aquatic[species]
 
 
-def births(s, seat: int) -> list[tuple[int, int]]:
+def births(s: DinoGenicsState, seat: int) -> list[tuple[int, int]]:
     """The DNA Archivist's births at the start of the next Upkeep, as (species, park space): a land species
     other than the Mutant with one dinosaur alone of its kind in the park gains a second beside it, the
     earliest placed first, while the supply has one and the habitat stays proper."""
@@ -194,7 +199,7 @@ def births(s, seat: int) -> list[tuple[int, int]]:
     return out
 
 
-def two_open_spaces(s, seat: int) -> bool:
+def two_open_spaces(s: DinoGenicsState, seat: int) -> bool:
     """Does open space hold two side-adjacent park spaces (a Dreadnoughtus' valid habitat)?"""
     area_of, areas = regions(s, seat)
     columns, cells = s.geo.columns, s.geo.num_cells
@@ -208,7 +213,7 @@ def two_open_spaces(s, seat: int) -> bool:
     return False
 
 
-def dinosaur_value(s, seat: int, keys: list[int] | None = None) -> int:
+def dinosaur_value(s: DinoGenicsState, seat: int, keys: list[int] | None = None) -> int:
     """The Dinosaur Value track: each dinosaur's VP, +1 per two Triceratops sharing a pen, from 0 to 30."""
     dinos = s.dinos[seat]
     t = s.t
@@ -228,7 +233,7 @@ def dinosaur_value(s, seat: int, keys: list[int] | None = None) -> int:
     return max(0, min(value, s.c.numbers["dinosaur_value_max"]))
 
 
-def reputation(s, seat: int) -> int:
+def reputation(s: DinoGenicsState, seat: int) -> int:
     species = s.c.species
     facilities = s.c.facilities
     rep = sum(species[code & SPECIES].reputation for code in s.dinos[seat])
@@ -239,11 +244,11 @@ def reputation(s, seat: int) -> int:
     return rep + perk(s, seat, "reputation") - s.res[seat * WIDTH + SCANDALS]
 
 
-def undamaged_facilities(s, seat: int) -> int:
+def undamaged_facilities(s: DinoGenicsState, seat: int) -> int:
     return sum(1 for f in s.facs[seat] if not f & DAMAGED)
 
 
-def count(s, seat: int, what: int) -> int:
+def count(s: DinoGenicsState, seat: int, what: int) -> int:
     """What a `per` step counts (content.COUNTS)."""
     name = COUNTS[what]
     dinos = s.dinos[seat]
@@ -262,7 +267,7 @@ def count(s, seat: int, what: int) -> int:
     return sum(improper(s, seat))  # "improper"
 
 
-def end_count(s, seat: int, what: int) -> int:
+def end_count(s: DinoGenicsState, seat: int, what: int) -> int:
     """What an End Game bonus counts (content.END_COUNTS)."""
     if what < len(COUNTS):
         return count(s, seat, what)
@@ -281,7 +286,7 @@ def end_count(s, seat: int, what: int) -> int:
     return max(0, reputation(s, seat))  # "reputation"
 
 
-def bordering(s, code: int) -> int:
+def bordering(s: DinoGenicsState, code: int) -> int:
     """Park cells sharing a side with a park facility's spaces (a mask)."""
     mine = 0
     for x in places(code):
@@ -294,7 +299,7 @@ def bordering(s, code: int) -> int:
     return out
 
 
-def bordering_species(s, seat: int, code: int, aquatic_only: bool) -> int:
+def bordering_species(s: DinoGenicsState, seat: int, code: int, aquatic_only: bool) -> int:
     """Species in valid, undamaged habitats that share a side with this park facility: pens, Biodomes,
     Aquatic Habitats and open space (only Aquatic Habitats for `aquatic_only`)."""
     near = bordering(s, code)
@@ -316,7 +321,7 @@ def bordering_species(s, seat: int, code: int, aquatic_only: bool) -> int:
     return len(found)
 
 
-def goats_needed(s, seat: int) -> list[tuple[int, int]]:
+def goats_needed(s: DinoGenicsState, seat: int) -> list[tuple[int, int]]:
     """(goats, dinosaur index) for each dinosaur to feed this Upkeep, fewest first: a Fishery's bordering
     Aquatic Habitats need one fewer each."""
     t, species = s.t, s.c.species
@@ -336,7 +341,7 @@ def goats_needed(s, seat: int) -> list[tuple[int, int]]:
     return needs
 
 
-def _fishery_cells(s, seat: int) -> int:
+def _fishery_cells(s: DinoGenicsState, seat: int) -> int:
     facilities = s.c.facilities
     out = 0
     for f in s.facs[seat]:
@@ -345,11 +350,11 @@ def _fishery_cells(s, seat: int) -> int:
     return out
 
 
-def mutant_goats(s, seat: int) -> int:
+def mutant_goats(s: DinoGenicsState, seat: int) -> int:
     return perk(s, seat, "mutant_goats") or s.c.numbers["mutant_goats"]
 
 
-def upkeep_income(s, seat: int) -> list[tuple[int, int]]:
+def upkeep_income(s: DinoGenicsState, seat: int) -> list[tuple[int, int]]:
     """What the park earns in an Upkeep besides its Dinosaur Value: (resource, amount) from undamaged
     facilities (their own and per dinosaur of a species) and 1 credit per Stegosaurus."""
     facilities = s.c.facilities
@@ -375,7 +380,7 @@ def upkeep_income(s, seat: int) -> list[tuple[int, int]]:
     return income
 
 
-def _tree_harvest(s, seat: int) -> list[tuple[int, int]]:
+def _tree_harvest(s: DinoGenicsState, seat: int) -> list[tuple[int, int]]:
     """Tree Harvester: 3 VP each Upkeep for each Therizinosaurus in a pen of 4 or more spaces."""
     n = s.c.numbers
     _, areas = regions(s, seat)

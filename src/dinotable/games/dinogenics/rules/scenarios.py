@@ -4,6 +4,8 @@ the Open Season's steps 1-3, and the end of CC6's doubled prices once a space's 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from dinotable.games.dinogenics.content import CREDITS, FENCES, VISITORS
 from dinotable.games.dinogenics.rules.codes import SPECIALISTS, WIDTH
 from dinotable.games.dinogenics.rules.effects import gain
@@ -11,8 +13,11 @@ from dinotable.games.dinogenics.rules.facilities import start_facility
 from dinotable.games.dinogenics.rules.reading import hand_size, reputation
 from dinotable.games.dinogenics.rules.visitors import season_visitor_perks
 
+if TYPE_CHECKING:
+    from dinotable.games.dinogenics.state import DinoGenicsState
 
-def scenario_setup(s) -> None:
+
+def scenario_setup(s: DinoGenicsState) -> None:
     """A solo scenario's start: its pen (8 fences: a 2 x 2 pen in A1-B2; 4: a 1 x 1 pen in A1), its
     dinosaurs in that pen, its facilities (large ones first, on the first free spaces in reading order),
     its specialists."""
@@ -35,7 +40,7 @@ def scenario_setup(s) -> None:
         s.res[seat * WIDTH + SPECIALISTS] |= 1 << i
 
 
-def scenario_visitors(s, events) -> None:
+def scenario_visitors(s: DinoGenicsState, events) -> None:
     """A scenario's visitor rule, in place of Open Season steps 1-3."""
     sc, seat = s.scenario, 0
     if sc.visitors == "researchers":
@@ -52,5 +57,5 @@ def scenario_visitors(s, events) -> None:
     season_visitor_perks(s, (seat,), events)  # no bonus pool: the Education Center has none to take
 
 
-def undouble_task(s, task, events) -> None:
+def undouble_task(s: DinoGenicsState, task, events) -> None:
     s.doubled = False

@@ -10,6 +10,8 @@ answer that decision. This is the top of the rules: it imports every module belo
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from dinotable.games.dinogenics import synth
 from dinotable.games.dinogenics.content import CREDITS, GOATS, VISITORS, VP
 from dinotable.games.dinogenics.park import OPEN, cells_of
@@ -65,8 +67,11 @@ from dinotable.games.dinogenics.rules.reading import (
 from dinotable.games.dinogenics.rules.scenarios import scenario_visitors, undouble_task
 from dinotable.games.dinogenics.rules.visitors import offer_bonus, season_visitor_perks
 
+if TYPE_CHECKING:
+    from dinotable.games.dinogenics.state import DinoGenicsState
 
-def _order(s, events) -> None:
+
+def _order(s: DinoGenicsState, events) -> None:
     if s.coop:
         _clear_flags(s)
         synth.order(s, events)
@@ -89,13 +94,13 @@ def _order(s, events) -> None:
     _clear_flags(s)
 
 
-def _clear_flags(s) -> None:
+def _clear_flags(s: DinoGenicsState) -> None:
     # A dinosaur rampages at most once in each phase.
     for p in range(s.parks):
         s.dinos[p] = tuple(code & ~((RAMPAGED | NEW | HUNGRY | SPARED | ASKED) << FLAGS) for code in s.dinos[p])
 
 
-def _visitors(s, events) -> None:
+def _visitors(s: DinoGenicsState, events) -> None:
     if s.coop:
         synth.visitors(s, events)
         return
@@ -113,13 +118,13 @@ def _visitors(s, events) -> None:
     s.bonus_out = 0
 
 
-def _income(s, events) -> None:
+def _income(s: DinoGenicsState, events) -> None:
     per = s.c.numbers["credits_per_visitor"]
     for p in range(s.num_players):  # Synth collects no credits
         s.res[p * WIDTH + CREDITS] += per * s.res[p * WIDTH + VISITORS]
 
 
-def _news(s, events) -> None:
+def _news(s: DinoGenicsState, events) -> None:
     if s.skip_news:
         s.skip_news = False  # a scenario starting after Season 1: no active event the first round
         return
@@ -132,7 +137,7 @@ def _news(s, events) -> None:
     resolve_news(s, s.active, events)
 
 
-def _city_stacks(s, events) -> None:
+def _city_stacks(s: DinoGenicsState, events) -> None:
     if special(s, "market_grows"):
         s.market_size += 1  # CC4: 'Each round add a new DNA card to the DNA market.'
     for i in range(DRAWN_STACKS):
@@ -148,7 +153,7 @@ def _city_stacks(s, events) -> None:
                 s.job_market.append(s.spec_deck.pop())
 
 
-def _workers(s, events) -> bool:
+def _workers(s: DinoGenicsState, events) -> bool:
     """Offer the next worker in player order; False when nobody has one left."""
     if s.coop:
         return synth.workers(s, events)
@@ -167,7 +172,7 @@ def _workers(s, events) -> bool:
     return False
 
 
-def _feed(s, events) -> None:
+def _feed(s: DinoGenicsState, events) -> None:
     for seat in range(s.parks):
         dinos = s.dinos[seat]
         needs = goats_needed(s, seat)
@@ -190,7 +195,7 @@ def _feed(s, events) -> None:
             s.tasks.append(("mutants", seat, mutants))
 
 
-def _rampage_checks(s, events) -> None:
+def _rampage_checks(s: DinoGenicsState, events) -> None:
     aquatic, corrupted = s.t.aquatic, s.t.corrupted
     for seat in reversed(s.order):
         bad = improper(s, seat)
@@ -202,7 +207,7 @@ def _rampage_checks(s, events) -> None:
                 s.tasks.append(("aquatic" if aquatic[code & SPECIES] else "rampage", seat, i))
 
 
-def _upkeep_start(s, events) -> None:
+def _upkeep_start(s: DinoGenicsState, events) -> None:
     for p in range(s.parks):
         s.dinos[p] = tuple(code & ~(RAMPAGED << FLAGS) for code in s.dinos[p])
     if s.expansion:
@@ -222,7 +227,7 @@ def _upkeep_start(s, events) -> None:
                 s.tasks.append(("steps", seat, (("repair", FREE_REPAIR),), 0))
 
 
-def _destructive_entertainment(s, seat: int, events) -> None:
+def _destructive_entertainment(s: DinoGenicsState, seat: int, events) -> None:
     """At the start of the Upkeep, a Pachycephalosaurus whose habitat borders another species' habitat
     (open space aside) makes a rampage check and gains 3 VP."""
     keys = habitat_keys(s, seat)
@@ -254,7 +259,7 @@ def _destructive_entertainment(s, seat: int, events) -> None:
             s.tasks.append(("rampage", seat, i))
 
 
-def _leave(s, events) -> None:
+def _leave(s: DinoGenicsState, events) -> None:
     per = s.c.numbers["vp_per_two_visitors"]
     facilities = s.c.facilities
     for p in range(s.parks):
@@ -265,21 +270,21 @@ def _leave(s, events) -> None:
             s.res[p * WIDTH + VP] += sum(facilities[f & 63].odd_visitors_vp for f in s.facs[p] if not f & DAMAGED)
 
 
-def _seasonal_vp(s, events) -> None:
+def _seasonal_vp(s: DinoGenicsState, events) -> None:
     for p in range(s.parks):
         vp = dinosaur_value(s, p) + sum(n for r, n in upkeep_income(s, p) if r == VP)
         s.res[p * WIDTH + VP] += vp
         events.append(event("upkeep_vp", p, vp=vp))
 
 
-def _resources(s, events) -> None:
+def _resources(s: DinoGenicsState, events) -> None:
     for p in s.order:  # in player order, as cards are drawn
         gains = tuple((r, n) for r, n in upkeep_income(s, p) if r != VP)
         if gains:
             gain(s, p, gains, events)
 
 
-def _return(s, events) -> None:
+def _return(s: DinoGenicsState, events) -> None:
     if s.season < s.c.numbers["seasons"]:
         s.occ[:] = s.blocked_occ
         for p in range(s.parks):
@@ -287,7 +292,7 @@ def _return(s, events) -> None:
             s.res[p * WIDTH + AIRPORT_USED] = 0
 
 
-def _next(s, events) -> None:
+def _next(s: DinoGenicsState, events) -> None:
     if s.season >= s.c.numbers["seasons"]:
         s.over = True
         s.phase = OVER
@@ -344,7 +349,7 @@ TASKS = {
 }
 
 
-def settle(s, events: list) -> None:
+def settle(s: DinoGenicsState, events: list) -> None:
     """Run tasks and Season steps until a decision is needed or the game is over."""
     tasks = s.tasks
     while not s.phase:

@@ -4,13 +4,18 @@ player may take two), and the visitors specialists and the Education Center brin
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from dinotable.games.dinogenics.content import VISITORS
 from dinotable.games.dinogenics.rules.codes import BONUS, WIDTH, decide, event
 from dinotable.games.dinogenics.rules.effects import gain
 from dinotable.games.dinogenics.rules.reading import owns, perk, room
 
+if TYPE_CHECKING:
+    from dinotable.games.dinogenics.state import DinoGenicsState
 
-def season_visitor_perks(s, seats, events) -> None:
+
+def season_visitor_perks(s: DinoGenicsState, seats, events) -> None:
     """At the start of the Open Season: specialists' visitors each Season, and the Education Center's
     visitor from the bonus pool before the first player takes from it."""
     if not s.expansion:
@@ -24,7 +29,7 @@ def season_visitor_perks(s, seats, events) -> None:
             s.res[seat * WIDTH + VISITORS] += 1
 
 
-def offer_bonus(s, events) -> bool:
+def offer_bonus(s: DinoGenicsState, events) -> bool:
     """One offer of a bonus visitor; False once the pool is empty or nobody can or will take one."""
     if s.coop:
         return False  # dealt with the shared visitors
@@ -43,7 +48,7 @@ def offer_bonus(s, events) -> bool:
     return False
 
 
-def _bonus_next(s) -> None:
+def _bonus_next(s: DinoGenicsState) -> None:
     if s.bonus_pos == 0 and s.bonus_first > 1 and not s.bonus_out & (1 << s.order[0]):
         s.bonus_first -= 1  # the first player may take the first two
         return
@@ -51,7 +56,7 @@ def _bonus_next(s) -> None:
     s.bonus_pos = (s.bonus_pos + 1) % s.num_players
 
 
-def bonus_answer(s, seat: int, take: bool, events) -> None:
+def bonus_answer(s: DinoGenicsState, seat: int, take: bool, events) -> None:
     if take:
         s.pool -= 1
         s.res[seat * WIDTH + VISITORS] += 1
