@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from dinotable.core.content import Reader, load_toml, provenance_item, read_numbers
@@ -51,6 +51,12 @@ class Space:
     cost: tuple[int, int, int]  # the first step's payment, if it has one
     actions: tuple[tuple, ...]  # the steps after the cost
     is_market: bool  # a Dinosaur Market (its cost is cut by market_discount)
+    # For a quick look at whether part of the action can be done: what its gain steps give (plant, meat,
+    # supply, barriers), whether a step is always possible (the First Player Marker), and the steps that
+    # depend on the table (hunt, dinosaur, trade, research, contract).
+    gives: tuple[bool, bool, bool, bool]
+    sure: bool
+    checked: tuple[tuple, ...]
 
 
 @dataclass(frozen=True)
@@ -113,6 +119,8 @@ class Geometry:
     edge_names: tuple[str, ...]
     # The edge drawn at each (line, column) of a Farm picture, -1 where the picture shows a corner or space.
     picture_edges: tuple[tuple[int, ...], ...]
+    # The zones of each set of open edges already worked out (grid.zones): not content, a memo.
+    zones_memo: dict = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def num_cells(self) -> int:
@@ -329,6 +337,8 @@ def load_content(path: str | Path = CONTENT_PATH) -> Content:
         if [s[0] for s in steps].count("pay") > 1 or any(s[0] == "pay" for s in steps[1:]):
             raise r.fail(where, "a space pays its cost once, in its first step")
         pays = bool(steps) and steps[0][0] == "pay"
+        actions = tuple(steps[1:] if pays else steps)
+        gains = [step[1] for step in actions if step[0] == "gain"]
         spaces.append(
             Space(
                 len(spaces),
@@ -338,8 +348,11 @@ def load_content(path: str | Path = CONTENT_PATH) -> Content:
                 sides,
                 tuple(steps),
                 steps[0][1] if pays else (0, 0, 0),
-                tuple(steps[1:] if pays else steps),
+                actions,
                 any(step[0] == "dinosaur" for step in steps),
+                tuple(any(g[r] for g in gains) for r in range(4)),
+                any(step[0] == "first_player" for step in actions),
+                tuple(step for step in actions if step[0] not in ("gain", "first_player")),
             )
         )
     ids = [s.id for s in spaces]

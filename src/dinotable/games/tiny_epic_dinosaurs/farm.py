@@ -36,15 +36,17 @@ def farm_counts(s, seat: int) -> list[int]:
     return counts
 
 
-def zone_contents(s, seat: int) -> dict:
-    """Per zone code: the set of what stands there (species, or UNIQUE for any Unique Dinosaur)."""
+def zone_contents(s, seat: int) -> dict[int, int]:
+    """Per zone code: what stands there, as bits: 1 << species, and 1 << UNIQUE for any Unique Dinosaur.
+    (An Enclosure may take a common species k when it holds nothing else: contents & ~(1 << k) == 0.)"""
     n = s.c.geometry.num_cells
-    zone = s.zones[seat]
+    zone, cells, base = s.zones[seat], s.cells, seat * n
     out: dict = {}
     for cell in range(n):
-        code = s.cells[seat * n + cell]
+        code = cells[base + cell]
         if code >= 0:
-            out.setdefault(zone[cell], set()).add(min(code, UNIQUE))
+            z = zone[cell]
+            out[z] = out.get(z, 0) | 1 << (code if code < UNIQUE else UNIQUE)
     return out
 
 
@@ -57,25 +59,33 @@ def alike(s, seat: int) -> list[tuple]:
     return [(code, zone[x], symbols[x]) if 0 <= code < UNIQUE else (code, x) for x, code in enumerate(cells)]
 
 
+COMMON = (1 << UNIQUE) - 1  # the bits of the common species in zone_contents
+
+
 def put_actions(s, seat: int, commons, uniques) -> list[int]:
     """Where dinosaurs waiting to be placed may go: commons in an Enclosure with none but their own
     species, Unique Dinosaurs anywhere without common ones."""
+    if not uniques and not any(commons):
+        return []
     n = s.c.geometry.num_cells
-    zone = s.zones[seat]
+    zone, cells, base = s.zones[seat], s.cells, seat * n
     contents = zone_contents(s, seat)
-    base = seat * n
+    empty = [cell for cell in range(n) if cells[base + cell] == EMPTY]
     out = []
-    ids = s.ids
+    first = s.ids.put
     for k in range(4):
         if commons[k]:
-            for cell in range(n):
+            others = ~(1 << k)
+            for cell in empty:
                 z = zone[cell]
-                if s.cells[base + cell] == EMPTY and z < OPEN and contents.get(z, {k}) <= {k}:
-                    out.append(ids.put + k * n + cell)
-    for card in sorted(set(uniques)):
-        for cell in range(n):
-            if s.cells[base + cell] == EMPTY and contents.get(zone[cell], {UNIQUE}) <= {UNIQUE}:
-                out.append(ids.put_unique + card * n + cell)
+                if z < OPEN and not contents.get(z, 0) & others:
+                    out.append(first + k * n + cell)
+    if uniques:
+        first = s.ids.put_unique
+        for card in sorted(set(uniques)):
+            for cell in empty:
+                if not contents.get(zone[cell], 0) & COMMON:
+                    out.append(first + card * n + cell)
     return out
 
 
@@ -83,14 +93,18 @@ def adapt_actions(s, seat: int, ctx: Adapting) -> list[int]:
     """Barriers, waiting dinosaurs to put, dinosaurs to lift, and Done only when nothing waiting fits."""
     ids = s.ids
     out = put_actions(s, seat, s.hold[seat * 4 : seat * 4 + 4], s.hold_unique[seat])
+    waiting_fits = bool(out)
     if s.barriers[seat]:
         free = s.c.farms[s.farm[seat]].dotted & ~s.fence[seat]
-        out += [ids.fence + e for e in range(s.c.geometry.num_edges) if free >> e & 1]
+        while free:  # the free dotted lines, lowest edge first
+            low = free & -free
+            out.append(ids.fence + low.bit_length() - 1)
+            free ^= low
     n = s.c.geometry.num_cells
     base = seat * n
     settled = ctx.settled
     out += [ids.lift + cell for cell in range(n) if s.cells[base + cell] >= 0 and not settled >> cell & 1]
-    if not any(ids.put <= a < ids.lift for a in out):
+    if not waiting_fits:
         out.append(ids.done)  # done only when nothing waiting can be placed: such dinosaurs escape
     return out
 
@@ -135,6 +149,11 @@ def lift_misplaced(s, seat: int) -> None:
     contents = zone_contents(s, seat)
     for cell in range(n):
         code = s.cells[base + cell]
-        if 0 <= code < UNIQUE and (zone[cell] >= OPEN or len(contents[zone[cell]]) > 1):
+        if 0 <= code < UNIQUE and (zone[cell] >= OPEN or _two_kinds(contents[zone[cell]])):
             s.cells[base + cell] = EMPTY
             s.hold[seat * 4 + code] += 1
+
+
+def _two_kinds(contents: int) -> bool:
+    """Whether a zone holds more than one kind (species, or Unique Dinosaurs): more than one bit set."""
+    return bool(contents & (contents - 1))

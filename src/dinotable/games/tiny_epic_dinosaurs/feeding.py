@@ -91,7 +91,7 @@ def breed(s, events: list) -> None:
         for cell in range(n):
             code = s.cells[base + cell]
             # An Enclosure holds a single species: one a lost Barrier merged with another breeds no more.
-            if 0 <= code < UNIQUE and zone[cell] < OPEN and fed >> cell & 1 and len(contents[zone[cell]]) == 1:
+            if 0 <= code < UNIQUE and zone[cell] < OPEN and fed >> cell & 1 and contents[zone[cell]] == 1 << code:
                 key = (zone[cell], code)
                 pairs[key] = pairs.get(key, 0) + 1
         for (_, code), count in pairs.items():

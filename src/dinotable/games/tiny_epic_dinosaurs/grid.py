@@ -38,10 +38,25 @@ def regions(geometry, passable: int) -> list[tuple[tuple[int, ...], bool]]:
     return out
 
 
+MEMO_SIZE = 100_000  # zones kept per grid; a long soak sees more Barrier patterns, so the memo starts over
+
+
 def zones(geometry, dotted: int, fence: int) -> tuple[int, ...]:
-    """Per space: the number of its Enclosure (its first space), or OPEN + that number in an open area."""
+    """Per space: the number of its Enclosure (its first space), or OPEN + that number in an open area.
+    They depend only on the open edges, and Barriers change rarely, so each answer is kept."""
+    passable = dotted & ~fence
+    memo = geometry.zones_memo
+    zone = memo.get(passable)
+    if zone is None:
+        if len(memo) >= MEMO_SIZE:
+            memo.clear()
+        zone = memo[passable] = _zones(geometry, passable)
+    return zone
+
+
+def _zones(geometry, passable: int) -> tuple[int, ...]:
     zone = [0] * geometry.num_cells
-    for cells, closed in regions(geometry, dotted & ~fence):
+    for cells, closed in regions(geometry, passable):
         code = cells[0] if closed else OPEN + cells[0]
         for cell in cells:
             zone[cell] = code

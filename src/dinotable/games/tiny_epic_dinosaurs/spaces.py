@@ -39,12 +39,10 @@ def space_cost(s, seat: int, space) -> tuple[int, int, int]:
     return cost
 
 
-def step_options(s, seat: int, step: tuple, res=None) -> list[int]:
-    """The choices a step offers (action ids), with resources `res` (by default the seat's own);
-    [] if it cannot be performed."""
+def step_options(s, seat: int, step: tuple) -> list[int]:
+    """The choices a step offers the seat (action ids); [] if it cannot be performed."""
     ids, kind = s.ids, step[0]
-    if res is None:
-        res = s.res[seat * 3 : seat * 3 + 3]
+    res = s.res[seat * 3 : seat * 3 + 3]
     if kind in ("hunt", "dinosaur"):
         return [ids.species + k for k in step[1:] if s.supply[k] > 0]
     if kind == "research":
@@ -63,64 +61,92 @@ def step_options(s, seat: int, step: tuple, res=None) -> list[int]:
     return []
 
 
-def step_performable(s, seat: int, step: tuple, res) -> bool:
-    """Whether a step can be performed at least in part with resources `res` (after the space's cost)."""
+def step_possible(s, seat: int, step: tuple, plant: int, meat: int, supply: int, top: int) -> bool:
+    """Whether a step that depends on the table (a Space's `checked` steps: hunt, dinosaur, research,
+    contract, trade) can be performed with these resources (after the space's cost): whether step_options
+    would offer anything, without listing it."""
     kind = step[0]
-    if kind == "gain":
-        top = s.c.numbers["track_max"]
-        amounts = step[1]
-        return any(amounts[r] and res[r] < top for r in range(3)) or bool(amounts[3] and s.barrier_supply)
-    if kind == "first_player":
-        return True
-    return bool(step_options(s, seat, step, res))
-
-
-def space_legal(s, seat: int, space, memo: dict) -> bool:
-    """A Dinofarmer may go only where its cost can be paid and at least part of the action performed."""
-    res = s.res[seat * 3 : seat * 3 + 3]
-    cost = space_cost(s, seat, space)
-    if cost == (0, 0, 0):
-        # The same step on several spaces (a contract, a research) is worked out once a turn.
-        for step in space.actions:
-            ok = memo.get(step)
-            if ok is None:
-                ok = memo[step] = step_performable(s, seat, step, res)
-            if ok:
+    if kind == "hunt" or kind == "dinosaur":
+        return any(s.supply[k] > 0 for k in step[1:])
+    if kind == "research":
+        research = s.c.research
+        for k in s.research_row:
+            cost = research[k].cost
+            if cost[0] <= plant and cost[1] <= meat and cost[2] <= supply:
                 return True
         return False
-    if cost[0] > res[0] or cost[1] > res[1] or cost[2] > res[2]:
-        return False
-    res = [res[0] - cost[0], res[1] - cost[1], res[2] - cost[2]]
-    return any(step_performable(s, seat, step, res) for step in space.actions)
+    if kind == "contract":
+        have = dinosaurs_owned(s, seat)
+        return any(can_fulfil(s, seat, k, have) for k in contracts_open(s, seat))
+    if kind == "trade":
+        res = (plant, meat, supply)
+        return any(res[a] and res[b] < top for a in range(3) for b in range(3) if a != b)
+    raise ValueError(f"step {kind!r} is not looked at on the table")
+
+
+FREE = (0, 0, 0)
 
 
 def placements(s, seat: int) -> list[int]:
-    """The seat's legal placements: slot * 2, + 1 with the Foreman (and any Dinofarmers it needs)."""
-    out = []
+    """The seat's legal placements: slot * 2, + 1 with the Foreman (and any Dinofarmers it needs). A
+    Dinofarmer may go only where its cost can be paid and at least part of the action performed."""
+    c = s.c
     h, occ = s.holders, s.occ
     normals, foreman = s.normals[seat], s.foreman[seat]
-    foreman_strength = s.c.numbers["foreman_strength"]
-    spaces = s.c.spaces
-    memo: dict = {}
-    for slot, space in enumerate(s.slots):
-        here = occ[slot * h : slot * h + h]
-        if here[seat]:
+    foreman_strength, top = c.numbers["foreman_strength"], c.numbers["track_max"]
+    plant, meat, supply = s.res[seat * 3 : seat * 3 + 3]
+    barriers = s.barrier_supply > 0
+    spaces, first = c.spaces, s.ids.place
+    discount = -1  # the Market discount, worked out at the first Market
+    memo: dict = {}  # a step found on several free spaces (a contract, a research) is looked at once
+    out = []
+    for slot, index in enumerate(s.slots):
+        b = slot * h
+        if occ[b + seat]:
             continue  # never where you already stand
-        need = entry_strength(here)
+        most = max(occ[b : b + h])
+        need = most + 1 if most else 1  # entry_strength
         with_normals = normals >= need
-        with_foreman = foreman and normals >= max(0, need - foreman_strength)
-        if (with_normals or with_foreman) and space_legal(s, seat, spaces[space], memo):
+        with_foreman = foreman and normals >= need - foreman_strength
+        if not (with_normals or with_foreman):
+            continue
+        space = spaces[index]
+        cost = space.cost
+        p, m, u = plant, meat, supply
+        if cost != FREE:
+            if space.is_market:  # space_cost
+                if discount < 0:
+                    discount = ability(s, seat, "market_discount")
+                if discount:
+                    cost = tuple(max(0, v - discount) for v in cost)
+            p, m, u = plant - cost[0], meat - cost[1], supply - cost[2]
+            if p < 0 or m < 0 or u < 0:
+                continue
+        gives = space.gives
+        ok = space.sure or gives[0] and p < top or gives[1] and m < top or gives[2] and u < top or gives[3] and barriers
+        if not ok:
+            paid = p != plant or m != meat or u != supply
+            for st in space.checked:
+                done = None if paid else memo.get(st)
+                if done is None:
+                    done = step_possible(s, seat, st, p, m, u, top)
+                    if not paid:
+                        memo[st] = done
+                if done:
+                    ok = True
+                    break
+        if ok:
             if with_normals:
-                out.append(s.ids.place + slot * 2)
+                out.append(first + slot * 2)
             if with_foreman:
-                out.append(s.ids.place + slot * 2 + 1)
+                out.append(first + slot * 2 + 1)
     return out
 
 
-def placement_actions(s, seat: int) -> list[int]:
+def placement_actions(s, seat: int) -> tuple[int, ...] | list[int]:
     """The PLACE decision's options: those worked out when the turn passed to the seat, if still fresh."""
     cached = s.place_cache
-    return list(cached[1]) if cached and cached[0] == seat else placements(s, seat)
+    return cached[1] if cached and cached[0] == seat else placements(s, seat)
 
 
 def place(s, seat: int, slot: int, with_foreman: bool, events: list) -> None:
