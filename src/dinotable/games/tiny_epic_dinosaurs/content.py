@@ -119,16 +119,15 @@ class Geometry:
     edge_names: tuple[str, ...]
     # The edge drawn at each (line, column) of a Farm picture, -1 where the picture shows a corner or space.
     picture_edges: tuple[tuple[int, ...], ...]
+    # Counted once, as plain fields: the rules read them in their inner loops.
+    num_cells: int = field(init=False)
+    num_edges: int = field(init=False)
     # The zones of each set of open edges already worked out (grid.zones): not content, a memo.
     zones_memo: dict = field(default_factory=dict, compare=False, repr=False)
 
-    @property
-    def num_cells(self) -> int:
-        return self.rows * self.cols
-
-    @property
-    def num_edges(self) -> int:
-        return len(self.edge_cells)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "num_cells", self.rows * self.cols)
+        object.__setattr__(self, "num_edges", len(self.edge_cells))
 
     def cell_name(self, cell: int) -> str:
         return _cell(cell, self.cols)

@@ -95,15 +95,17 @@ def adapt_actions(s, seat: int, ctx: Adapting) -> list[int]:
     out = put_actions(s, seat, s.hold[seat * 4 : seat * 4 + 4], s.hold_unique[seat])
     waiting_fits = bool(out)
     if s.barriers[seat]:
+        first = ids.fence
         free = s.c.farms[s.farm[seat]].dotted & ~s.fence[seat]
         while free:  # the free dotted lines, lowest edge first
             low = free & -free
-            out.append(ids.fence + low.bit_length() - 1)
+            out.append(first + low.bit_length() - 1)
             free ^= low
     n = s.c.geometry.num_cells
-    base = seat * n
-    settled = ctx.settled
-    out += [ids.lift + cell for cell in range(n) if s.cells[base + cell] >= 0 and not settled >> cell & 1]
+    cells, base, settled, first = s.cells, seat * n, ctx.settled, ids.lift
+    for cell in range(n):
+        if cells[base + cell] >= 0 and not settled >> cell & 1:
+            out.append(first + cell)
     if not waiting_fits:
         out.append(ids.done)  # done only when nothing waiting can be placed: such dinosaurs escape
     return out

@@ -67,7 +67,11 @@ def step_possible(s, seat: int, step: tuple, plant: int, meat: int, supply: int,
     would offer anything, without listing it."""
     kind = step[0]
     if kind == "hunt" or kind == "dinosaur":
-        return any(s.supply[k] > 0 for k in step[1:])
+        stock = s.supply
+        for k in step[1:]:  # noqa: SIM110  a loop: any() over a generator costs more in this hot path
+            if stock[k] > 0:
+                return True
+        return False
     if kind == "research":
         research = s.c.research
         for k in s.research_row:
