@@ -4,8 +4,9 @@ docstrings, and the designed rules of content.toml ("designed: ...").
 
 Scenarios start from a real new game and set the flat state's fields directly (dinosaurs, fences, facilities,
 hands, counters); then either the engine's own settle() runs on to the next decision and the test drives on
-through apply(), or a Season step of rules.py is called by itself. Chance is steered by choosing the generator
-state before a rampage roll. Cards and tiles are moved, never made, so that the invariants still hold.
+through apply(), or one Season step or task is run by itself (testing.run_stage, run_task). Chance is steered
+by choosing the generator state before a rampage roll. Cards and tiles are moved, never made, so that the
+invariants still hold.
 """
 
 import pytest

@@ -3,9 +3,9 @@ Two Player Co-Op Scenario Overview, Synth Re-Activated: Module (Hard Difficulty)
 docstrings, and the designed rules of content.toml ("designed: ...").
 
 Seats 0 and 1 are the West and East Branches, Synth's park is rules.SYNTH. As in test_dinogenics.py, a test starts
-from a real new game and sets the flat state's fields directly, then runs a step of rules.py or lets settle() run on.
-Synth's dice are steered by choosing the generator state before its roll (`steer`); the chart's icons are read as
-claws = Slash, dinosaur head = Fatality, smiley face = Naive Visitor (designed).
+from a real new game and sets the flat state's fields directly, then runs one rule (testing.run_stage, run_task)
+or lets settle() run on. Synth's dice are steered by choosing the generator state before its roll (`steer`); the
+chart's icons are read as claws = Slash, dinosaur head = Fatality, smiley face = Naive Visitor (designed).
 """
 
 import pytest

@@ -2,7 +2,7 @@
 Dinosaur Elites Module, quoted in the docstrings, and the designed rules of content.toml ("designed: ...").
 
 As in test_dinogenics.py, a test starts from a real new game (a scenario, or the expansion with a module) and
-sets the flat state's fields directly, then runs a Season step of rules.py or lets settle() run on. End states
+sets the flat state's fields directly, then runs one Season step (testing.run_stage) or lets settle() run on. End states
 for the objectives are built by hand: counters set, then `s.over = True` and the outcome read.
 """
 

@@ -3,7 +3,7 @@ reached by legal play, the content data (species, facilities, specialists) and t
 replaces checks that compared the scoring module's total with the sum of its own parts.
 
 The recount here reads the park from the view (fences, broken fences, facilities and their places, dinosaurs
-and their spaces) and works out habitats and borders on its own; it calls nothing of rules.py or scoring.py.
+and their spaces) and works out habitats and borders on its own; it calls nothing of the rules package or scoring.py.
 Whether a habitat is valid (the rampage list) is taken from the view's `improper` mark: the habitat rules
 have their own tests in test_dinogenics.py.
 """
