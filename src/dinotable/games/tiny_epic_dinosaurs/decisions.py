@@ -66,7 +66,7 @@ def _keep_info(s, action: int, ctx) -> dict:
 
 
 # -------------------------------------------------------------------------------- Allocate Dinofarmers
-def _place_legal(s, ctx) -> list[int]:
+def _place_legal(s, ctx) -> tuple[int, ...] | list[int]:
     return placement_actions(s, s.cur)
 
 
