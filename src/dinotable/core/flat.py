@@ -47,12 +47,13 @@ class FlatState(State):
             return
         decisions = cls.decisions
         if decisions is not None:
+            records = decisions.records
 
             def step(s, action: int, events: list) -> None:
-                decisions[s.phase].apply(s, action, s.ctx, events)
+                records[s.phase].apply(s, action, s.ctx, events)
 
             def legal_of(s):
-                return decisions[s.phase].legal(s, s.ctx)
+                return records[s.phase].legal(s, s.ctx)
 
             cls._step, cls._legal_of = staticmethod(step), staticmethod(legal_of)
         else:
@@ -77,6 +78,10 @@ class FlatState(State):
             legal = legal_of(self)
         self._legal = legal
         return events
+
+    def relist(self) -> None:
+        """Works out the legal actions again: for test builders that set a position's fields by hand."""
+        self._legal = self._legal_of(self)
 
     def _offered(self, action) -> int:
         """The action as an int id if it is on offer now; IllegalAction saying why otherwise."""
