@@ -1,16 +1,14 @@
 """Tiny Epic Dinosaurs on the core decision registry: one record per kind of decision, in the phase order
 the golden files and error messages use; one action-id layout, whose table the docs hold; `action_info` for
-every kind of decision, holding nothing the seat to move could not see; and a rules package without import
-cycles (the helpers are test_tiny_epic_dinosaurs.py's)."""
+every kind of decision, holding nothing the seat to move could not see (the helpers are
+test_tiny_epic_dinosaurs.py's; tests/test_imports.py checks the package has no import cycle)."""
 
-import ast
 from pathlib import Path
 
 import pytest
 
 from dinotable.core.errors import IllegalAction
 from dinotable.core.rng import Rng
-from dinotable.games import tiny_epic_dinosaurs
 from dinotable.games.tiny_epic_dinosaurs import components
 from dinotable.games.tiny_epic_dinosaurs.actions import MEANINGS
 from dinotable.games.tiny_epic_dinosaurs.decisions import TABLE
@@ -283,36 +281,3 @@ def test_action_info_holds_nothing_the_seat_to_move_cannot_see(num_players):
             assert copy.action_info(a) == s.action_info(a)
         s.apply(legal[rng.below(len(legal))])
     assert {"Allocate Dinofarmers", "Adapt the Farm"} <= kinds
-
-
-def test_no_module_of_the_game_imports_a_module_that_imports_it():
-    """Imports at module level and inside functions alike: the rules areas form layers, with decisions.py
-    (the records, joining rules and texts) above them."""
-    package = Path(tiny_epic_dinosaurs.__file__).parent
-    prefix = "dinotable.games.tiny_epic_dinosaurs"
-    modules = {path.stem: path for path in package.glob("*.py")}
-    edges: dict[str, set[str]] = {}
-    for name, path in modules.items():
-        found = set()
-        for node in ast.walk(ast.parse(path.read_text())):
-            if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith(prefix):
-                rest = node.module[len(prefix) :].lstrip(".")
-                # `from the package import x`: the module x, or a name of the package's __init__.
-                found.update([rest] if rest else [a.name if a.name in modules else "__init__" for a in node.names])
-        edges[name] = found - {name}
-
-    def on_a_cycle(start: str) -> bool:
-        seen, todo = set(), list(edges[start])
-        while todo:
-            name = todo.pop()
-            if name == start:
-                return True
-            if name not in seen:
-                seen.add(name)
-                todo.extend(edges[name])
-        return False
-
-    assert "rules" in edges["decisions"] or "spaces" in edges["decisions"]
-    assert edges["testing"] >= {"__init__", "rules"}  # the test builders sit on top
-    cyclic = sorted(name for name in edges if on_a_cycle(name))
-    assert not cyclic, f"modules on an import cycle: {cyclic}"
