@@ -749,8 +749,8 @@ def test_the_synth_visitor_center_is_never_damaged():
 def test_a_synth_breaking_news_card_runs_synths_step_then_the_wests_then_the_easts():
     """'Whenever a breaking news card is resolved carry out all three steps of the card. The first step always
     involves Synth, and then there are separate steps for each of the human players. 1. Synth step. 2. West
-    Branch step. 3. East Branch step.' (designed card 28: Synth discards a Scandal, the West Branch gains one, the
-    East Branch gains one if a dinosaur is in an improper habitat.)"""
+    Branch step. 3. East Branch step.' (designed card 28: Synth discards a Scandal, the West Branch gains two
+    (one until rules 0.4), the East Branch gains one if a dinosaur is in an improper habitat.)"""
     s = coop(hands=False)
     synth_set(s, scandals=1)
     put(s, 1, "stegosaurus", "A1")  # in open space: improper
@@ -762,7 +762,7 @@ def test_a_synth_breaking_news_card_runs_synths_step_then_the_wests_then_the_eas
     events += run(s)
     assert synth(s, "scandals") == 0
     assert [e.seat for e in events if e.kind == "scandal"] == [0, 1]
-    assert get(s, 0, "scandals") == get(s, 1, "scandals") == 1
+    assert (get(s, 0, "scandals"), get(s, 1, "scandals")) == (2, 1)
 
 
 def test_synth_occupies_a_single_action_space_of_the_area():
