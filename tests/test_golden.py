@@ -14,6 +14,7 @@ from typer.testing import CliRunner
 import dinotable
 from dinotable.cli.main import app
 from dinotable.core import golden
+from dinotable.games.my_funny_dinos.state import MyFunnyDinosState
 
 GOLDEN = Path(__file__).parent / "golden"
 FILES = sorted(GOLDEN.glob("*/*.json"))
@@ -87,10 +88,8 @@ def sample(tmp_path) -> Path:
 
 def test_check_catches_a_changed_action_text(monkeypatch, sample):
     """Wording moves the presentation digest only."""
-    from dinotable.games.my_funny_dinos import render
-
-    original = render.action_text
-    monkeypatch.setattr(render, "action_text", lambda s, a: original(s, a) + "!")
+    original = MyFunnyDinosState.action_text
+    monkeypatch.setattr(MyFunnyDinosState, "action_text", lambda s, a: original(s, a) + "!")
     comparison = golden.compare(sample)
     assert comparison.presentation_at == 0
     assert comparison.rules_at is None and not comparison.final and comparison.problem is None
@@ -175,13 +174,11 @@ def test_update_refuses_a_rules_change_until_the_version_and_changelog_move(monk
 
 def test_update_refuses_a_wording_change_without_presentation(monkeypatch, fresh):
     """A presentation-only change is rewritten only when asked for; the history stays the same game."""
-    from dinotable.games.my_funny_dinos import render
-
     folder = fresh
     path = folder / SAMPLE.path
     before = golden.load(path)
-    original = render.action_text
-    monkeypatch.setattr(render, "action_text", lambda s, a: original(s, a).upper())
+    original = MyFunnyDinosState.action_text
+    monkeypatch.setattr(MyFunnyDinosState, "action_text", lambda s, a: original(s, a).upper())
 
     results = golden.update(folder, ["my-funny-dinos"])
     assert set(_statuses(results).values()) == {"refused"}

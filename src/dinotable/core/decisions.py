@@ -77,11 +77,6 @@ class Decisions:
     def __iter__(self):
         return iter(self._kinds)
 
-    @property
-    def records(self) -> list[Decision]:
-        """The records by phase number, for the hot path (a list index, not a method call); read only."""
-        return self._kinds
-
     def phase(self, name: str) -> int:
         return self._names[name]
 
