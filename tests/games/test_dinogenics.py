@@ -178,7 +178,7 @@ def hand(s, seat: int) -> dict:
 
 
 def relist(s) -> None:
-    s._legal = rules.legal_actions(s)
+    s.relist()
 
 
 def run(s) -> list:
@@ -984,9 +984,9 @@ def test_damage_goes_to_facilities_first_and_the_owner_chooses():
     s.tasks.append(("rampage", seat, rex))
     run(s)
     assert (s.phase, s.cur) == (rules.TARGET, seat)
-    assert sorted(s.legal_actions()) == [IDS.struct + zoo, IDS.struct + ranch]
-    assert "Petting Zoo" in s.action_text(IDS.struct + zoo)
-    s.apply(IDS.struct + zoo)
+    assert sorted(s.legal_actions()) == [IDS.structure + zoo, IDS.structure + ranch]
+    assert "Petting Zoo" in s.action_text(IDS.structure + zoo)
+    s.apply(IDS.structure + zoo)
     # The second die: one facility left in reach, damaged by itself.
     assert damaged(s, seat) == ["petting_zoo", "goat_ranch"]
     assert broken(s, seat) == []
@@ -1059,7 +1059,7 @@ def test_a_damaged_hotel_kills_the_visitors_left_without_a_room():
     run(s)
     assert s.phase == rules.TARGET
     events = []
-    rules.step(s, IDS.struct + medium, events)
+    s.decisions[s.phase].apply(s, IDS.structure + medium, s.ctx, events)  # the answer alone, no settle
     assert damaged(s, seat) == ["medium_hotel"] and rules.room(s, seat) == 4
     assert (get(s, seat, "visitors"), get(s, seat, "scandals")) == (4, 3)
     assert [e.detail for e in events if e.kind == "killed"] == [{"visitors": 3}]
@@ -1108,15 +1108,15 @@ def test_repairs_at_the_city_center_half_the_facility_price_or_one_credit_a_fenc
     setr(s, seat, credits=5)
     relist(s)
     s.apply(place("city_center"))
-    assert s.phase == rules.CITY and IDS.menu + rules.REPAIR_CHOICE in s.legal_actions()
-    s.apply(IDS.menu + rules.REPAIR_CHOICE)
-    fence_id = IDS.struct + IDS.max_facilities + edge("A1 top")
-    assert sorted(s.legal_actions()) == [IDS.struct + dome, fence_id]
-    s.apply(IDS.struct + dome)
+    assert s.phase == rules.CITY and IDS.city_center + rules.REPAIR_CHOICE in s.legal_actions()
+    s.apply(IDS.city_center + rules.REPAIR_CHOICE)
+    fence_id = IDS.structure + GAME.tables.max_facilities + edge("A1 top")
+    assert sorted(s.legal_actions()) == [IDS.structure + dome, fence_id]
+    s.apply(IDS.structure + dome)
     assert damaged(s, seat) == [] and get(s, seat, "credits") == 3
     assert s.phase == rules.CITY
     legal = s.legal_actions()
-    assert IDS.menu + rules.REPAIR_CHOICE not in legal and IDS.menu + rules.FACILITY_CHOICE not in legal
+    assert IDS.city_center + rules.REPAIR_CHOICE not in legal and IDS.city_center + rules.FACILITY_CHOICE not in legal
     s.apply(IDS.done)
     setr(s, seat, credits=1)
     do_steps(s, seat, (("repair", 0),))
@@ -1245,7 +1245,7 @@ def test_city_center_three_different_choices_at_most_once_each():
     setr(s, seat, credits=5, fences=4)
     relist(s)
     s.apply(place("city_center"))
-    menu = {IDS.menu + i: i for i in range(len(rules.CITY_NAMES))}
+    menu = {IDS.city_center + i: i for i in range(len(rules.CITY_NAMES))}
     legal = s.legal_actions()
     assert IDS.done in legal
     assert sorted(menu[a] for a in legal if a in menu) == [
@@ -1254,17 +1254,17 @@ def test_city_center_three_different_choices_at_most_once_each():
         rules.BUY_CHOICE,
         rules.SELL_CHOICE,
     ]  # nothing to repair
-    s.apply(IDS.menu + rules.FENCE_CHOICE)
+    s.apply(IDS.city_center + rules.FENCE_CHOICE)
     assert get(s, seat, "fences") == 4 + C.numbers["fences_gained"] and s.phase == rules.BUILD
     s.apply(IDS.done)
-    s.apply(IDS.menu + rules.SELL_CHOICE)  # the first card must be a Raptor: sold by itself
+    s.apply(IDS.city_center + rules.SELL_CHOICE)  # the first card must be a Raptor: sold by itself
     assert s.phase == rules.PICK and s.ctx[0] == rules.SELL
     assert get(s, seat, "credits") == 5 + C.numbers["market_sell"] and hand(s, seat) == {"raptor": 1}
     assert sorted(s.legal_actions()) == [IDS.done, IDS.dna + sp("raptor")]  # a second card, or stop
     s.apply(IDS.done)
     assert s.phase == rules.CITY
     assert sorted(menu[a] for a in s.legal_actions() if a in menu) == [rules.FACILITY_CHOICE]
-    s.apply(IDS.menu + rules.FACILITY_CHOICE)
+    s.apply(IDS.city_center + rules.FACILITY_CHOICE)
     s.apply(IDS.stack + 0)  # a Basic Hotel
     assert [C.facilities[f & 63].key for f in s.facs[seat]] == ["basic_hotel"]
     assert get(s, seat, "credits") == 5 + C.numbers["market_sell"] - C.facilities[fac("basic_hotel")].cost

@@ -345,10 +345,10 @@ def test_a_worker_at_the_docks_gifts_up_to_two_cards_to_the_other_branch():
     assert IDS.docks in s.legal_actions()
     s.apply(IDS.docks)
     assert s.phase == rules.GIFT and s.cur == 0
-    assert set(s.legal_actions()) == {IDS.done, IDS.dna + sp("t_rex"), IDS.manip + card("black_market")}
+    assert set(s.legal_actions()) == {IDS.done, IDS.dna + sp("t_rex"), IDS.manipulation + card("black_market")}
     s.apply(IDS.dna + sp("t_rex"))
     assert s.phase == rules.GIFT
-    s.apply(IDS.manip + card("black_market"))
+    s.apply(IDS.manipulation + card("black_market"))
     # Two cards given: the West Branch keeps its third, the East Branch places next.
     assert s.phase == rules.PLACE and s.cur == 1
     assert s.dna[sp("t_rex")] == 1 and s.dna[K + sp("t_rex")] == 1

@@ -982,11 +982,11 @@ def test_market_exchange_buying_and_selling_count_as_one_choice(exchange):
     give(s, seat, "stegosaurus")
     setr(s, seat, credits=C.numbers["market_buy"])
     do_steps(s, seat, (("city_center", True),))
-    s.apply(IDS.menu + rules.BUY_CHOICE)
+    s.apply(IDS.city_center + rules.BUY_CHOICE)
     s.apply(IDS.dna + s.market[0])
     assert s.phase == rules.CITY and get(s, seat, "credits") == 0
-    assert (IDS.menu + rules.SELL_CHOICE in s.legal_actions()) is exchange
-    assert IDS.menu + rules.FENCE_CHOICE in s.legal_actions()
+    assert (IDS.city_center + rules.SELL_CHOICE in s.legal_actions()) is exchange
+    assert IDS.city_center + rules.FENCE_CHOICE in s.legal_actions()
 
 
 def test_stockpile_gives_a_goat_a_standard_dna_and_two_fences_when_placed():

@@ -39,8 +39,8 @@ def test_at_the_city_center_a_broken_pen_is_repaired_before_anything_else():
     s.apply(place("city_center"))
     assert (s.phase, s.cur) == (rules.CITY, seat)
     assert heuristic._value(s, seat) > whole  # the repair to come counts before it is chosen
-    assert best(s, seat) == IDS.menu + rules.REPAIR_CHOICE
-    s.apply(IDS.menu + rules.REPAIR_CHOICE)
+    assert best(s, seat) == IDS.city_center + rules.REPAIR_CHOICE
+    s.apply(IDS.city_center + rules.REPAIR_CHOICE)
     s.apply(best(s, seat))
     assert s.broken[seat] == 0 and rules.improper(s, seat) == [False] and get(s, seat, "credits") == 0
 
@@ -153,8 +153,8 @@ def test_the_next_rampages_are_valued_where_their_hits_would_land():
     setr(s, 0, visitors=4)
     s.tasks.append(("damage", 0, 0))
     run(s)
-    assert s.phase == rules.TARGET and sorted(s.legal_actions()) == [IDS.struct + hotel, IDS.struct + shop]
-    assert best(s, 0) == IDS.struct + shop
+    assert s.phase == rules.TARGET and sorted(s.legal_actions()) == [IDS.structure + hotel, IDS.structure + shop]
+    assert best(s, 0) == IDS.structure + shop
 
 
 def test_an_hq_visit_whose_only_open_choice_is_a_losing_open_ocean_roll_is_worth_the_vp_it_loses():

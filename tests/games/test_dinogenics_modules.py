@@ -479,7 +479,7 @@ def _city_hotel(s) -> int:
     """A worker to the City Center buys a Basic Hotel; returns the credits it cost."""
     before = get(s, 0, "credits")
     s.apply(IDS.space + space("city_center"))
-    s.apply(IDS.menu + rules.FACILITY_CHOICE)
+    s.apply(IDS.city_center + rules.FACILITY_CHOICE)
     s.apply(IDS.stack + 0)
     return before - get(s, 0, "credits")
 
@@ -518,7 +518,7 @@ def test_cc6_buying_dna_and_repairing_at_the_city_center_cost_double(choice, cos
     setr(s, 0, credits=20)
     relist(s)
     s.apply(IDS.space + space("city_center"))
-    s.apply(IDS.menu + (rules.BUY_CHOICE if choice == "buy" else rules.REPAIR_CHOICE))
+    s.apply(IDS.city_center + (rules.BUY_CHOICE if choice == "buy" else rules.REPAIR_CHOICE))
     s.apply(next(a for a in s.legal_actions() if a != IDS.done))
     assert get(s, 0, "credits") == 20 - cost
 

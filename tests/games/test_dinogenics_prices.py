@@ -51,7 +51,7 @@ def test_cc6_city_center_facility_texts_show_the_doubled_price_charged():
     setr(s, 0, credits=20)
     relist(s)
     city(s)
-    s.apply(IDS.menu + rules.FACILITY_CHOICE)
+    s.apply(IDS.city_center + rules.FACILITY_CHOICE)
     for a in s.legal_actions():
         f = rules.stack_tile(s, a - IDS.stack)
         assert s.action_text(a).endswith(f"for {2 * C.facilities[f].cost} credits")
@@ -67,7 +67,7 @@ def test_the_master_architects_discount_shows_in_city_center_texts():
     setr(s, 0, credits=20)
     relist(s)
     city(s)
-    s.apply(IDS.menu + rules.FACILITY_CHOICE)
+    s.apply(IDS.city_center + rules.FACILITY_CHOICE)
     assert s.action_text(IDS.stack + 0).endswith("for 1 credit")
     s.apply(IDS.stack + 0)
     assert get(s, 0, "credits") == 19
@@ -95,7 +95,7 @@ def test_cc6_repair_texts_show_the_doubled_price_and_the_master_architects_disco
     setr(s, 0, credits=20)
     relist(s)
     city(s)
-    s.apply(IDS.menu + rules.REPAIR_CHOICE)
+    s.apply(IDS.city_center + rules.REPAIR_CHOICE)
     first = s.legal_actions()[0]
     assert s.action_text(first).startswith("Repair the Ammonite Exhibit") and s.action_text(first).endswith(
         "for 4 credits"
@@ -107,7 +107,7 @@ def test_cc6_repair_texts_show_the_doubled_price_and_the_master_architects_disco
     setr(s, 0, credits=20)
     relist(s)
     city(s)
-    s.apply(IDS.menu + rules.REPAIR_CHOICE)
+    s.apply(IDS.city_center + rules.REPAIR_CHOICE)
     first = s.legal_actions()[0]
     assert s.action_text(first).endswith("for free")
     s.apply(first)

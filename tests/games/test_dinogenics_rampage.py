@@ -78,9 +78,9 @@ def test_once_out_the_dinosaur_reaches_further_and_the_owner_chooses():
     run(s)
     assert broken(s, seat) == ["A1 top"]
     assert (s.phase, s.cur) == (rules.TARGET, seat)
-    assert sorted(s.legal_actions()) == [IDS.struct + shop, IDS.struct + ranch]
-    assert s.action_text(IDS.struct + ranch) == "The rampage damages the Goat Ranch (C4)"
-    s.apply(IDS.struct + ranch)
+    assert sorted(s.legal_actions()) == [IDS.structure + shop, IDS.structure + ranch]
+    assert s.action_text(IDS.structure + ranch) == "The rampage damages the Goat Ranch (C4)"
+    s.apply(IDS.structure + ranch)
     assert damaged(s, seat) == ["goat_ranch"]
 
 
@@ -121,8 +121,8 @@ def test_a_dinosaur_in_a_biodome_damages_its_biodome_then_walks_out():
     s.tasks.append(("damage", seat, i))
     run(s)
     assert s.phase == rules.TARGET
-    assert sorted(s.legal_actions()) == [IDS.struct + hotel, IDS.struct + ranch]
-    assert dome not in (a - IDS.struct for a in s.legal_actions())
+    assert sorted(s.legal_actions()) == [IDS.structure + hotel, IDS.structure + ranch]
+    assert dome not in (a - IDS.structure for a in s.legal_actions())
 
 
 def test_the_visitor_center_is_last():

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dinotable.core.contract import Game
 from dinotable.core.options import OptionSpec
 from dinotable.games.dinogenics import render
+from dinotable.games.dinogenics.actions import first_ids, layout_for
 from dinotable.games.dinogenics.content import CONTENT_PATH, VISITORS, Content, load_content
 from dinotable.games.dinogenics.heuristic import HEURISTIC
 from dinotable.games.dinogenics.park import make_geometry
@@ -23,7 +24,6 @@ from dinotable.games.dinogenics.rules import (
     PICK,
     SPECIALISTS,
     WIDTH,
-    ActionIds,
     Tables,
     meeples_left,
     places,
@@ -57,9 +57,10 @@ class DinoGenics(Game):
         self.max_players = content.numbers["max_players"]
         n = content.numbers
         self.geo = make_geometry(n["park_rows"], n["park_columns"], n["pen_max"])
-        self.ids = ActionIds(content, self.geo)
-        self.tables = Tables(content)
-        self.num_distinct_actions = self.ids.total
+        self.layout = layout_for(content, self.geo)
+        self.ids = first_ids(self.layout)
+        self.tables = Tables(content, self.geo)
+        self.num_distinct_actions = self.layout.size
         self.option_specs = (
             OptionSpec(
                 "expansion",
@@ -151,7 +152,7 @@ class DinoGenics(Game):
             assert len(set(spaces)) == len(spaces), "two facilities on one space"
             assert s.fcells[p] == sum(1 << x for x in spaces if x < COMMERCIAL), "park facility cells out of date"
         held = [sum(s.dna[p * k + kind] for p in range(s.num_players)) for kind in range(k)]
-        kept = list(s.ctx[2]) if s.phase == PICK and s.ctx[0] == KEEP else []
+        kept = list(s.ctx.arg) if s.phase == PICK and s.ctx.purpose == KEEP else []
         for kind in range(k):
             in_play = kind == s.t.poly or exp or not c.species[kind].expansion
             if kind < len(c.species) and c.species[kind].elites and not s.elites:
@@ -169,7 +170,7 @@ class DinoGenics(Game):
         tiles = list(s.bag) + [f for stack in s.stacks for f in stack] + list(s.large_pile) + list(s.large_offer)
         tiles += [f & 63 for p in range(s.parks) for f in s.facs[p]] + list(s.removed)
         if s.phase in (FACILITY_CELL, LARGE_SPOT, FAC_PARK):
-            tiles.append(s.ctx[0])  # bought, its park space not yet chosen
+            tiles.append(s.ctx.facility)  # bought, its park space not yet chosen
         for fac in c.facilities:
             expected = fac.count if exp or not fac.expansion else 0
             if fac.stack:

@@ -355,40 +355,42 @@ def _pending(s, seat: int, upkeeps: int, open_decision: bool = True) -> float:
         return total
     phase, ctx = s.phase, s.ctx
     if phase == rules.HABITAT:
-        total += _placement(s, seat, ctx[0], upkeeps)
+        total += _placement(s, seat, ctx.species, upkeeps)
     elif phase == rules.CREATE:
-        total += max((_placement(s, seat, k, upkeeps) for k in rules.creatable(s, seat, ctx[0])), default=0.0)
+        total += max((_placement(s, seat, k, upkeeps) for k in rules.creatable(s, seat, ctx.short)), default=0.0)
     elif phase == rules.PICK:
-        purpose, left = ctx[0], ctx[1]
+        purpose, left = ctx.purpose, ctx.left
         if purpose == rules.MUTANT_SET:
             total += _placement(s, seat, s.t.mutant, upkeeps)
         elif purpose in (rules.KEEP, rules.BONEYARD, rules.BUY):
-            cards = ctx[2] if purpose == rules.KEEP else s.dna_discard if purpose == rules.BONEYARD else s.market
-            if purpose != rules.BUY or s.res[seat * WIDTH + CREDITS] >= ctx[2]:
+            cards = ctx.arg if purpose == rules.KEEP else s.dna_discard if purpose == rules.BONEYARD else s.market
+            if purpose != rules.BUY or s.res[seat * WIDTH + CREDITS] >= ctx.arg:
                 gains = sorted((_card_gain(s, seat, sp, upkeeps) for sp in set(cards)), reverse=True)
                 total += sum(gains[:left])
     elif phase == rules.FACILITY_CELL:
-        total += _facility_worth(s, seat, ctx[0], upkeeps)
-    elif phase in (rules.FACILITY, rules.CITY):
-        best = _best_facility(s, seat, ctx[0] if phase == rules.FACILITY else 0, upkeeps)
-        if phase == rules.CITY and not ctx[0] & rules.CITY_KIND[rules.REPAIR_CHOICE]:
+        total += _facility_worth(s, seat, ctx.facility, upkeeps)
+    elif phase == rules.FACILITY:
+        total += _best_facility(s, seat, ctx.discount, upkeeps)
+    elif phase == rules.CITY:
+        best = _best_facility(s, seat, 0, upkeeps)
+        if not ctx.used & rules.CITY_KIND[rules.REPAIR_CHOICE]:
             best = max(best, _repair_gain(s, seat, 0))  # a repair instead of a facility
-        total += best + (3 * FENCE if phase == rules.CITY and not ctx[0] & 1 else 0.0)
+        total += best + (3 * FENCE if not ctx.used & 1 else 0.0)
     elif phase == rules.REPAIR:
-        total += _repair_gain(s, seat, ctx[0])
+        total += _repair_gain(s, seat, ctx.discount)
     elif phase == rules.CARD:
         total += PLAYED_CARD
     elif phase == rules.OUTSOURCE:
         total += OUTSOURCED
     elif phase == rules.CHOOSE:
-        total += _best_option(s, seat, ctx[0], upkeeps)
+        total += _best_option(s, seat, ctx.options, upkeeps)
     elif phase == rules.LARGE:
-        total += _best_facility(s, seat, ctx[0], upkeeps, large=True)
+        total += _best_facility(s, seat, ctx.discount, upkeeps, large=True)
     elif phase == rules.LARGE_SPOT:
-        total += _facility_worth(s, seat, ctx[0], upkeeps)
+        total += _facility_worth(s, seat, ctx.facility, upkeeps)
     elif phase == rules.OCEAN:
         # Paying places a Plesiosaurus; declining loses 1 VP.
-        total += max(_worth(s, s.t.plesio, upkeeps, seat) - (CREDIT + 1 / 3) * ctx[0], -1.0)
+        total += max(_worth(s, s.t.plesio, upkeeps, seat) - (CREDIT + 1 / 3) * ctx.cost, -1.0)
     return total
 
 

@@ -1,93 +1,25 @@
-"""Text for DinoGenics: the seat's view, action and event texts, and the terminal board."""
+"""What DinoGenics shows: the seat's view, the event texts and the terminal board (the texts of actions, effects
+and tiles are texts.py's)."""
 
 from __future__ import annotations
 
 from dinotable.games.dinogenics import rules
-from dinotable.games.dinogenics.content import COUNTS, END_COUNTS, RESOURCES
-from dinotable.games.dinogenics.park import cells_of
 from dinotable.games.dinogenics.rules import CELL, COMMERCIAL, DAMAGED, FLAGS, HUNGRY, SPECIES, WIDTH
+from dinotable.games.dinogenics.texts import (
+    BRANCHES,
+    facility_text,
+    kind_key,
+    kind_name,
+    place_name,
+    specialist_text,
+    steps_text,
+)
 
 COUNTERS = ("credits", "goats", "fences", "vp", "scandals", "visitors", "refined", "workers")
 LEGEND = (
     "Park: two letters a dinosaur (! improper habitat, +n more), [Bio] a facility (xBiox damaged), "
     ". an empty space; fences - | (x broken), blank no fence"
 )
-
-
-def _amounts(pairs) -> str:
-    return ", ".join(f"{n} {RESOURCES[r]}" for r, n in pairs) or "nothing"
-
-
-def steps_text(c, steps) -> str:
-    """One line for a tuple of effect steps."""
-    bits = []
-    for kind, value in steps:
-        if kind in ("gain", "lose"):
-            bits.append(f"{kind} {_amounts(value)}")
-        elif kind == "pay":
-            bits.append(f"pay {value} credits")
-        elif kind == "draw_keep":
-            bits.append(f"draw {value[0]} DNA, keep {value[1]}")
-        elif kind == "boneyard":
-            bits.append(f"take up to {value} DNA from the discard pile")
-        elif kind == "create":
-            bits.append("create a dinosaur" + (f" from a set {value} short" if value else ""))
-        elif kind == "build":
-            bits.append("build pens")
-        elif kind == "facility":
-            bits.append("buy a facility" + (f" for {value} less" if value else ""))
-        elif kind == "repair":
-            bits.append("repair a structure" + (" for free" if value >= 99 else f" for {value} less" if value else ""))
-        elif kind == "market_buy":
-            price = f"for {value[1]} credits each" if value[1] else "for free"
-            bits.append(f"take up to {value[0]} DNA from the DNA Market {price}")
-        elif kind == "market_sell":
-            bits.append(f"sell up to {value[0]} DNA at {value[1]} credits")
-        elif kind == "play":
-            bits.append("play a Manipulation card")
-        elif kind == "outsource":
-            bits.append("take another space's action")
-        elif kind == "city_center":
-            bits.append("up to 3 of: 3 fences / a facility or a repair / buy or sell DNA")
-        elif kind == "choose":
-            bits.append(" or ".join(f"({steps_text(c, option)})" for option in value))
-        elif kind in ("opponent", "each_opponent"):
-            who = "an opponent" if kind == "opponent" else "every opponent"
-            gains, losses, steals = value
-            parts = [f"{who} gains {_amounts(gains)}"] if gains else []
-            parts += [f"{who} loses {_amounts(losses)}"] if losses else []
-            parts += [f"take {_amounts(steals)} from {who}"] if steals else []
-            bits.append("; ".join(parts))
-        elif kind == "per":
-            what, gains, top = value
-            bits.append(f"{_amounts(gains)} per {COUNTS[what]} (at most {top})")
-        elif kind == "rampage":
-            bits.append(f"one {c.species[value].name} rampages")
-        elif kind == "refresh_market":
-            bits.append("deal a new DNA Market")
-        elif kind == "edna_keep":
-            bits.append(f"draw {value[0]} eDNA, keep {value[1]}")
-        elif kind == "refine":
-            bits.append("discard a DNA card for a Refined DNA token")
-        elif kind == "large_facility":
-            bits.append("buy a Large Facility" + (f" for {value} less" if value else ""))
-        elif kind == "open_ocean":
-            bits.append("an Open Ocean roll")
-        elif kind == "job_network":
-            bits.append("claim a specialist")
-        elif kind == "news_swap":
-            bits.append("replace the upcoming Breaking News")
-    return ", ".join(bits)
-
-
-def _no_meeple(s, seat: int, steps) -> str:
-    """For an action that creates a dinosaur: the species the seat holds a set for but cannot create, since
-    no meeple of theirs is left in the supply."""
-    shorts = [value for kind, value in steps if kind == "create"]
-    if not shorts:
-        return ""
-    gone = rules.out_of_meeples(s, seat, shorts[0])
-    return "".join(f" (no {s.c.species[sp].name} meeple left)" for sp in gone)
 
 
 def meeples_line(s) -> str:
@@ -101,234 +33,6 @@ def meeples_line(s) -> str:
         and rules.meeples_left(s, sp.index) <= 0
     ]
     return f"No meeple left (cannot be created): {', '.join(gone)}" if gone else ""
-
-
-def kind_name(c, kind: int) -> str:
-    """A DNA card kind: a species, or Polymorphic DNA."""
-    return c.species[kind].name if kind < len(c.species) else "Polymorphic"
-
-
-def kind_key(c, kind: int) -> str:
-    return c.species[kind].key if kind < len(c.species) else "polymorphic"
-
-
-def facility_text(c, f: int, cost: bool = True) -> str:
-    """A facility tile: its printed cost (left out where an action text gives the price charged), sector and
-    effects."""
-    fac = c.facilities[f]
-    bits = [f"cost {fac.cost}"] if cost else []
-    bits.append("park" if fac.park else "commercial")
-    if fac.rooms:
-        bits.append(f"{fac.rooms} rooms")
-    if fac.biodome:
-        bits.append("Biodome")
-    if fac.reputation:
-        bits.append(f"{fac.reputation} reputation")
-    if fac.upkeep:
-        bits.append(f"each Upkeep {_amounts(fac.upkeep)}")
-    if fac.per_species >= 0:
-        gain = f"{fac.per_vp} VP" if fac.per_vp else f"{fac.per_credits} credits"
-        bits.append(f"{gain} per {c.species[fac.per_species].name} each Upkeep")
-    if fac.hand_limit:
-        bits.append(f"hand limit +{fac.hand_limit}")
-    if fac.end_vp:
-        bits.append(f"{fac.end_vp} VP at the end")
-    if fac.large:
-        bits.append("two spaces")
-    if fac.aquatic:
-        bits.append(f"Aquatic Habitat of {fac.aquatic} spaces")
-    if fac.on_placement:
-        bits.append(f"when placed {_amounts(fac.on_placement)}")
-    if fac.upkeep_per:
-        what, r, n = fac.upkeep_per
-        bits.append(f"each Upkeep {n} {RESOURCES[r]} per {COUNTS[what]}")
-    if fac.end_per:
-        bits.append(f"{fac.end_per[1]} VP per {END_COUNTS[fac.end_per[0]].replace('_', ' ')} at the end")
-    if fac.adjacent_aquatic_vp:
-        bits.append(f"{fac.adjacent_aquatic_vp} VP per aquatic species beside it at the end")
-    if fac.adjacent_species_vp:
-        bits.append(f"{fac.adjacent_species_vp} VP per species beside it at the end")
-    if fac.destroyed_vp:
-        bits.append(f"{fac.destroyed_vp} VP when a dinosaur is destroyed")
-    if fac.odd_visitors_vp:
-        bits.append(f"{fac.odd_visitors_vp} VP for an odd number of visitors leaving")
-    for flag, text in _FACILITY_FLAGS:
-        if getattr(fac, flag):
-            bits.append(text)
-    return f"{fac.name} ({', '.join(bits)})"
-
-
-_FACILITY_FLAGS = (
-    ("fishery", "bordering Aquatic Habitats need 1 goat less"),
-    ("education", "a bonus visitor first"),
-    ("market_exchange", "buy and sell DNA as one choice"),
-    ("airport", "a free Outsource once a Season"),
-    ("gene_grafting", "goats for more DNA"),
-    ("ferry_visitor", "a visitor at the Ferry"),
-)
-
-
-def specialist_text(c, i: int) -> str:
-    sp = c.specialists[i]
-    return f"{sp.name} ({sp.cost} Manipulation card{'s' if sp.cost > 1 else ''}): {sp.text}"
-
-
-def _structure(s, seat: int, struct: int) -> str:
-    top = s.ids.max_facilities
-    if struct >= top:
-        return f"the fence {s.geo.edge_names[struct - top]}"
-    code = s.facs[seat][struct]
-    return f"the {s.c.facilities[code & 63].name} ({_place(s, code)})"
-
-
-def _place(s, code: int) -> str:
-    names = [s.geo.cell_names[x] if x < COMMERCIAL else f"commercial {x - COMMERCIAL + 1}" for x in rules.places(code)]
-    return "+".join(names)
-
-
-def _habitat_text(s, seat: int, cell: int) -> str:
-    area_of, areas = rules.regions(s, seat)
-    if s.fcells[seat] >> cell & 1:
-        code = rules.facility_at(s, seat, cell)
-        return f"the {s.c.facilities[code & 63].name} on {_place(s, code)}"
-    cells, closed = areas[area_of[cell]]
-    if not closed:
-        return "open space"
-    names = [s.geo.cell_names[x] for x in cells_of(cells)]
-    return f"the pen {'+'.join(names)} ({len(names)} spaces)"
-
-
-def action_text(s, action: int) -> str:
-    ids, c = s.ids, s.c
-    seat = s.cur
-    if action == ids.done:
-        if s.phase == rules.DESTROY:
-            return "Roll the Upkeep die instead" if s.ctx[0] == rules.SPINO else "Feed the Mosasaur as usual"
-        return {
-            rules.BUILD: "Stop building",
-            rules.CITY: "Leave the City Center",
-            rules.BONUS: "Take no more bonus visitors",
-            rules.MUTANT: "Feed no more mutants",
-            rules.OCEAN: f"Do not pay: lose {c.numbers['open_ocean_vp_loss']} VP",
-            rules.GRAFT: "Graft no more DNA",
-            rules.GIFT: "Gift no more cards",
-        }.get(s.phase, "Done")
-    if action >= ids.refined:
-        return _expansion_action_text(s, action)
-    if action < ids.species:
-        sp = c.spaces[action - ids.space]
-        if s.phase == rules.OUTSOURCE:
-            return f"Outsource to {sp.name}: {steps_text(c, sp.steps)}{_no_meeple(s, seat, sp.steps)}"
-        return f"{sp.name}: {steps_text(c, sp.steps)}{_no_meeple(s, seat, sp.steps)}"
-    if action < ids.dna:
-        sp = c.species[action - ids.species]
-        if sp.index == s.t.mutant:
-            return f"Create a Mutant from {sp.dna - s.ctx[0]} DNA cards of different species"
-        return f"Create a {sp.name} ({rules.set_size(s, seat, sp.index, s.ctx[0])} DNA)"
-    if action < ids.cell:
-        name = kind_name(c, action - ids.dna)
-        if s.phase == rules.GIFT:
-            return f"Gift a {name} DNA card to the {BRANCHES[1 - seat]} Branch"
-        if s.ctx[0] == rules.REFINE:
-            return f"Discard a {name} DNA card for a Refined DNA token"
-        buy = "Buy" if s.ctx[2] else "Take"  # Site A and some cards take from the Market for free
-        verb = {rules.KEEP: "Keep", rules.BONEYARD: "Take", rules.BUY: buy, rules.SELL: "Sell"}.get(s.ctx[0], "Use")
-        if s.ctx[0] == rules.DISCARD:
-            verb = "Discard"
-        price = f" for {_credits(s.ctx[2])}" if s.ctx[0] in (rules.BUY, rules.SELL) and s.ctx[2] else ""
-        return f"{verb} a {name} DNA card{price}"
-    if action < ids.pen:
-        cell = action - ids.cell
-        if s.phase == rules.FACILITY_CELL:
-            return f"Build the {c.facilities[s.ctx[0]].name} on {s.geo.cell_names[cell]}{_in_park(s, seat)}"
-        return f"Put the {c.species[s.ctx[0]].name} in {_habitat_text(s, seat, cell)}"
-    if action < ids.stack:
-        cells, perimeter, size = s.geo.rectangles[action - ids.pen]
-        cost = bin(perimeter & ~s.fence[seat]).count("1")
-        names = "+".join(s.geo.cell_names[x] for x in cells_of(cells))
-        return f"Build a pen on {names} ({size} spaces, {cost} fences)"
-    if action < ids.struct:
-        f = rules.stack_tile(s, action - ids.stack)
-        price = rules.facility_price(s, seat, f, s.ctx[0])
-        return f"Buy {facility_text(c, f, cost=False)} for {_credits(price)}"
-    if action < ids.manip:
-        struct = action - ids.struct
-        if s.phase == rules.TARGET:
-            return f"The rampage damages {_structure(s, seat, struct)}"
-        price = rules.repair_price(s, seat, struct, s.ctx[0])
-        return f"Repair {_structure(s, seat, struct)} for {_credits(price)}"
-    if action < ids.seat:
-        card = c.manipulation[action - ids.manip]
-        if s.phase == rules.GIFT:
-            return f"Gift {card.name} to the {BRANCHES[1 - seat]} Branch"
-        if s.phase == rules.MANIP_PAY:
-            return f"Discard {card.name}"
-        return f"Play {card.name}: {card.text}{_no_meeple(s, seat, card.steps)}"
-    if action < ids.menu:
-        p = action - ids.seat
-        if s.phase == rules.TEAM_ORDER:
-            return f"The {BRANCHES[p]} Branch places first"
-        if s.phase == rules.SHARE:
-            return f"A shared visitor to the {BRANCHES[p]} Branch's park"
-        if s.phase == rules.FAC_PARK:
-            return "Put it in your park" if p == seat else f"Put it in the {BRANCHES[p]} Branch's park (1 credit)"
-        if s.coop and p == rules.SYNTH:
-            return "Choose Synth"
-        return f"Choose player {p + 1}"
-    if action < ids.option:
-        return rules.CITY_NAMES[action - ids.menu]
-    option = action - ids.option
-    if s.phase == rules.OCEAN:
-        return f"Pay {s.ctx[0]} credits for a Plesiosaurus"
-    if s.phase == rules.GRAFT:
-        deck = "eDNA" if s.ctx[0] else "DNA"
-        return f"Discard {option + 1} goat{'s' if option else ''} to draw {option + 1} more {deck}"
-    if s.phase == rules.CHOOSE:
-        return steps_text(c, s.ctx[0][option]).capitalize()
-    if s.phase == rules.BONUS:
-        return "Take a bonus visitor"
-    if s.phase == rules.MUTANT:
-        return f"Feed a mutant {rules.mutant_goats(s, seat)} goats for a new mutant"
-    return f"Option {option + 1}"
-
-
-BRANCHES = ("West", "East")
-
-
-def _credits(n: int) -> str:
-    return "free" if n == 0 else f"{n} credit{'s' if n != 1 else ''}"
-
-
-def _in_park(s, seat: int) -> str:
-    """A facility placed in the other branch's park (the co-op) says so."""
-    park = s.ctx[1]
-    return "" if park == seat else f" in the {BRANCHES[park]} Branch's park"
-
-
-def _expansion_action_text(s, action: int) -> str:
-    ids, c, seat = s.ids, s.c, s.cur
-    if action == ids.refined:
-        return "Use a Refined DNA token"
-    if action < ids.spot:
-        offer = action - ids.large
-        f = s.t.habitat_tile if offer == 0 else s.large_offer[offer - 1]
-        price = rules.facility_price(s, seat, f, s.ctx[0])
-        return f"Buy {facility_text(c, f, cost=False)} for {_credits(price)}"
-    if action < ids.specialist:
-        cell, down = divmod(action - ids.spot, 2)
-        other = rules.spot_second(s.geo, cell, down)
-        names = f"{s.geo.cell_names[cell]}+{s.geo.cell_names[other]}"
-        return f"Build the {c.facilities[s.ctx[0]].name} on {names}{_in_park(s, seat)}"
-    if action < ids.victim:
-        i = action - ids.specialist
-        fee = f" and {_credits(rules.contractor_price(s))}" if i in s.contractors else ""
-        return f"Claim {specialist_text(c, i)}{fee}"
-    if action < ids.airport:
-        species, cell = divmod(action - ids.victim, s.geo.num_cells)
-        return f"Destroy the {c.species[species].name} on {s.geo.cell_names[cell]}"
-    if action == ids.airport:
-        return "Private Airport: take another space's action for free"
-    return f"Docks: gift up to 2 cards to the {BRANCHES[1 - seat]} Branch"
 
 
 _SYNTH_DOES = {
@@ -452,7 +156,7 @@ def _seat_view(s, p: int, own: bool) -> dict:
             for code, wrong in zip(s.dinos[p], bad, strict=True)
         ],
         "facilities": [
-            {"facility": c.facilities[f & 63].key, "place": _place(s, f), "damaged": bool(f & DAMAGED)}
+            {"facility": c.facilities[f & 63].key, "place": place_name(s, f), "damaged": bool(f & DAMAGED)}
             for f in s.facs[p]
         ],
         "fence_edges": [s.geo.edge_names[e] for e in range(len(s.geo.edges)) if s.fence[p] >> e & 1],
@@ -469,13 +173,13 @@ def _seat_view(s, p: int, own: bool) -> dict:
 def view(s, seat: int | None) -> dict:
     c = s.c
     ctx = s.ctx
-    if s.phase == rules.PICK and ctx[0] == rules.KEEP:
+    if s.phase == rules.PICK and ctx.purpose == rules.KEEP:
         # DNA cards being chosen among are seen only by the seat choosing.
-        ctx = (ctx[0], ctx[1], list(ctx[2]) if seat == s.cur else len(ctx[2]), ctx[3])
+        ctx = ctx._replace(arg=list(ctx.arg) if seat == s.cur else len(ctx.arg))
     return {
         "season": s.season,
         "stage": rules.STAGES[s.stage][0] if 0 <= s.stage < len(rules.STAGES) else "",
-        "phase": rules.PHASE_NAMES[s.phase],
+        "phase": s.decisions[s.phase].name,
         "current_player": s.current_player,
         "context": _json(ctx),
         "order": list(s.order),
@@ -627,7 +331,7 @@ def board_text(s, seat: int | None) -> str:
             out.append(
                 "  Facilities: "
                 + ", ".join(
-                    f"{c.facilities[f & 63].name} ({_place(s, f)}{', damaged' if f & DAMAGED else ''})"
+                    f"{c.facilities[f & 63].name} ({place_name(s, f)}{', damaged' if f & DAMAGED else ''})"
                     for f in s.facs[p]
                 )
             )

@@ -14,6 +14,7 @@ from dinotable.core.flat import FlatState
 from dinotable.core.rng import derive_seed, next_below, seed_state, shuffle
 from dinotable.games.dinogenics import render, rules, scoring, synth
 from dinotable.games.dinogenics.content import CREDITS, FENCES, GOATS, REFINED, SCANDALS
+from dinotable.games.dinogenics.decisions import TABLE
 
 _DEALS = 20  # deals tried before the seat to move keeps the cards of one choice (see determinize)
 _FLAT_LISTS = (
@@ -49,6 +50,9 @@ _FLAT_LISTS = (
 class DinoGenicsState(FlatState):
     rules, scoring, render = rules, scoring, render
     flat_lists = _FLAT_LISTS
+    decisions = TABLE
+    # The ids are sized from the game's content, so the layout is the game's.
+    layout = property(lambda self: self.game.layout)
 
     def __init__(self, game, num_players: int, seed: int, options: dict) -> None:
         c = game.content
@@ -211,7 +215,7 @@ class DinoGenicsState(FlatState):
             synth.setup(self)
         self.history: list[int] = []
         rules.settle(self, [])
-        self._legal = rules.legal_actions(self)
+        self.relist()
 
     def clone(self) -> DinoGenicsState:
         return FlatState.clone(self)
@@ -235,7 +239,7 @@ class DinoGenicsState(FlatState):
                 rng, keep = self._one_choice(rng)
             new = self.clone()
             rng = self._redeal(new, seat, others, rng, keep)
-            new._legal = rules.legal_actions(new)
+            new.relist()
             if new._legal or new.over:
                 break
         rng = shuffle(rng, new.news_deck)
@@ -249,7 +253,7 @@ class DinoGenicsState(FlatState):
         """The cards a hidden seat to move is known to hold: the rest of a set it is putting together."""
         if self.over or self.cur not in others or self.phase != rules.PICK:
             return {}
-        return self._set_to_come() if self.ctx[0] in (rules.MUTANT_SET, rules.SET) else {}
+        return self._set_to_come() if self.ctx.purpose in (rules.MUTANT_SET, rules.SET) else {}
 
     def _set_to_come(self, species: int | None = None, left: int | None = None, shown: int = 0) -> dict:
         """The DNA cards (kind -> count) the seat to move spends on the rest of a set: cards showing the
@@ -276,9 +280,9 @@ class DinoGenicsState(FlatState):
         """The cards one of the mover's choices spends, that choice drawn by the copy's generator: a set
         it can create (CREATE) or a card it can play (CARD); other decisions need no particular card."""
         if self.phase == rules.CREATE:
-            options = rules.creatable(self, self.cur, self.ctx[0])
+            options = rules.creatable(self, self.cur, self.ctx.short)
             rng, i = next_below(rng, len(options))
-            size = rules.set_size(self, self.cur, options[i], self.ctx[0])
+            size = rules.set_size(self, self.cur, options[i], self.ctx.short)
             return rng, self._set_to_come(options[i], size)
         if self.phase == rules.CARD:
             options = rules.playable(self, self.cur)
@@ -291,7 +295,7 @@ class DinoGenicsState(FlatState):
         `keep` ((hand, kind) -> count). DNA and eDNA cards have different backs, so each seat keeps its
         number of each."""
         c = self.c
-        hidden_draw = self.phase == rules.PICK and self.ctx[0] == rules.KEEP and self.cur != seat
+        hidden_draw = self.phase == rules.PICK and self.ctx.purpose == rules.KEEP and self.cur != seat
         k = c.kinds
         edna = self.t.edna
         m = len(c.manipulation)
@@ -310,16 +314,16 @@ class DinoGenicsState(FlatState):
                 for kind, n in zip(kinds, kept, strict=True):
                     hand[o * width + kind] = n
             drawn = 0
-            if hidden_draw and name == "dna" and self.ctx[2] and self.ctx[2][0] in kinds:
-                drawn = len(self.ctx[2])
-                pool += list(self.ctx[2])
+            if hidden_draw and name == "dna" and self.ctx.arg and self.ctx.arg[0] in kinds:
+                drawn = len(self.ctx.arg)
+                pool += list(self.ctx.arg)
             rng = shuffle(rng, pool)
             for o, size in zip(others, sizes, strict=True):
                 for card in pool[:size]:
                     hand[o * width + card] += 1
                 pool = pool[size:]
             if drawn:
-                new.ctx = (self.ctx[0], self.ctx[1], tuple(pool[:drawn]), self.ctx[3])
+                new.ctx = self.ctx._replace(arg=tuple(pool[:drawn]))
                 pool = pool[drawn:]
             deck[:] = pool
         return rng
@@ -331,7 +335,7 @@ class DinoGenicsState(FlatState):
         k, m, edna = self.c.kinds, len(self.c.manipulation), self.t.edna
         others = [o for o in range(self.num_players) if o != seat]
         under_way = self._under_way(others)
-        drawn = self.phase == rules.PICK and self.ctx[0] == rules.KEEP and self.cur != seat
+        drawn = self.phase == rules.PICK and self.ctx.purpose == rules.KEEP and self.cur != seat
         out = {}
         for name, hand, width, deck, kinds in (
             ("DNA", self.dna, k, self.dna_deck, [kind for kind in range(k) if not edna[kind]]),
@@ -345,7 +349,7 @@ class DinoGenicsState(FlatState):
                     for kind in kinds
                 }
                 hands[o] = tuple(kind for kind in kinds for _ in range(hand[o * width + kind] - kept[kind]))
-            choosing = tuple(c for c in self.ctx[2] if c in kinds) if drawn and name != "Manipulation" else ()
+            choosing = tuple(c for c in self.ctx.arg if c in kinds) if drawn and name != "Manipulation" else ()
             pool = (*deck, *choosing, *(card for cards in hands.values() for card in cards))
             out[f"{name} deck"] = Secret(tuple(deck), pool, ordered=True)
             for o, cards in hands.items():

@@ -40,6 +40,8 @@ from dinotable.games.dinogenics.rules.codes import (
     TEAM_ORDER,
     WIDTH,
     WORKERS,
+    GiftContext,
+    ShareContext,
     decide,
     event,
 )
@@ -126,7 +128,7 @@ def visitors(s: DinoGenicsState, events) -> None:
 def share_task(s: DinoGenicsState, task, events) -> None:
     """The West Branch places the shared visitors in either park with room (designed: West divides)."""
     if any(s.res[p * WIDTH + VISITORS] < room(s, p) for p in (0, 1)):
-        decide(s, 0, SHARE, (task[1],))
+        decide(s, 0, SHARE, ShareContext(task[1]))
 
 
 def can_place_worker(s: DinoGenicsState, b: int) -> bool:
@@ -326,7 +328,7 @@ def gift(s: DinoGenicsState, seat: int, action: int, given: int, events) -> None
     ids, other = s.ids, 1 - seat
     if action == ids.done:
         return
-    if action < ids.manip:
+    if action < ids.manipulation:
         kind = action - ids.dna
         k = s.c.kinds
         s.dna[seat * k + kind] -= 1
@@ -334,11 +336,11 @@ def gift(s: DinoGenicsState, seat: int, action: int, given: int, events) -> None
         s.tasks.append(("limit", other))
         s.tasks.append(("graft", other, s.t.edna[kind]))
     else:
-        card = action - ids.manip
+        card = action - ids.manipulation
         m = len(s.c.manipulation)
         s.manip[seat * m + card] -= 1
         s.manip[other * m + card] += 1
     events.append(event("gift", seat, to=other))
     m = len(s.c.manipulation)
     if given + 1 < 2 and (hand_size(s, seat) or sum(s.manip[seat * m : seat * m + m])):
-        decide(s, seat, GIFT, (given + 1,))
+        decide(s, seat, GIFT, GiftContext(given + 1))

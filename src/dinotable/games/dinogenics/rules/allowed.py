@@ -270,7 +270,7 @@ def repair_price(s: DinoGenicsState, seat: int, struct: int, discount: int) -> i
     """Repairing a structure (a facility by its position in the park, or max_facilities + a fence's edge):
     half the facility's cost rounded up, or the fence price, less the discount and the seat's specialists',
     doubled in CC6 at the City Center."""
-    top = s.ids.max_facilities
+    top = s.t.max_facilities
     if struct >= top:
         cost = s.c.numbers["repair_fence"]
     else:
@@ -282,7 +282,7 @@ def repairs(s: DinoGenicsState, seat: int, discount: int, budget: int) -> list[i
     """Structure ids (facility positions, then fence edges) this seat can repair."""
     out = [i for i, f in enumerate(s.facs[seat]) if f & DAMAGED and repair_price(s, seat, i, discount) <= budget]
     if s.broken[seat]:
-        base = s.ids.max_facilities
+        base = s.t.max_facilities
         edges = [base + e for e in range(len(s.geo.edges)) if s.broken[seat] >> e & 1]
         if repair_price(s, seat, edges[0], discount) <= budget:
             out += edges

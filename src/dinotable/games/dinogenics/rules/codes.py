@@ -1,17 +1,17 @@
 """Ids and codes: the numbers the DinoGenics rules keep a table in.
 
 Per-seat counters, the decisions (phases) and what a DNA pick is for, the City Center's choices, how a dinosaur
-and a facility are packed into one int, the action-id layout (ActionIds), the species and facility facts looked up
-on every decision (Tables), and the two small helpers every rules module uses: `decide` opens a decision, `event`
-makes an event.
+and a facility are packed into one int, the species and facility facts looked up on every decision (Tables),
+each decision's context (a NamedTuple per kind), and the two small helpers every rules module uses: `decide`
+opens a decision, `event` makes an event.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from dinotable.core.contract import Event
-from dinotable.games.dinogenics.content import CARNIVORE, HERBIVORE, MAX_OPTIONS, MAX_PARK, Content
+from dinotable.games.dinogenics.content import CARNIVORE, HERBIVORE, MAX_PARK, Content
 
 if TYPE_CHECKING:
     from dinotable.games.dinogenics.state import DinoGenicsState
@@ -24,59 +24,21 @@ AIRPORT_USED = 9
 WIDTH = 10
 SYNTH = 2  # the co-op's Synth park, after the West (0) and East (1) Branches
 
-# Decisions.
+# Decisions (phases): each one's number is its place in decisions.TABLE, which names them; NONE: the Season
+# runs on (`settle`) until a rule opens a decision.
 NONE, PLACE, CHOOSE, CREATE, PICK, HABITAT, BUILD, FACILITY, FACILITY_CELL, REPAIR, TARGET = range(11)
 CARD, OPPONENT, CITY, BONUS, MUTANT, OUTSOURCE, OVER = range(11, 18)
 LARGE, LARGE_SPOT, OCEAN, JOB, DESTROY, GRAFT, MANIP_PAY = range(18, 25)
 TEAM_ORDER, SHARE, FAC_PARK, GIFT = range(25, 29)  # the co-op's
-PHASE_NAMES = (
-    "running",
-    "place a worker",
-    "choose an option",
-    "create a dinosaur",
-    "pick DNA cards",
-    "place the dinosaur",
-    "build pens",
-    "buy a facility",
-    "place the facility",
-    "repair a structure",
-    "choose the damaged structure",
-    "play a Manipulation card",
-    "choose an opponent",
-    "choose at the City Center",
-    "take bonus visitors",
-    "feed a mutant",
-    "choose the action to outsource",
-    "game over",
-    "buy a large facility",
-    "place the large facility",
-    "pay for the Plesiosaurus",
-    "claim a specialist",
-    "destroy a dinosaur",
-    "graft more DNA",
-    "discard Manipulation cards",
-    "choose which branch places first",
-    "place a shared visitor",
-    "choose the park for the facility",
-    "gift cards at the docks",
-)
 # What a PICK decision picks DNA cards for.
 MUTANT_SET, KEEP, BONEYARD, BUY, SELL, DISCARD, SET, REFINE = range(8)
-PICK_NAMES = (
-    "for the mutant",
-    "to keep",
-    "from the Boneyard",
-    "to buy",
-    "to sell",
-    "to discard",
-    "for the set",
-    "to refine",
-)
+PICK_PURPOSES = ("mutant", "keep", "boneyard", "buy", "sell", "discard", "set", "refine")
 # Why a dinosaur is destroyed (DESTROY decisions): the Spinosaurus placed, a Mosasaur not fed.
 SPINO, TERROR = range(2)
 # City Center choices, and the three kinds each may be taken once.
 FENCE_CHOICE, FACILITY_CHOICE, REPAIR_CHOICE, BUY_CHOICE, SELL_CHOICE = range(5)
 CITY_NAMES = ("Gain 3 fences", "Buy a facility", "Repair a structure", "Buy DNA", "Sell DNA")
+CITY_CHOICES = ("fences", "facility", "repair", "buy_dna", "sell_dna")  # as action_info names them
 CITY_KIND = (1, 2, 2, 4, 4)
 FREE_REPAIR = 99  # a repair discount no price reaches (as Renovation's `repair = 99`)
 
@@ -94,38 +56,18 @@ DOME = 100  # habitat key of a Biodome: DOME + its cell
 DRAWN_STACKS = 3  # the City Center's 2nd-4th facility stacks, drawn from the bag (the 1st: Basic Hotels)
 
 
-class ActionIds:
-    """The action-id layout: one block per kind of decision."""
-
-    def __init__(self, c: Content, geo) -> None:
-        self.done = 0
-        self.space = 1
-        self.species = self.space + len(c.spaces)
-        self.dna = self.species + len(c.species)  # DNA card kinds: species, then Polymorphic DNA
-        self.cell = self.dna + c.kinds
-        self.pen = self.cell + geo.num_cells
-        self.stack = self.pen + len(geo.rectangles)
-        self.max_facilities = geo.num_cells + c.numbers["commercial_spaces"]
-        self.struct = self.stack + 1 + DRAWN_STACKS  # facilities by position, then fences by edge
-        self.manip = self.struct + self.max_facilities + len(geo.edges)
-        self.seat = self.manip + len(c.manipulation)
-        self.menu = self.seat + c.numbers["max_players"]
-        self.option = self.menu + len(CITY_NAMES)
-        self.refined = self.option + MAX_OPTIONS  # a Refined DNA token in a set
-        self.large = self.refined + 1  # the HQ's Aquatic Habitat stack, then the revealed Large Facilities
-        self.spot = self.large + 1 + c.numbers["large_offer"]  # a park cell * 2 + 1 if the tile runs down
-        self.specialist = self.spot + 2 * geo.num_cells
-        self.victim = self.specialist + len(c.specialists)  # a dinosaur: species * cells + cell
-        self.airport = self.victim + len(c.species) * geo.num_cells
-        self.docks = self.airport + 1  # the co-op: a worker to the other branch's docks
-        self.total = self.docks + 1
+def facility_places(c: Content, geo) -> int:
+    """The facilities a park can hold: one on each park space, then each commercial space."""
+    return geo.num_cells + c.numbers["commercial_spaces"]
 
 
 class Tables:
     """Species traits and facility facts looked up on every decision, indexed once."""
 
-    def __init__(self, c: Content) -> None:
+    def __init__(self, c: Content, geo) -> None:
         trait = {sp.trait: sp.index for sp in c.species}
+        # A structure is a facility by its position in the park's list below this, a fence edge from it on.
+        self.max_facilities = facility_places(c, geo)
         self.bronto = trait["open_space"]
         self.anky = trait["shares_any"]
         self.ptero = trait["biodome"]
@@ -159,6 +101,120 @@ class Tables:
         self.plesio = c.species_index("plesiosaurus") if any(sp.key == "plesiosaurus" for sp in c.species) else -1
         self.habitat_tile = next((f.index for f in c.facilities if f.hq_stack), -1)
         self.ferry = c.space_index("ferry")
+
+
+# The open decision's context (`s.ctx`): a NamedTuple per kind of decision, built where a rule opens it; () for a
+# decision that needs none. A NamedTuple is a tuple, so states, records and views compare and read as before.
+class ChooseContext(NamedTuple):
+    """`choose an option`: the effect's options, each a tuple of steps."""
+
+    options: tuple
+
+
+class CreateContext(NamedTuple):
+    """`create a dinosaur`: how many cards short of the species' DNA a set may be."""
+
+    short: int
+
+
+class PickContext(NamedTuple):
+    """`pick DNA cards`: what for (KEEP, BUY...: PICK_PURPOSES), the picks left, and `arg`: the cards drawn
+    (KEEP), the price of each card (BUY, SELL), the species (SET), the species already shown, a bit each
+    (MUTANT_SET); `picked`: 1 once a card is picked, or for a SET the cards showing its species."""
+
+    purpose: int
+    left: int
+    arg: int | tuple
+    picked: int
+
+
+class HabitatContext(NamedTuple):
+    """`place the dinosaur`: its species and flags (NEW: a mutant just bred)."""
+
+    species: int
+    flags: int
+
+
+class DiscountContext(NamedTuple):
+    """`buy a facility`, `buy a large facility`, `repair a structure`: the credits taken off the price."""
+
+    discount: int
+
+
+class PlacingContext(NamedTuple):
+    """`place the facility`, `place the large facility`: the facility bought and the park it goes in (in the
+    co-op, either branch's)."""
+
+    facility: int
+    park: int
+
+
+class TargetContext(NamedTuple):
+    """`choose the damaged structure`: the rampaging dinosaur, by its index in the park."""
+
+    dinosaur: int
+
+
+class OpponentContext(NamedTuple):
+    """`choose an opponent`: what the card does to them, (gains, losses, steals)."""
+
+    effect: tuple
+
+
+class CityContext(NamedTuple):
+    """`choose at the City Center`: the kinds of choice taken already (CITY_KIND's bits)."""
+
+    used: int
+
+
+class MutantContext(NamedTuple):
+    """`feed a mutant`: the mutants that may still breed this Upkeep."""
+
+    left: int
+
+
+class OceanContext(NamedTuple):
+    """`pay for the Plesiosaurus`: the credits the Upkeep dice asked."""
+
+    cost: int
+
+
+class DestroyContext(NamedTuple):
+    """`destroy a dinosaur`: why (SPINO, TERROR), and the index of the dinosaur that destroys (never itself
+    destroyed)."""
+
+    why: int
+    index: int
+
+
+class GraftContext(NamedTuple):
+    """`graft more DNA`: True if the cards come from the eDNA deck."""
+
+    edna: bool
+
+
+class PaymentContext(NamedTuple):
+    """`discard Manipulation cards`: the cards still to discard for the specialist claimed."""
+
+    left: int
+
+
+class ShareContext(NamedTuple):
+    """`place a shared visitor`: the shared visitors left to place."""
+
+    left: int
+
+
+class ParkContext(NamedTuple):
+    """`choose the park for the facility`: the facility bought."""
+
+    facility: int
+
+
+class GiftContext(NamedTuple):
+    """`gift cards at the docks`: the cards gifted already."""
+
+    given: int
 
 
 def decide(s: DinoGenicsState, seat: int, phase: int, ctx: tuple = ()) -> None:

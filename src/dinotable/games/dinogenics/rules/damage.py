@@ -21,6 +21,7 @@ from dinotable.games.dinogenics.rules.codes import (
     SYNTH,
     TARGET,
     WIDTH,
+    TargetContext,
     decide,
     event,
     mark,
@@ -86,7 +87,7 @@ def damage_task(s: DinoGenicsState, task, events) -> None:
         return
     reached, fence = damage_targets(s, seat, i)
     if len(reached) > 1:
-        decide(s, seat, TARGET, (i,))  # the owner chooses among the facilities it reaches
+        decide(s, seat, TARGET, TargetContext(i))  # the owner chooses among the facilities it reaches
     elif reached:
         damage_facility(s, seat, reached[0], events)
     elif fence >= 0:

@@ -1,5 +1,10 @@
-"""Decisions: what each open decision offers (`legal_actions`) and what choosing an action does (`step`),
-for every phase of codes.PHASE_NAMES; and whose turn to place a worker comes next.
+"""Decisions: for each kind of decision, its options (`..._options(s, ctx)`, the legal action ids in a fixed
+order) and what an answer does (`(s, action, ctx, events)`); and whose turn to place a worker comes next. The
+records that join these with their texts and descriptions are decisions.py, one level up (it imports the texts,
+which import these rules); a pick of DNA cards and destroying a dinosaur are answered in dinosaurs.py.
+
+Every answer first closes its decision (`s.phase = NONE`), so that `settle` runs the Season on from there unless
+the answer opened another one. The seat answering is `s.cur`.
 """
 
 from __future__ import annotations
@@ -29,43 +34,38 @@ from dinotable.games.dinogenics.rules.allowed import (
 )
 from dinotable.games.dinogenics.rules.codes import (
     AIRPORT_USED,
-    BONUS,
     BUILD,
-    CARD,
-    CHOOSE,
-    CITY,
-    CREATE,
-    DESTROY,
-    FAC_PARK,
-    FACILITY,
-    FACILITY_CELL,
     GIFT,
-    GRAFT,
     HABITAT,
-    JOB,
-    LARGE,
-    LARGE_SPOT,
     MANIP_PAY,
-    MUTANT,
     NEW,
     NONE,
-    OCEAN,
-    OPPONENT,
     OUTSOURCE,
-    PICK,
     PLACE,
-    REPAIR,
     SHARE,
-    TARGET,
-    TEAM_ORDER,
     WIDTH,
     WORKERS,
+    ChooseContext,
+    CityContext,
+    CreateContext,
+    DiscountContext,
+    GiftContext,
+    GraftContext,
+    HabitatContext,
+    MutantContext,
+    OceanContext,
+    OpponentContext,
+    ParkContext,
+    PaymentContext,
+    PlacingContext,
+    ShareContext,
+    TargetContext,
     decide,
     event,
     spot_second,
 )
 from dinotable.games.dinogenics.rules.damage import damage_facility, damage_targets
-from dinotable.games.dinogenics.rules.dinosaurs import create, destroy_choice, pick, pick_legal, place_dinosaur, victims
+from dinotable.games.dinogenics.rules.dinosaurs import create, place_dinosaur
 from dinotable.games.dinogenics.rules.effects import affect, draw_dna, lose_vp, use_space
 from dinotable.games.dinogenics.rules.facilities import (
     add_facility,
@@ -85,190 +85,35 @@ if TYPE_CHECKING:
     from dinotable.games.dinogenics.state import DinoGenicsState
 
 
-def legal_actions(s: DinoGenicsState) -> list[int]:
-    phase = s.phase
-    ids = s.ids
-    seat = s.cur
-    if phase == PLACE:
-        out = [ids.space + i for i in placements(s, seat)]
-        if s.expansion and airport_open(s, seat):
-            out.append(ids.airport)
-        if s.coop and synth.docks_open(s, seat):
-            out.append(ids.docks)
-        return out
-    if phase == CHOOSE:
-        budget = s.res[seat * WIDTH + CREDITS]
-        return [ids.option + i for i, option in enumerate(s.ctx[0]) if can(s, seat, option, budget)]
-    if phase == CREATE:
-        return [ids.species + k for k in creatable(s, seat, s.ctx[0])]
-    if phase == PICK:
-        return pick_legal(s, seat)
-    if phase == HABITAT:
-        cells, pens = habitats(s, seat, s.ctx[0])
-        return [ids.cell + cell for cell in cells] + [ids.pen + i for i in pens]
-    if phase == BUILD:
-        return [ids.done] + [ids.pen + i for i in buildable(s, seat)]
-    if phase == FACILITY:
-        return [ids.stack + i for i in offers(s, seat, s.ctx[0], s.res[seat * WIDTH + CREDITS])]
-    if phase == FACILITY_CELL:
-        return [ids.cell + cell for cell in facility_cells(s, s.ctx[1])]
-    if phase == REPAIR:
-        return [ids.struct + i for i in repairs(s, seat, s.ctx[0], s.res[seat * WIDTH + CREDITS])]
-    if phase == TARGET:
-        return [ids.struct + j for j in damage_targets(s, seat, s.ctx[0])[0]]
-    if phase == CARD:
-        return [ids.manip + k for k in playable(s, seat)]
-    if phase == OPPONENT:
-        return [ids.seat + p for p in opponents(s, seat)]
-    if phase == CITY:
-        return [ids.done] + [ids.menu + i for i in city_choices(s, seat, s.ctx[0])]
-    if phase in (BONUS, MUTANT):
-        return [ids.done, ids.option]
-    if phase == OUTSOURCE:
-        return [ids.space + i for i in outsource_spaces(s, seat, s.res[seat * WIDTH + CREDITS])]
-    if phase == LARGE:
-        return [ids.large + i for i in large_offers(s, seat, s.ctx[0], s.res[seat * WIDTH + CREDITS])]
-    if phase == LARGE_SPOT:
-        return [ids.spot + x for x in large_spots(s, s.ctx[1])]
-    if phase == OCEAN:
-        can_pay = s.res[seat * WIDTH + CREDITS] >= s.ctx[0] and aquatic_room(s, seat, s.t.aquatic[s.t.plesio])
-        return [ids.done, ids.option] if can_pay else [ids.done]
-    if phase == JOB:
-        return [ids.specialist + i for i in claimable(s, seat, s.res[seat * WIDTH + CREDITS])]
-    if phase == DESTROY:
-        # done: the Spinosaurus rolls the Upkeep die instead; a Mosasaur is fed as usual.
-        return [ids.done] + [ids.victim + v for v in victims(s, seat, s.ctx[1])]
-    if phase == GRAFT:
-        goats = s.res[seat * WIDTH + GOATS]
-        return [ids.done] + [ids.option + i for i in range(min(2, goats))]
-    if phase == MANIP_PAY:
-        m = len(s.c.manipulation)
-        return [ids.manip + k for k in range(m) if s.manip[seat * m + k]]
-    if phase == TEAM_ORDER:
-        # Both branches could place when the choice was set; a copy determinized for one of them re-deals the
-        # other's hands, which may leave it nowhere to go (then it stays home when asked again).
-        return [ids.seat + b for b in (0, 1) if synth.can_place_worker(s, b)]
-    if phase == SHARE:
-        return [ids.seat + p for p in (0, 1) if s.res[p * WIDTH + VISITORS] < room(s, p)]
-    if phase == FAC_PARK:
-        return [ids.seat + p for p in (seat, 1 - seat) if p == seat or s.res[seat * WIDTH + CREDITS] >= 1]
-    if phase == GIFT:
-        k, m = s.c.kinds, len(s.c.manipulation)
-        out = [ids.done]  # 'up to two cards'
-        out += [ids.dna + kind for kind in range(k) if s.dna[seat * k + kind]]
-        return out + [ids.manip + card for card in range(m) if s.manip[seat * m + card]]
-    return []
+# ------------------------------------------------------------------------------------- place a worker
+def worker_spaces(s: DinoGenicsState, ctx) -> list[int]:
+    seat, ids = s.cur, s.ids
+    out = [ids.space + i for i in placements(s, seat)]
+    if s.expansion and airport_open(s, seat):
+        out.append(ids.airport)
+    if s.coop and synth.docks_open(s, seat):
+        out.append(ids.docks)
+    return out
 
 
-def step(s: DinoGenicsState, action: int, events: list) -> None:
-    phase, seat, ctx, ids = s.phase, s.cur, s.ctx, s.ids
+def place_worker(s: DinoGenicsState, action: int, ctx, events: list) -> None:
     s.phase = NONE
-    if phase == PLACE:
-        s.res[seat * WIDTH + WORKERS] -= 1
-        _next_turn(s, seat)
-    if phase == PLACE and action == ids.airport:
+    seat, ids = s.cur, s.ids
+    s.res[seat * WIDTH + WORKERS] -= 1
+    _next_turn(s, seat)
+    if action == ids.airport:
         s.res[seat * WIDTH + AIRPORT_USED] = 1
         events.append(event("airport", seat))
         decide(s, seat, OUTSOURCE)  # for free, even if Outsource is occupied
-    elif phase == PLACE and action == ids.docks:
+    elif action == ids.docks:
         s.docks_used |= 1 << (1 - seat)
         events.append(event("docks", seat))
-        decide(s, seat, GIFT, (0,))
-    elif phase == PLACE:
+        decide(s, seat, GIFT, GiftContext(0))
+    else:
         space = action - ids.space
         s.occ[free_slot(s, space)] = seat
         events.append(event("place", seat, space=s.c.spaces[space].key))
         use_space(s, seat, space)
-    elif phase == CHOOSE:
-        s.tasks.append(("steps", seat, ctx[0][action - ids.option], 0))
-    elif phase == CREATE:
-        create(s, seat, action - ids.species, ctx[0])
-    elif phase == PICK:
-        pick(s, seat, action, events)
-    elif phase == HABITAT:
-        if action >= ids.pen:
-            build(s, seat, action - ids.pen, events)
-            decide(s, seat, HABITAT, ctx)
-        else:
-            place_dinosaur(s, seat, ctx[0], action - ids.cell, ctx[1], events)
-    elif phase == BUILD:
-        if action != ids.done:
-            build(s, seat, action - ids.pen, events)
-            decide(s, seat, BUILD)
-    elif phase == FACILITY:
-        buy_facility(s, seat, action - ids.stack, ctx[0], events)
-    elif phase == FACILITY_CELL:
-        add_facility(s, ctx[1], ctx[0], action - ids.cell, events)
-    elif phase == REPAIR:
-        repair(s, seat, action - ids.struct, ctx[0], events)
-    elif phase == TARGET:
-        damage_facility(s, seat, action - ids.struct, events)
-    elif phase == CARD:
-        card = action - ids.manip
-        s.manip[seat * len(s.c.manipulation) + card] -= 1
-        s.manip_discard.append(card)
-        events.append(event("play", seat, card=s.c.manipulation[card].key))
-        s.tasks.append(("steps", seat, s.c.manipulation[card].steps, 0))
-    elif phase == OPPONENT:
-        affect(s, seat, action - ids.seat, ctx[0], events)
-    elif phase == CITY:
-        if action != ids.done:
-            city(s, seat, action - ids.menu, ctx[0])
-    elif phase == BONUS:
-        bonus_answer(s, seat, action == ids.option, events)
-    elif phase == MUTANT:
-        if action == ids.option:
-            s.res[seat * WIDTH + GOATS] -= mutant_goats(s, seat)
-            s.tasks.append(("mutants", seat, ctx[0] - 1))
-            s.tasks.append(("place", seat, s.t.mutant, NEW))
-    elif phase == OUTSOURCE:
-        space = action - ids.space
-        events.append(event("outsource", seat, space=s.c.spaces[space].key))
-        use_space(s, seat, space, direct=False)  # no worker goes to that space
-    elif phase == LARGE:
-        buy_large(s, seat, action - ids.large, ctx[0], events)
-    elif phase == LARGE_SPOT:
-        cell, down = divmod(action - ids.spot, 2)
-        add_facility(s, ctx[1], ctx[0], cell, events, spot_second(s.geo, cell, down))
-    elif phase == OCEAN:
-        if action == ids.option:
-            s.res[seat * WIDTH + CREDITS] -= ctx[0]
-            s.tasks.append(("place", seat, s.t.plesio, 0))
-        else:
-            lose_vp(s, seat, s.c.numbers["open_ocean_vp_loss"], events)
-    elif phase == JOB:
-        claim(s, seat, action - ids.specialist, events)
-    elif phase == DESTROY:
-        destroy_choice(s, seat, action, ctx, events)
-    elif phase == GRAFT:
-        if action != ids.done:
-            n = action - ids.option + 1
-            s.res[seat * WIDTH + GOATS] -= n
-            for kind in draw_dna(s, n, ctx[0]):
-                s.dna[seat * s.c.kinds + kind] += 1
-            events.append(event("graft", seat, cards=n))
-    elif phase == TEAM_ORDER:
-        decide(s, action - ids.seat, PLACE)
-    elif phase == SHARE:
-        p = action - ids.seat
-        s.res[p * WIDTH + VISITORS] += 1
-        if ctx[0] > 1:
-            decide(s, seat, SHARE, (ctx[0] - 1,))
-            if not legal_actions(s):
-                s.phase = NONE  # no room left in either park
-    elif phase == FAC_PARK:
-        target = action - ids.seat
-        if target != seat:
-            s.res[seat * WIDTH + CREDITS] -= 1  # 'spend one additional credit to place it in the other park'
-        place_bought(s, seat, target, ctx[0], events)
-    elif phase == GIFT:
-        synth.gift(s, seat, action, ctx[0], events)
-    elif phase == MANIP_PAY:
-        card = action - ids.manip
-        s.manip[seat * len(s.c.manipulation) + card] -= 1
-        s.manip_discard.append(card)
-        if ctx[0] > 1:
-            decide(s, seat, MANIP_PAY, (ctx[0] - 1,))
 
 
 def _next_turn(s: DinoGenicsState, seat: int) -> None:
@@ -278,3 +123,296 @@ def _next_turn(s: DinoGenicsState, seat: int) -> None:
             s.turn ^= 1  # the shared turn is over: Synth's
     else:
         s.turn = (s.order.index(seat) + 1) % s.num_players
+
+
+# ---------------------------------------------------------------------------- choose an option (steps)
+def choose_options(s: DinoGenicsState, ctx: ChooseContext) -> list[int]:
+    seat = s.cur
+    budget = s.res[seat * WIDTH + CREDITS]
+    return [s.ids.option + i for i, option in enumerate(ctx.options) if can(s, seat, option, budget)]
+
+
+def choose(s: DinoGenicsState, action: int, ctx: ChooseContext, events: list) -> None:
+    s.phase = NONE
+    s.tasks.append(("steps", s.cur, ctx.options[action - s.ids.option], 0))
+
+
+# ---------------------------------------------------------------------------------- create a dinosaur
+def create_options(s: DinoGenicsState, ctx: CreateContext) -> list[int]:
+    return [s.ids.species + k for k in creatable(s, s.cur, ctx.short)]
+
+
+def create_dinosaur(s: DinoGenicsState, action: int, ctx: CreateContext, events: list) -> None:
+    s.phase = NONE
+    create(s, s.cur, action - s.ids.species, ctx.short)
+
+
+# -------------------------------------------------------------------------------- place the dinosaur
+def habitat_options(s: DinoGenicsState, ctx: HabitatContext) -> list[int]:
+    ids = s.ids
+    cells, pens = habitats(s, s.cur, ctx.species)
+    return [ids.cell + cell for cell in cells] + [ids.pen + i for i in pens]
+
+
+def place_in_habitat(s: DinoGenicsState, action: int, ctx: HabitatContext, events: list) -> None:
+    """A habitat for the new dinosaur, or first a pen built for it (then the habitat is asked again)."""
+    s.phase = NONE
+    seat, ids = s.cur, s.ids
+    if action >= ids.pen:
+        build(s, seat, action - ids.pen, events)
+        decide(s, seat, HABITAT, ctx)
+    else:
+        place_dinosaur(s, seat, ctx.species, action - ids.cell, ctx.flags, events)
+
+
+# ------------------------------------------------------------------------------------------ build pens
+def pen_options(s: DinoGenicsState, ctx) -> list[int]:
+    ids = s.ids
+    return [ids.done] + [ids.pen + i for i in buildable(s, s.cur)]
+
+
+def build_pen(s: DinoGenicsState, action: int, ctx, events: list) -> None:
+    s.phase = NONE
+    if action != s.ids.done:
+        build(s, s.cur, action - s.ids.pen, events)
+        decide(s, s.cur, BUILD)
+
+
+# ------------------------------------------------------------------------- buy a facility, and place it
+def stack_options(s: DinoGenicsState, ctx: DiscountContext) -> list[int]:
+    seat = s.cur
+    return [s.ids.stack + i for i in offers(s, seat, ctx.discount, s.res[seat * WIDTH + CREDITS])]
+
+
+def buy_from_stack(s: DinoGenicsState, action: int, ctx: DiscountContext, events: list) -> None:
+    s.phase = NONE
+    buy_facility(s, s.cur, action - s.ids.stack, ctx.discount, events)
+
+
+def facility_cell_options(s: DinoGenicsState, ctx: PlacingContext) -> list[int]:
+    return [s.ids.cell + cell for cell in facility_cells(s, ctx.park)]
+
+
+def place_facility(s: DinoGenicsState, action: int, ctx: PlacingContext, events: list) -> None:
+    s.phase = NONE
+    add_facility(s, ctx.park, ctx.facility, action - s.ids.cell, events)
+
+
+# -------------------------------------------------------------------------------- repair and damage
+def repair_options(s: DinoGenicsState, ctx: DiscountContext) -> list[int]:
+    seat = s.cur
+    return [s.ids.structure + i for i in repairs(s, seat, ctx.discount, s.res[seat * WIDTH + CREDITS])]
+
+
+def repair_structure(s: DinoGenicsState, action: int, ctx: DiscountContext, events: list) -> None:
+    s.phase = NONE
+    repair(s, s.cur, action - s.ids.structure, ctx.discount, events)
+
+
+def target_options(s: DinoGenicsState, ctx: TargetContext) -> list[int]:
+    return [s.ids.structure + j for j in damage_targets(s, s.cur, ctx.dinosaur)[0]]
+
+
+def damage_target(s: DinoGenicsState, action: int, ctx: TargetContext, events: list) -> None:
+    s.phase = NONE
+    damage_facility(s, s.cur, action - s.ids.structure, events)
+
+
+# ------------------------------------------------------------------------ Manipulation cards, opponents
+def card_options(s: DinoGenicsState, ctx) -> list[int]:
+    return [s.ids.manipulation + k for k in playable(s, s.cur)]
+
+
+def play_card(s: DinoGenicsState, action: int, ctx, events: list) -> None:
+    s.phase = NONE
+    seat, c = s.cur, s.c
+    card = action - s.ids.manipulation
+    s.manip[seat * len(c.manipulation) + card] -= 1
+    s.manip_discard.append(card)
+    events.append(event("play", seat, card=c.manipulation[card].key))
+    s.tasks.append(("steps", seat, c.manipulation[card].steps, 0))
+
+
+def opponent_options(s: DinoGenicsState, ctx: OpponentContext) -> list[int]:
+    return [s.ids.seat + p for p in opponents(s, s.cur)]
+
+
+def choose_opponent(s: DinoGenicsState, action: int, ctx: OpponentContext, events: list) -> None:
+    s.phase = NONE
+    affect(s, s.cur, action - s.ids.seat, ctx.effect, events)
+
+
+# ---------------------------------------------------------------------------------------- City Center
+def city_options(s: DinoGenicsState, ctx: CityContext) -> list[int]:
+    ids = s.ids
+    return [ids.done] + [ids.city_center + i for i in city_choices(s, s.cur, ctx.used)]
+
+
+def city_choice(s: DinoGenicsState, action: int, ctx: CityContext, events: list) -> None:
+    s.phase = NONE
+    if action != s.ids.done:
+        city(s, s.cur, action - s.ids.city_center, ctx.used)
+
+
+# ------------------------------------------------------------------- bonus visitors, mutants: yes or no
+def take_or_stop(s: DinoGenicsState, ctx) -> list[int]:
+    return [s.ids.done, s.ids.option]
+
+
+def take_bonus_visitor(s: DinoGenicsState, action: int, ctx, events: list) -> None:
+    s.phase = NONE
+    bonus_answer(s, s.cur, action == s.ids.option, events)
+
+
+def feed_mutant(s: DinoGenicsState, action: int, ctx: MutantContext, events: list) -> None:
+    s.phase = NONE
+    if action == s.ids.option:
+        seat = s.cur
+        s.res[seat * WIDTH + GOATS] -= mutant_goats(s, seat)
+        s.tasks.append(("mutants", seat, ctx.left - 1))
+        s.tasks.append(("place", seat, s.t.mutant, NEW))
+
+
+# ------------------------------------------------------------------------------------------- Outsource
+def outsource_options(s: DinoGenicsState, ctx) -> list[int]:
+    seat = s.cur
+    return [s.ids.space + i for i in outsource_spaces(s, seat, s.res[seat * WIDTH + CREDITS])]
+
+
+def outsource(s: DinoGenicsState, action: int, ctx, events: list) -> None:
+    s.phase = NONE
+    seat, space = s.cur, action - s.ids.space
+    events.append(event("outsource", seat, space=s.c.spaces[space].key))
+    use_space(s, seat, space, direct=False)  # no worker goes to that space
+
+
+# ------------------------------------------------------------------------ the HQ: Large Facilities, Open Ocean
+def large_options(s: DinoGenicsState, ctx: DiscountContext) -> list[int]:
+    seat = s.cur
+    return [s.ids.large + i for i in large_offers(s, seat, ctx.discount, s.res[seat * WIDTH + CREDITS])]
+
+
+def buy_large_facility(s: DinoGenicsState, action: int, ctx: DiscountContext, events: list) -> None:
+    s.phase = NONE
+    buy_large(s, s.cur, action - s.ids.large, ctx.discount, events)
+
+
+def spot_options(s: DinoGenicsState, ctx: PlacingContext) -> list[int]:
+    return [s.ids.spot + x for x in large_spots(s, ctx.park)]
+
+
+def place_large_facility(s: DinoGenicsState, action: int, ctx: PlacingContext, events: list) -> None:
+    s.phase = NONE
+    cell, down = divmod(action - s.ids.spot, 2)
+    add_facility(s, ctx.park, ctx.facility, cell, events, spot_second(s.geo, cell, down))
+
+
+def ocean_options(s: DinoGenicsState, ctx: OceanContext) -> list[int]:
+    seat, ids = s.cur, s.ids
+    can_pay = s.res[seat * WIDTH + CREDITS] >= ctx.cost and aquatic_room(s, seat, s.t.aquatic[s.t.plesio])
+    return [ids.done, ids.option] if can_pay else [ids.done]
+
+
+def pay_for_plesiosaurus(s: DinoGenicsState, action: int, ctx: OceanContext, events: list) -> None:
+    s.phase = NONE
+    seat = s.cur
+    if action == s.ids.option:
+        s.res[seat * WIDTH + CREDITS] -= ctx.cost
+        s.tasks.append(("place", seat, s.t.plesio, 0))
+    else:
+        lose_vp(s, seat, s.c.numbers["open_ocean_vp_loss"], events)
+
+
+# ----------------------------------------------------------------------------------------- specialists
+def specialist_options(s: DinoGenicsState, ctx) -> list[int]:
+    seat = s.cur
+    return [s.ids.specialist + i for i in claimable(s, seat, s.res[seat * WIDTH + CREDITS])]
+
+
+def claim_specialist(s: DinoGenicsState, action: int, ctx, events: list) -> None:
+    s.phase = NONE
+    claim(s, s.cur, action - s.ids.specialist, events)
+
+
+def payment_options(s: DinoGenicsState, ctx: PaymentContext) -> list[int]:
+    seat, m = s.cur, len(s.c.manipulation)
+    return [s.ids.manipulation + k for k in range(m) if s.manip[seat * m + k]]
+
+
+def discard_for_specialist(s: DinoGenicsState, action: int, ctx: PaymentContext, events: list) -> None:
+    s.phase = NONE
+    seat = s.cur
+    card = action - s.ids.manipulation
+    s.manip[seat * len(s.c.manipulation) + card] -= 1
+    s.manip_discard.append(card)
+    if ctx.left > 1:
+        decide(s, seat, MANIP_PAY, PaymentContext(ctx.left - 1))
+
+
+# ------------------------------------------------------------------------------------ Gene Grafting Lab
+def graft_options(s: DinoGenicsState, ctx: GraftContext) -> list[int]:
+    goats = s.res[s.cur * WIDTH + GOATS]
+    return [s.ids.done] + [s.ids.option + i for i in range(min(2, goats))]
+
+
+def graft(s: DinoGenicsState, action: int, ctx: GraftContext, events: list) -> None:
+    s.phase = NONE
+    if action != s.ids.done:
+        seat = s.cur
+        n = action - s.ids.option + 1
+        s.res[seat * WIDTH + GOATS] -= n
+        for kind in draw_dna(s, n, ctx.edna):
+            s.dna[seat * s.c.kinds + kind] += 1
+        events.append(event("graft", seat, cards=n))
+
+
+# ------------------------------------------------------------------------------------- the co-op's
+def team_order_options(s: DinoGenicsState, ctx) -> list[int]:
+    # Both branches could place when the choice was set; a copy determinized for one of them re-deals the
+    # other's hands, which may leave it nowhere to go (then it stays home when asked again).
+    return [s.ids.seat + b for b in (0, 1) if synth.can_place_worker(s, b)]
+
+
+def team_order(s: DinoGenicsState, action: int, ctx, events: list) -> None:
+    s.phase = NONE
+    decide(s, action - s.ids.seat, PLACE)
+
+
+def share_options(s: DinoGenicsState, ctx: ShareContext) -> list[int]:
+    return [s.ids.seat + p for p in (0, 1) if s.res[p * WIDTH + VISITORS] < room(s, p)]
+
+
+def share_visitor(s: DinoGenicsState, action: int, ctx: ShareContext, events: list) -> None:
+    s.phase = NONE
+    p = action - s.ids.seat
+    s.res[p * WIDTH + VISITORS] += 1
+    if ctx.left > 1:
+        decide(s, s.cur, SHARE, ShareContext(ctx.left - 1))
+        if not share_options(s, s.ctx):
+            s.phase = NONE  # no room left in either park
+
+
+def park_options(s: DinoGenicsState, ctx: ParkContext) -> list[int]:
+    seat = s.cur
+    return [s.ids.seat + p for p in (seat, 1 - seat) if p == seat or s.res[seat * WIDTH + CREDITS] >= 1]
+
+
+def choose_park(s: DinoGenicsState, action: int, ctx: ParkContext, events: list) -> None:
+    s.phase = NONE
+    seat, target = s.cur, action - s.ids.seat
+    if target != seat:
+        s.res[seat * WIDTH + CREDITS] -= 1  # 'spend one additional credit to place it in the other park'
+    place_bought(s, seat, target, ctx.facility, events)
+
+
+def gift_options(s: DinoGenicsState, ctx: GiftContext) -> list[int]:
+    seat, ids = s.cur, s.ids
+    k, m = s.c.kinds, len(s.c.manipulation)
+    out = [ids.done]  # 'up to two cards'
+    out += [ids.dna + kind for kind in range(k) if s.dna[seat * k + kind]]
+    return out + [ids.manipulation + card for card in range(m) if s.manip[seat * m + card]]
+
+
+def gift_card(s: DinoGenicsState, action: int, ctx: GiftContext, events: list) -> None:
+    s.phase = NONE
+    synth.gift(s, s.cur, action, ctx.given, events)

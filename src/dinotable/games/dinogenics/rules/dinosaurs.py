@@ -36,6 +36,11 @@ from dinotable.games.dinogenics.rules.codes import (
     SPINO,
     TERROR,
     WIDTH,
+    DestroyContext,
+    GraftContext,
+    HabitatContext,
+    MutantContext,
+    PickContext,
     decide,
     event,
     mark,
@@ -58,9 +63,10 @@ if TYPE_CHECKING:
     from dinotable.games.dinogenics.state import DinoGenicsState
 
 
-def pick_legal(s: DinoGenicsState, seat: int) -> list[int]:
-    purpose, left, arg, picked = s.ctx
-    ids = s.ids
+def pick_options(s: DinoGenicsState, ctx: PickContext) -> list[int]:
+    """`pick DNA cards`: the cards (and Refined DNA tokens) the seat to move may pick now."""
+    purpose, left, arg, picked = ctx
+    seat, ids = s.cur, s.ids
     k = s.c.kinds
     # Boneyard, buying and selling take at least one card, then may stop.
     done = [ids.done] if picked else []
@@ -100,14 +106,16 @@ def pick_legal(s: DinoGenicsState, seat: int) -> list[int]:
     return out
 
 
-def pick(s: DinoGenicsState, seat: int, action: int, events) -> None:
-    purpose, left, arg, picked = s.ctx
-    ids = s.ids
+def pick(s: DinoGenicsState, action: int, ctx: PickContext, events) -> None:
+    """`pick DNA cards`: one card (or token) picked, or done."""
+    s.phase = NONE
+    purpose, left, arg, picked = ctx
+    seat, ids = s.cur, s.ids
     k = s.c.kinds
     if action == ids.done:
         return
     if purpose in (SET, MUTANT_SET):
-        _pick_set(s, seat, action, events)
+        _pick_set(s, seat, action, ctx)
         return
     sp = action - ids.dna
     if purpose == KEEP:
@@ -115,7 +123,7 @@ def pick(s: DinoGenicsState, seat: int, action: int, events) -> None:
         drawn.remove(sp)
         s.dna[seat * k + sp] += 1
         if left > 1 and drawn:
-            decide(s, seat, PICK, (KEEP, left - 1, tuple(drawn), 0))
+            decide(s, seat, PICK, PickContext(KEEP, left - 1, tuple(drawn), 0))
         else:
             s.dna_discard.extend(drawn)
         return
@@ -139,15 +147,15 @@ def pick(s: DinoGenicsState, seat: int, action: int, events) -> None:
         if purpose == REFINE:
             s.res[seat * WIDTH + REFINED] += 1
     if left > 1:
-        decide(s, seat, PICK, (purpose, left - 1, arg, 1))
+        decide(s, seat, PICK, PickContext(purpose, left - 1, arg, 1))
         # An optional pick with nothing left to pick ends by itself.
-        if purpose in (BONEYARD, BUY, SELL) and len(pick_legal(s, seat)) <= 1:
+        if purpose in (BONEYARD, BUY, SELL) and len(pick_options(s, s.ctx)) <= 1:
             s.phase = NONE
 
 
-def _pick_set(s: DinoGenicsState, seat: int, action: int, events) -> None:
+def _pick_set(s: DinoGenicsState, seat: int, action: int, ctx: PickContext) -> None:
     """One card (or Refined DNA token) of a set; the dinosaur is placed once the set is complete."""
-    purpose, left, arg, shown = s.ctx
+    purpose, left, arg, shown = ctx
     ids, k = s.ids, s.c.kinds
     if action == ids.refined:
         s.res[seat * WIDTH + REFINED] -= 1
@@ -161,7 +169,7 @@ def _pick_set(s: DinoGenicsState, seat: int, action: int, events) -> None:
             else:
                 shown += 1
     if left > 1:
-        decide(s, seat, PICK, (purpose, left - 1, arg, shown))
+        decide(s, seat, PICK, PickContext(purpose, left - 1, arg, shown))
     else:
         s.tasks.append(("place", seat, s.t.mutant if purpose == MUTANT_SET else arg, 0))
 
@@ -170,16 +178,16 @@ def limit_task(s: DinoGenicsState, task, events) -> None:
     seat = task[1]
     over = hand_size(s, seat) - hand_limit(s, seat)
     if over > 0:
-        decide(s, seat, PICK, (DISCARD, over, 0, 0))
+        decide(s, seat, PICK, PickContext(DISCARD, over, 0, 0))
 
 
 def create(s: DinoGenicsState, seat: int, species: int, short: int) -> None:
     n = set_size(s, seat, species, short)
     if species == s.t.mutant:
-        decide(s, seat, PICK, (MUTANT_SET, n, 0, 0))
+        decide(s, seat, PICK, PickContext(MUTANT_SET, n, 0, 0))
         return
     if substitutes(s, seat):
-        decide(s, seat, PICK, (SET, n, species, 0))  # which cards and tokens make the set
+        decide(s, seat, PICK, PickContext(SET, n, species, 0))  # which cards and tokens make the set
         return
     s.dna[seat * s.c.kinds + species] -= n
     s.dna_discard.extend([species] * n)
@@ -188,7 +196,7 @@ def create(s: DinoGenicsState, seat: int, species: int, short: int) -> None:
 
 def place_task(s: DinoGenicsState, task, events) -> None:
     _, seat, species, flags = task
-    decide(s, seat, HABITAT, (species, flags))
+    decide(s, seat, HABITAT, HabitatContext(species, flags))
 
 
 def place_dinosaur(s: DinoGenicsState, seat: int, species: int, cell: int, flags: int, events, kind: str = "") -> None:
@@ -210,7 +218,7 @@ def place_dinosaur(s: DinoGenicsState, seat: int, species: int, cell: int, flags
     if sp.aquatic:
         if species == s.t.spino:
             # Aquatic Hunter: destroy a dinosaur of the park, or an Upkeep die check.
-            decide(s, seat, DESTROY, (SPINO, len(s.dinos[seat]) - 1))
+            decide(s, seat, DESTROY, DestroyContext(SPINO, len(s.dinos[seat]) - 1))
         return  # aquatic dinosaurs make no placement check
     # The rampage check on placement: the new dinosaur and those sharing its area.
     keys = habitat_keys(s, seat)
@@ -233,7 +241,15 @@ def victims(s: DinoGenicsState, seat: int, spare: int) -> list[int]:
     return sorted(out)
 
 
-def destroy_choice(s: DinoGenicsState, seat: int, action: int, ctx: tuple, events) -> None:
+def destroy_options(s: DinoGenicsState, ctx: DestroyContext) -> list[int]:
+    """`destroy a dinosaur`: any other dinosaur of the park, or none (done: the Spinosaurus rolls the Upkeep
+    die instead; a Mosasaur is fed as usual)."""
+    return [s.ids.done] + [s.ids.victim + v for v in victims(s, s.cur, ctx.index)]
+
+
+def destroy_choice(s: DinoGenicsState, action: int, ctx: DestroyContext, events) -> None:
+    s.phase = NONE
+    seat = s.cur
     why, index = ctx
     if action == s.ids.done:
         if why == SPINO:
@@ -276,7 +292,7 @@ def graft_task(s: DinoGenicsState, task, events) -> None:
     if s.res[seat * WIDTH + GOATS] and owns(s, seat, "gene_grafting"):
         deck = s.edna_deck if edna else s.dna_deck
         if deck or any(s.t.edna[k] == edna for k in s.dna_discard):
-            decide(s, seat, GRAFT, (edna,))
+            decide(s, seat, GRAFT, GraftContext(edna))
 
 
 def terror_task(s: DinoGenicsState, task, events) -> None:
@@ -287,7 +303,7 @@ def terror_task(s: DinoGenicsState, task, events) -> None:
             mark(s, seat, i, ASKED)
             s.tasks.append(task)  # the next Mosasaur after this one
             if len(s.dinos[seat]) > 1:
-                decide(s, seat, DESTROY, (TERROR, i))
+                decide(s, seat, DESTROY, DestroyContext(TERROR, i))
             return
 
 
@@ -298,4 +314,4 @@ def mutants_task(s: DinoGenicsState, task, events) -> None:
     if left <= 0 or s.res[seat * WIDTH + GOATS] < mutant_goats(s, seat):
         return
     if meeples_left(s, s.t.mutant) > 0 and has_habitat(s, seat):
-        decide(s, seat, MUTANT, (left,))
+        decide(s, seat, MUTANT, MutantContext(left))

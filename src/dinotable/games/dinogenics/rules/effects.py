@@ -38,6 +38,11 @@ from dinotable.games.dinogenics.rules.codes import (
     SPECIES,
     SYNTH,
     WIDTH,
+    ChooseContext,
+    CreateContext,
+    DiscountContext,
+    OpponentContext,
+    PickContext,
     decide,
     event,
 )
@@ -93,11 +98,11 @@ def run_steps(s: DinoGenicsState, task, events) -> None:
         if drawn:
             s.tasks.append(("limit", seat))
             s.tasks.append(("graft", seat, edna))
-            decide(s, seat, PICK, (KEEP, min(value[1], len(drawn)), drawn, 0))
+            decide(s, seat, PICK, PickContext(KEEP, min(value[1], len(drawn)), drawn, 0))
     elif kind == "refine":
-        decide(s, seat, PICK, (REFINE, 1, 0, 0))
+        decide(s, seat, PICK, PickContext(REFINE, 1, 0, 0))
     elif kind == "large_facility":
-        decide(s, seat, LARGE, (value,))
+        decide(s, seat, LARGE, DiscountContext(value))
     elif kind == "open_ocean":
         s.tasks.append(("open_ocean", seat))  # the HQ's roll (facilities), next
     elif kind == "job_network":
@@ -110,21 +115,21 @@ def run_steps(s: DinoGenicsState, task, events) -> None:
     elif kind == "boneyard":
         s.tasks.append(("limit", seat))
         s.tasks.append(("graft", seat, None))  # the kind of the last card taken
-        decide(s, seat, PICK, (BONEYARD, value, 0, 0))
+        decide(s, seat, PICK, PickContext(BONEYARD, value, 0, 0))
     elif kind == "create":
-        decide(s, seat, CREATE, (value,))
+        decide(s, seat, CREATE, CreateContext(value))
     elif kind == "build":
         decide(s, seat, BUILD)
     elif kind == "facility":
-        decide(s, seat, FACILITY, (value,))
+        decide(s, seat, FACILITY, DiscountContext(value))
     elif kind == "repair":
-        decide(s, seat, REPAIR, (value,))
+        decide(s, seat, REPAIR, DiscountContext(value))
     elif kind == "market_buy":
         s.tasks.append(("limit", seat))
         s.tasks.append(("graft", seat, None))  # the kind of the last card taken
-        decide(s, seat, PICK, (BUY, value[0], value[1], 0))
+        decide(s, seat, PICK, PickContext(BUY, value[0], value[1], 0))
     elif kind == "market_sell":
-        decide(s, seat, PICK, (SELL, value[0], value[1], 0))
+        decide(s, seat, PICK, PickContext(SELL, value[0], value[1], 0))
     elif kind == "play":
         decide(s, seat, CARD)
     elif kind == "outsource":
@@ -132,9 +137,9 @@ def run_steps(s: DinoGenicsState, task, events) -> None:
     elif kind == "city_center":
         s.tasks.append(("city", seat, 0))
     elif kind == "choose":
-        decide(s, seat, CHOOSE, (value,))
+        decide(s, seat, CHOOSE, ChooseContext(value))
     elif kind == "opponent":
-        decide(s, seat, OPPONENT, (value,))
+        decide(s, seat, OPPONENT, OpponentContext(value))
     elif kind == "each_opponent":
         for p in opponents(s, seat):
             affect(s, seat, p, value, events)

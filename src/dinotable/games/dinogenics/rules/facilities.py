@@ -47,6 +47,13 @@ from dinotable.games.dinogenics.rules.codes import (
     SPECIALISTS,
     SYNTH,
     WIDTH,
+    CityContext,
+    DiscountContext,
+    OceanContext,
+    ParkContext,
+    PaymentContext,
+    PickContext,
+    PlacingContext,
     decide,
     event,
     spot_second,
@@ -78,7 +85,7 @@ def _which_park(s: DinoGenicsState, seat: int, f: int, events) -> None:
     other = 1 - seat
     if s.coop and s.res[seat * WIDTH + CREDITS] >= 1 and can_place(s, other, f):
         if can_place(s, seat, f):
-            decide(s, seat, FAC_PARK, (f,))  # this park, or the other for 1 credit more
+            decide(s, seat, FAC_PARK, ParkContext(f))  # this park, or the other for 1 credit more
         else:
             s.res[seat * WIDTH + CREDITS] -= 1
             place_bought(s, seat, other, f, events)
@@ -91,7 +98,7 @@ def place_bought(s: DinoGenicsState, seat: int, park: int, f: int, events) -> No
     first free commercial space (or two)."""
     fac = s.c.facilities[f]
     if fac.park:
-        decide(s, seat, LARGE_SPOT if fac.large else FACILITY_CELL, (f, park))
+        decide(s, seat, LARGE_SPOT if fac.large else FACILITY_CELL, PlacingContext(f, park))
     elif fac.large:
         first, second = commercial_free(s, park, 2)
         add_facility(s, park, f, first, events, second)
@@ -155,7 +162,7 @@ def start_facility(s: DinoGenicsState, park: int, f: int, damaged: bool = False)
 
 def repair(s: DinoGenicsState, seat: int, struct: int, discount: int, events) -> None:
     s.res[seat * WIDTH + CREDITS] -= repair_price(s, seat, struct, discount)
-    top = s.ids.max_facilities
+    top = s.t.max_facilities
     if struct >= top:
         s.broken[seat] &= ~(1 << (struct - top))
     else:
@@ -184,7 +191,7 @@ def city_choices(s: DinoGenicsState, seat: int, used: int) -> list[int]:
 
 
 def city_task(s: DinoGenicsState, task, events) -> None:
-    decide(s, task[1], CITY, (task[2],))
+    decide(s, task[1], CITY, CityContext(task[2]))
 
 
 def city(s: DinoGenicsState, seat: int, choice: int, used: int) -> None:
@@ -196,15 +203,15 @@ def city(s: DinoGenicsState, seat: int, choice: int, used: int) -> None:
     if choice == FENCE_CHOICE:
         s.tasks.append(("steps", seat, (("gain", ((FENCES, n["fences_gained"]),)), ("build", True)), 0))
     elif choice == FACILITY_CHOICE:
-        decide(s, seat, FACILITY, (0,))
+        decide(s, seat, FACILITY, DiscountContext(0))
     elif choice == REPAIR_CHOICE:
-        decide(s, seat, REPAIR, (0,))
+        decide(s, seat, REPAIR, DiscountContext(0))
     elif choice == BUY_CHOICE:
         s.tasks.append(("limit", seat))
         s.tasks.append(("graft", seat, None))  # the kind of the last card bought
-        decide(s, seat, PICK, (BUY, n["market_buy_cards"], market_price(s), 0))
+        decide(s, seat, PICK, PickContext(BUY, n["market_buy_cards"], market_price(s), 0))
     else:
-        decide(s, seat, PICK, (SELL, n["market_sell_cards"], n["market_sell"], 0))
+        decide(s, seat, PICK, PickContext(SELL, n["market_sell_cards"], n["market_sell"], 0))
 
 
 def buy_large(s: DinoGenicsState, seat: int, offer: int, discount: int, events) -> None:
@@ -233,7 +240,7 @@ def open_ocean_task(s: DinoGenicsState, task, events) -> None:
         return
     # One Drowning doubles the other die (the Drowning face counts 0).
     cost = 2 * (b if a == DROWNING else a) if DROWNING in (a, b) else a + b
-    decide(s, seat, OCEAN, (doubled(s, cost),))
+    decide(s, seat, OCEAN, OceanContext(doubled(s, cost)))
 
 
 def claim(s: DinoGenicsState, seat: int, i: int, events) -> None:
@@ -244,4 +251,4 @@ def claim(s: DinoGenicsState, seat: int, i: int, events) -> None:
         s.res[seat * WIDTH + CREDITS] -= contractor_price(s)
     s.res[seat * WIDTH + SPECIALISTS] |= 1 << i
     events.append(event("specialist", seat, specialist=s.c.specialists[i].key))
-    decide(s, seat, MANIP_PAY, (s.c.specialists[i].cost,))
+    decide(s, seat, MANIP_PAY, PaymentContext(s.c.specialists[i].cost))

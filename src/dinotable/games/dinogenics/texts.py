@@ -1,0 +1,396 @@
+"""The texts of DinoGenics: effects, facility tiles and specialists as one line each, and the text of every
+action of every kind of decision (`..._text(s, action, ctx)`, joined to its decision in decisions.py).
+
+A price in a text is read from the rules' own price functions, so a text shows what is charged.
+"""
+
+from __future__ import annotations
+
+from dinotable.games.dinogenics import rules
+from dinotable.games.dinogenics.content import COUNTS, END_COUNTS, RESOURCES
+from dinotable.games.dinogenics.park import cells_of
+from dinotable.games.dinogenics.rules import (
+    BONEYARD,
+    BUY,
+    COMMERCIAL,
+    DISCARD,
+    KEEP,
+    REFINE,
+    SELL,
+    SPINO,
+    SYNTH,
+    ChooseContext,
+    CityContext,
+    CreateContext,
+    DestroyContext,
+    DiscountContext,
+    GiftContext,
+    GraftContext,
+    HabitatContext,
+    OceanContext,
+    ParkContext,
+    PaymentContext,
+    PickContext,
+    PlacingContext,
+    ShareContext,
+    TargetContext,
+)
+
+BRANCHES = ("West", "East")
+
+
+def _amounts(pairs) -> str:
+    return ", ".join(f"{n} {RESOURCES[r]}" for r, n in pairs) or "nothing"
+
+
+def steps_text(c, steps) -> str:
+    """One line for a tuple of effect steps."""
+    bits = []
+    for kind, value in steps:
+        if kind in ("gain", "lose"):
+            bits.append(f"{kind} {_amounts(value)}")
+        elif kind == "pay":
+            bits.append(f"pay {value} credits")
+        elif kind == "draw_keep":
+            bits.append(f"draw {value[0]} DNA, keep {value[1]}")
+        elif kind == "boneyard":
+            bits.append(f"take up to {value} DNA from the discard pile")
+        elif kind == "create":
+            bits.append("create a dinosaur" + (f" from a set {value} short" if value else ""))
+        elif kind == "build":
+            bits.append("build pens")
+        elif kind == "facility":
+            bits.append("buy a facility" + (f" for {value} less" if value else ""))
+        elif kind == "repair":
+            bits.append("repair a structure" + (" for free" if value >= 99 else f" for {value} less" if value else ""))
+        elif kind == "market_buy":
+            price = f"for {value[1]} credits each" if value[1] else "for free"
+            bits.append(f"take up to {value[0]} DNA from the DNA Market {price}")
+        elif kind == "market_sell":
+            bits.append(f"sell up to {value[0]} DNA at {value[1]} credits")
+        elif kind == "play":
+            bits.append("play a Manipulation card")
+        elif kind == "outsource":
+            bits.append("take another space's action")
+        elif kind == "city_center":
+            bits.append("up to 3 of: 3 fences / a facility or a repair / buy or sell DNA")
+        elif kind == "choose":
+            bits.append(" or ".join(f"({steps_text(c, option)})" for option in value))
+        elif kind in ("opponent", "each_opponent"):
+            who = "an opponent" if kind == "opponent" else "every opponent"
+            gains, losses, steals = value
+            parts = [f"{who} gains {_amounts(gains)}"] if gains else []
+            parts += [f"{who} loses {_amounts(losses)}"] if losses else []
+            parts += [f"take {_amounts(steals)} from {who}"] if steals else []
+            bits.append("; ".join(parts))
+        elif kind == "per":
+            what, gains, top = value
+            bits.append(f"{_amounts(gains)} per {COUNTS[what]} (at most {top})")
+        elif kind == "rampage":
+            bits.append(f"one {c.species[value].name} rampages")
+        elif kind == "refresh_market":
+            bits.append("deal a new DNA Market")
+        elif kind == "edna_keep":
+            bits.append(f"draw {value[0]} eDNA, keep {value[1]}")
+        elif kind == "refine":
+            bits.append("discard a DNA card for a Refined DNA token")
+        elif kind == "large_facility":
+            bits.append("buy a Large Facility" + (f" for {value} less" if value else ""))
+        elif kind == "open_ocean":
+            bits.append("an Open Ocean roll")
+        elif kind == "job_network":
+            bits.append("claim a specialist")
+        elif kind == "news_swap":
+            bits.append("replace the upcoming Breaking News")
+    return ", ".join(bits)
+
+
+def _no_meeple(s, seat: int, steps) -> str:
+    """For an action that creates a dinosaur: the species the seat holds a set for but cannot create, since
+    no meeple of theirs is left in the supply."""
+    shorts = [value for kind, value in steps if kind == "create"]
+    if not shorts:
+        return ""
+    gone = rules.out_of_meeples(s, seat, shorts[0])
+    return "".join(f" (no {s.c.species[sp].name} meeple left)" for sp in gone)
+
+
+def kind_name(c, kind: int) -> str:
+    """A DNA card kind: a species, or Polymorphic DNA."""
+    return c.species[kind].name if kind < len(c.species) else "Polymorphic"
+
+
+def kind_key(c, kind: int) -> str:
+    return c.species[kind].key if kind < len(c.species) else "polymorphic"
+
+
+def facility_text(c, f: int, cost: bool = True) -> str:
+    """A facility tile: its printed cost (left out where an action text gives the price charged), sector and
+    effects."""
+    fac = c.facilities[f]
+    bits = [f"cost {fac.cost}"] if cost else []
+    bits.append("park" if fac.park else "commercial")
+    if fac.rooms:
+        bits.append(f"{fac.rooms} rooms")
+    if fac.biodome:
+        bits.append("Biodome")
+    if fac.reputation:
+        bits.append(f"{fac.reputation} reputation")
+    if fac.upkeep:
+        bits.append(f"each Upkeep {_amounts(fac.upkeep)}")
+    if fac.per_species >= 0:
+        gain = f"{fac.per_vp} VP" if fac.per_vp else f"{fac.per_credits} credits"
+        bits.append(f"{gain} per {c.species[fac.per_species].name} each Upkeep")
+    if fac.hand_limit:
+        bits.append(f"hand limit +{fac.hand_limit}")
+    if fac.end_vp:
+        bits.append(f"{fac.end_vp} VP at the end")
+    if fac.large:
+        bits.append("two spaces")
+    if fac.aquatic:
+        bits.append(f"Aquatic Habitat of {fac.aquatic} spaces")
+    if fac.on_placement:
+        bits.append(f"when placed {_amounts(fac.on_placement)}")
+    if fac.upkeep_per:
+        what, r, n = fac.upkeep_per
+        bits.append(f"each Upkeep {n} {RESOURCES[r]} per {COUNTS[what]}")
+    if fac.end_per:
+        bits.append(f"{fac.end_per[1]} VP per {END_COUNTS[fac.end_per[0]].replace('_', ' ')} at the end")
+    if fac.adjacent_aquatic_vp:
+        bits.append(f"{fac.adjacent_aquatic_vp} VP per aquatic species beside it at the end")
+    if fac.adjacent_species_vp:
+        bits.append(f"{fac.adjacent_species_vp} VP per species beside it at the end")
+    if fac.destroyed_vp:
+        bits.append(f"{fac.destroyed_vp} VP when a dinosaur is destroyed")
+    if fac.odd_visitors_vp:
+        bits.append(f"{fac.odd_visitors_vp} VP for an odd number of visitors leaving")
+    for flag, text in _FACILITY_FLAGS:
+        if getattr(fac, flag):
+            bits.append(text)
+    return f"{fac.name} ({', '.join(bits)})"
+
+
+_FACILITY_FLAGS = (
+    ("fishery", "bordering Aquatic Habitats need 1 goat less"),
+    ("education", "a bonus visitor first"),
+    ("market_exchange", "buy and sell DNA as one choice"),
+    ("airport", "a free Outsource once a Season"),
+    ("gene_grafting", "goats for more DNA"),
+    ("ferry_visitor", "a visitor at the Ferry"),
+)
+
+
+def specialist_text(c, i: int) -> str:
+    sp = c.specialists[i]
+    return f"{sp.name} ({sp.cost} Manipulation card{'s' if sp.cost > 1 else ''}): {sp.text}"
+
+
+def _structure(s, seat: int, struct: int) -> str:
+    top = s.t.max_facilities
+    if struct >= top:
+        return f"the fence {s.geo.edge_names[struct - top]}"
+    code = s.facs[seat][struct]
+    return f"the {s.c.facilities[code & 63].name} ({place_name(s, code)})"
+
+
+def place_name(s, code: int) -> str:
+    """Where a facility stands, as the view names it: "B2", "B2+C2", "commercial 1"."""
+    names = [s.geo.cell_names[x] if x < COMMERCIAL else f"commercial {x - COMMERCIAL + 1}" for x in rules.places(code)]
+    return "+".join(names)
+
+
+def _habitat_text(s, seat: int, cell: int) -> str:
+    area_of, areas = rules.regions(s, seat)
+    if s.fcells[seat] >> cell & 1:
+        code = rules.facility_at(s, seat, cell)
+        return f"the {s.c.facilities[code & 63].name} on {place_name(s, code)}"
+    cells, closed = areas[area_of[cell]]
+    if not closed:
+        return "open space"
+    names = [s.geo.cell_names[x] for x in cells_of(cells)]
+    return f"the pen {'+'.join(names)} ({len(names)} spaces)"
+
+
+def _credits(n: int) -> str:
+    return "free" if n == 0 else f"{n} credit{'s' if n != 1 else ''}"
+
+
+def _in_park(s, park: int) -> str:
+    """A facility placed in the other branch's park (the co-op) says so."""
+    return "" if park == s.cur else f" in the {BRANCHES[park]} Branch's park"
+
+
+def _pen_text(s, action: int) -> str:
+    cells, perimeter, size = s.geo.rectangles[action - s.ids.pen]
+    cost = bin(perimeter & ~s.fence[s.cur]).count("1")
+    names = "+".join(s.geo.cell_names[x] for x in cells_of(cells))
+    return f"Build a pen on {names} ({size} spaces, {cost} fences)"
+
+
+def _space_text(s, action: int) -> str:
+    sp = s.c.spaces[action - s.ids.space]
+    return f"{sp.name}: {steps_text(s.c, sp.steps)}{_no_meeple(s, s.cur, sp.steps)}"
+
+
+# ---------------------------------------------------------------------- each kind of decision's texts
+def worker_text(s, action: int, ctx) -> str:
+    if action == s.ids.airport:
+        return "Private Airport: take another space's action for free"
+    if action == s.ids.docks:
+        return f"Docks: gift up to 2 cards to the {BRANCHES[1 - s.cur]} Branch"
+    return _space_text(s, action)
+
+
+def outsource_text(s, action: int, ctx) -> str:
+    return f"Outsource to {_space_text(s, action)}"
+
+
+def choose_text(s, action: int, ctx: ChooseContext) -> str:
+    return steps_text(s.c, ctx.options[action - s.ids.option]).capitalize()
+
+
+def create_text(s, action: int, ctx: CreateContext) -> str:
+    sp = s.c.species[action - s.ids.species]
+    if sp.index == s.t.mutant:
+        return f"Create a Mutant from {sp.dna - ctx.short} DNA cards of different species"
+    return f"Create a {sp.name} ({rules.set_size(s, s.cur, sp.index, ctx.short)} DNA)"
+
+
+def pick_text(s, action: int, ctx: PickContext) -> str:
+    ids = s.ids
+    if action == ids.done:
+        return "Done"
+    if action == ids.refined:
+        return "Use a Refined DNA token"
+    name = kind_name(s.c, action - ids.dna)
+    purpose, arg = ctx.purpose, ctx.arg
+    if purpose == REFINE:
+        return f"Discard a {name} DNA card for a Refined DNA token"
+    buy = "Buy" if arg else "Take"  # Site A and some cards take from the Market for free
+    verb = {KEEP: "Keep", BONEYARD: "Take", BUY: buy, SELL: "Sell", DISCARD: "Discard"}.get(purpose, "Use")
+    price = f" for {_credits(arg)}" if purpose in (BUY, SELL) and arg else ""
+    return f"{verb} a {name} DNA card{price}"
+
+
+def habitat_text(s, action: int, ctx: HabitatContext) -> str:
+    if action >= s.ids.pen:
+        return _pen_text(s, action)
+    return f"Put the {s.c.species[ctx.species].name} in {_habitat_text(s, s.cur, action - s.ids.cell)}"
+
+
+def build_text(s, action: int, ctx) -> str:
+    return "Stop building" if action == s.ids.done else _pen_text(s, action)
+
+
+def stack_text(s, action: int, ctx: DiscountContext) -> str:
+    f = rules.stack_tile(s, action - s.ids.stack)
+    price = rules.facility_price(s, s.cur, f, ctx.discount)
+    return f"Buy {facility_text(s.c, f, cost=False)} for {_credits(price)}"
+
+
+def facility_cell_text(s, action: int, ctx: PlacingContext) -> str:
+    cell = s.geo.cell_names[action - s.ids.cell]
+    return f"Build the {s.c.facilities[ctx.facility].name} on {cell}{_in_park(s, ctx.park)}"
+
+
+def repair_text(s, action: int, ctx: DiscountContext) -> str:
+    struct = action - s.ids.structure
+    price = rules.repair_price(s, s.cur, struct, ctx.discount)
+    return f"Repair {_structure(s, s.cur, struct)} for {_credits(price)}"
+
+
+def target_text(s, action: int, ctx: TargetContext) -> str:
+    return f"The rampage damages {_structure(s, s.cur, action - s.ids.structure)}"
+
+
+def card_text(s, action: int, ctx) -> str:
+    card = s.c.manipulation[action - s.ids.manipulation]
+    return f"Play {card.name}: {card.text}{_no_meeple(s, s.cur, card.steps)}"
+
+
+def opponent_text(s, action: int, ctx) -> str:
+    p = action - s.ids.seat
+    return "Choose Synth" if s.coop and p == SYNTH else f"Choose player {p + 1}"
+
+
+def city_text(s, action: int, ctx: CityContext) -> str:
+    if action == s.ids.done:
+        return "Leave the City Center"
+    return rules.CITY_NAMES[action - s.ids.city_center]
+
+
+def bonus_text(s, action: int, ctx) -> str:
+    return "Take no more bonus visitors" if action == s.ids.done else "Take a bonus visitor"
+
+
+def mutant_text(s, action: int, ctx) -> str:
+    if action == s.ids.done:
+        return "Feed no more mutants"
+    return f"Feed a mutant {rules.mutant_goats(s, s.cur)} goats for a new mutant"
+
+
+def large_text(s, action: int, ctx: DiscountContext) -> str:
+    offer = action - s.ids.large
+    f = s.t.habitat_tile if offer == 0 else s.large_offer[offer - 1]
+    price = rules.facility_price(s, s.cur, f, ctx.discount)
+    return f"Buy {facility_text(s.c, f, cost=False)} for {_credits(price)}"
+
+
+def spot_text(s, action: int, ctx: PlacingContext) -> str:
+    cell, down = divmod(action - s.ids.spot, 2)
+    other = rules.spot_second(s.geo, cell, down)
+    names = f"{s.geo.cell_names[cell]}+{s.geo.cell_names[other]}"
+    return f"Build the {s.c.facilities[ctx.facility].name} on {names}{_in_park(s, ctx.park)}"
+
+
+def ocean_text(s, action: int, ctx: OceanContext) -> str:
+    if action == s.ids.done:
+        return f"Do not pay: lose {s.c.numbers['open_ocean_vp_loss']} VP"
+    return f"Pay {ctx.cost} credits for a Plesiosaurus"
+
+
+def claim_text(s, action: int, ctx) -> str:
+    i = action - s.ids.specialist
+    fee = f" and {_credits(rules.contractor_price(s))}" if i in s.contractors else ""
+    return f"Claim {specialist_text(s.c, i)}{fee}"
+
+
+def destroy_text(s, action: int, ctx: DestroyContext) -> str:
+    if action == s.ids.done:
+        return "Roll the Upkeep die instead" if ctx.why == SPINO else "Feed the Mosasaur as usual"
+    species, cell = divmod(action - s.ids.victim, s.geo.num_cells)
+    return f"Destroy the {s.c.species[species].name} on {s.geo.cell_names[cell]}"
+
+
+def graft_text(s, action: int, ctx: GraftContext) -> str:
+    if action == s.ids.done:
+        return "Graft no more DNA"
+    option = action - s.ids.option
+    deck = "eDNA" if ctx.edna else "DNA"
+    return f"Discard {option + 1} goat{'s' if option else ''} to draw {option + 1} more {deck}"
+
+
+def payment_text(s, action: int, ctx: PaymentContext) -> str:
+    return f"Discard {s.c.manipulation[action - s.ids.manipulation].name}"
+
+
+def team_order_text(s, action: int, ctx) -> str:
+    return f"The {BRANCHES[action - s.ids.seat]} Branch places first"
+
+
+def share_text(s, action: int, ctx: ShareContext) -> str:
+    return f"A shared visitor to the {BRANCHES[action - s.ids.seat]} Branch's park"
+
+
+def park_text(s, action: int, ctx: ParkContext) -> str:
+    p = action - s.ids.seat
+    return "Put it in your park" if p == s.cur else f"Put it in the {BRANCHES[p]} Branch's park (1 credit)"
+
+
+def gift_text(s, action: int, ctx: GiftContext) -> str:
+    ids, to = s.ids, BRANCHES[1 - s.cur]
+    if action == ids.done:
+        return "Gift no more cards"
+    if action < ids.manipulation:
+        return f"Gift a {kind_name(s.c, action - ids.dna)} DNA card to the {to} Branch"
+    return f"Gift {s.c.manipulation[action - ids.manipulation].name} to the {to} Branch"
