@@ -19,9 +19,9 @@ from dinotable.games.dinogenics.rules.codes import CITY_NAMES, DRAWN_STACKS, fac
 MEANINGS = {
     "done": "stop or decline: building pens, the City Center, bonus visitors, feeding mutants, an optional pick, "
     "grafting, gifting; not paying for the Plesiosaurus; destroying no dinosaur",
-    "space": "a Mainland space (section 6's order, then the Breaking News spaces): placing a worker, or the "
-    "action to outsource",
-    "species": "the species to create",
+    "space": "a Mainland space (`game.content.spaces`: section 6's eleven, then Site D, Refinement and HQ, then "
+    "the Breaking News spaces): placing a worker, or the action to outsource",
+    "species": "the species to create (`game.content.species`: section 4's eight, then the expansion's)",
     "dna": "a DNA card by kind (the species, then Polymorphic DNA): to keep, take, buy, sell, discard, refine, "
     "use in a set or gift",
     "cell": "a park space (A1 = 0 ... C4 = 11): the habitat it stands for (pen, Biodome, open space), or a "
