@@ -23,7 +23,7 @@ from dinotable.games.dinogenics.rules.allowed import (
     commercial_free,
     facility_cells,
     free_slot,
-    placements,
+    has_placement,
     space_open,
     stack_tile,
 )
@@ -134,7 +134,7 @@ def share_task(s: DinoGenicsState, task, events) -> None:
 def can_place_worker(s: DinoGenicsState, b: int) -> bool:
     """Has this branch somewhere to send a worker: a Mainland space, the other park's docks, its Private
     Airport?"""
-    return bool(placements(s, b)) or docks_open(s, b) or airport_open(s, b)
+    return has_placement(s, b) or docks_open(s, b) or airport_open(s, b)
 
 
 def docks_open(s: DinoGenicsState, seat: int) -> bool:

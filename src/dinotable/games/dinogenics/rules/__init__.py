@@ -39,6 +39,7 @@ from dinotable.games.dinogenics.rules.allowed import (
     free_slot,
     habitats,
     has_habitat,
+    has_placement,
     large_offers,
     large_spots,
     makeable,

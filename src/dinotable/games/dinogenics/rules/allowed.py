@@ -45,34 +45,44 @@ def substitutes(s: DinoGenicsState, seat: int) -> int:
 
 def creatable(s: DinoGenicsState, seat: int, short: int) -> list[int]:
     """Species this seat can create: a set in hand (see `makeable`) and a meeple left in the supply."""
-    return [sp for sp in makeable(s, seat, short) if meeples_left(s, sp) > 0]
+    return [sp for sp in _makeable(s, seat, short) if meeples_left(s, sp) > 0]
+
+
+def can_create(s: DinoGenicsState, seat: int, short: int) -> bool:
+    """Can this seat create any dinosaur? (stops at the first: asked of every space and card that creates)"""
+    return any(meeples_left(s, sp) > 0 for sp in _makeable(s, seat, short))
 
 
 def out_of_meeples(s: DinoGenicsState, seat: int, short: int) -> list[int]:
     """Species this seat holds a set for but cannot create: no meeple of theirs is left."""
-    return [sp for sp in makeable(s, seat, short) if meeples_left(s, sp) <= 0]
+    return [sp for sp in _makeable(s, seat, short) if meeples_left(s, sp) <= 0]
 
 
 def makeable(s: DinoGenicsState, seat: int, short: int) -> list[int]:
     """Species this seat has a set for, with a set `short` cards short, and a habitat to put in: at least one
     card shows the species (a mutant: one card per species it shows), substitutes make up the rest."""
+    return list(_makeable(s, seat, short))
+
+
+def _makeable(s: DinoGenicsState, seat: int, short: int):
     c, t = s.c, s.t
     k = c.kinds
     hand = s.dna[seat * k : seat * k + len(c.species)]
     if not any(hand):
-        return []
+        return
     subs = substitutes(s, seat)
     land = has_habitat(s, seat)
-    out = [
-        sp
-        for sp in t.with_dna
-        if hand[sp]
-        and hand[sp] + subs >= set_size(s, seat, sp, short)
-        and (aquatic_room(s, seat, t.aquatic[sp]) if t.aquatic[sp] else land)
-    ]
+    aquatic = t.aquatic
+    for sp in t.with_dna:
+        n = hand[sp]
+        if (
+            n
+            and n + subs >= set_size(s, seat, sp, short)
+            and (aquatic_room(s, seat, aquatic[sp]) if aquatic[sp] else land)
+        ):
+            yield sp
     if land and sum(1 for n in hand if n) + subs >= set_size(s, seat, t.mutant, short):
-        out.append(t.mutant)
-    return out
+        yield t.mutant
 
 
 def aquatic_room(s: DinoGenicsState, seat: int, size: int) -> list[int]:
@@ -326,7 +336,7 @@ def can(s: DinoGenicsState, seat: int, steps: tuple, budget: int, depth: int = 0
             if any(res == SCANDALS for res, _ in value) and not s.res[seat * WIDTH + SCANDALS]:
                 return False  # discarding a Scandal needs one
         elif kind == "create":
-            if not creatable(s, seat, value):
+            if not can_create(s, seat, value):
                 return False
         elif kind == "draw_keep":
             if not (s.dna_deck or s.dna_discard):
@@ -413,14 +423,27 @@ def _outsourceable(s: DinoGenicsState, seat: int, budget: int):
 
 
 def placements(s: DinoGenicsState, seat: int) -> list[int]:
+    """The Mainland spaces this seat can send a worker to."""
+    return list(_placeable(s, seat))
+
+
+def has_placement(s: DinoGenicsState, seat: int) -> bool:
+    """Can this seat send a worker to any Mainland space? (stops at the first: asked before every worker)"""
+    return next(_placeable(s, seat), None) is not None
+
+
+def _placeable(s: DinoGenicsState, seat: int):
     budget = s.res[seat * WIDTH + CREDITS]
     # (CC6's doubled prices change no offer here: the City Center's fences and the HQ's Open Ocean roll
     # need no credits.)
-    return [
+    occ, slot0 = s.occ, s.slot0
+    return (
         sp.index
         for sp in s.c.spaces
-        if space_open(s, sp.index) and free_slot(s, sp.index) >= 0 and can(s, seat, sp.steps, budget)
-    ]
+        if -1 in occ[slot0[sp.index] : slot0[sp.index] + sp.slots]  # a free slot (as free_slot finds)
+        and space_open(s, sp.index)
+        and can(s, seat, sp.steps, budget)
+    )
 
 
 def airport_open(s: DinoGenicsState, seat: int) -> bool:

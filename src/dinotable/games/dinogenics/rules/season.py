@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from dinotable.games.dinogenics import synth
 from dinotable.games.dinogenics.content import CREDITS, GOATS, VISITORS, VP
 from dinotable.games.dinogenics.park import OPEN, cells_of
-from dinotable.games.dinogenics.rules.allowed import airport_open, placements
+from dinotable.games.dinogenics.rules.allowed import airport_open, has_placement
 from dinotable.games.dinogenics.rules.codes import (
     AIRPORT_USED,
     ASKED,
@@ -163,7 +163,7 @@ def _workers(s: DinoGenicsState, events) -> bool:
         seat = s.order[position]
         base = seat * WIDTH
         if s.res[base + WORKERS] > 0:
-            if placements(s, seat) or (s.expansion and airport_open(s, seat)):
+            if has_placement(s, seat) or (s.expansion and airport_open(s, seat)):
                 s.turn = position
                 decide(s, seat, PLACE)
                 return True
