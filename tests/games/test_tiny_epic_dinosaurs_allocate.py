@@ -2,8 +2,7 @@
 Dinofarmers, and the solo Rival (the helpers are test_tiny_epic_dinosaurs.py's)."""
 
 from dinotable.core.rng import Rng
-from dinotable.games.tiny_epic_dinosaurs.components import ADAPT, CHOOSE, PLACE
-from dinotable.games.tiny_epic_dinosaurs.content import DAMAGE, EGG, NET
+from dinotable.games.tiny_epic_dinosaurs.components import ADAPT, CHOOSE, DAMAGE, EGG, NET, PLACE
 from dinotable.games.tiny_epic_dinosaurs.testing import (
     hold,
     keep_first_contracts,

@@ -1,5 +1,6 @@
 """What every area of the rules shares: the phase numbers, how a Farm space or an escaping dinosaur is
-coded, the resource tracks and the Barrier supply, Research card abilities, turn order and events.
+coded, the resource tracks and the Barrier supply, the Hunting Die's faces, Research card abilities, turn
+order and events.
 
 Nothing here decides anything; the areas (spaces, farm, cards, feeding, escapes, the round) build on it.
 """
@@ -10,6 +11,10 @@ from dinotable.core.contract import Event
 
 # The decisions' phase numbers, in the order decisions.py registers them (the golden files record them).
 KEEP, PLACE, CHOOSE, ADAPT, FEED, ESCAPE, NEWBORN, OVER = range(8)
+RESOURCES = ("plant", "meat", "supply")  # the three resource tracks
+PLANT, MEAT, SUPPLY = range(3)
+FACES = ("net", "damage", "egg")  # the Hunting Die's faces
+NET, DAMAGE, EGG = range(3)
 UNIQUE = 4  # a Farm space or an escaping dinosaur holds UNIQUE + Research card for a Unique Dinosaur
 EMPTY = -1
 

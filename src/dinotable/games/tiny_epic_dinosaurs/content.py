@@ -6,17 +6,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from dinotable.core.content import Reader, load_toml, provenance_item, read_numbers
+from dinotable.games.tiny_epic_dinosaurs.components import FACES, MEAT, PLANT, RESOURCES, SUPPLY
+from dinotable.games.tiny_epic_dinosaurs.effects import EFFECTS, GAINS, read_amounts, read_species, species_name
 from dinotable.games.tiny_epic_dinosaurs.grid import regions
 
 CONTENT_PATH = Path(__file__).with_name("content.toml")
 
-RESOURCES = ("plant", "meat", "supply")
-PLANT, MEAT, SUPPLY = range(3)
 DIETS = ("herbivore", "carnivore", "omnivore")
 HERBIVORE, CARNIVORE, OMNIVORE = range(3)
-FACES = ("net", "damage", "egg")
-NET, DAMAGE, EGG = range(3)
-STEP_KINDS = ("pay", "gain", "hunt", "dinosaur", "trade", "research", "contract", "first_player")
 SYMBOLS = {"P": PLANT, "M": MEAT, "S": SUPPLY, "-": -1}
 EDGE_KINDS = {".": "dotted", "~": "water", "^": "mountain"}
 # The rulebook's round-1 collection is the symbols of an empty Farm: 5 plants, 3 meat, 1 supply.
@@ -45,15 +42,16 @@ class Space:
     board: str
     name: str
     sides: tuple[int, ...]
-    # Steps as tuples: ("pay", (p, m, s)), ("gain", (p, m, s, barriers)), ("hunt", species...),
-    # ("dinosaur", species...), ("trade", amount), ("research",), ("contract",), ("first_player",)
+    # (kind, value) steps, as effects.EFFECTS reads them: ("pay", (p, m, s)), ("gain", (p, m, s, barriers)),
+    # ("hunt", Quarry), ("dinosaur", Quarry), ("trade", amount), ("research", None), ("contract", None),
+    # ("first_player", None)
     steps: tuple[tuple, ...]
     cost: tuple[int, int, int]  # the first step's payment, if it has one
     actions: tuple[tuple, ...]  # the steps after the cost
     is_market: bool  # a Dinosaur Market (its cost is cut by market_discount)
-    # For a quick look at whether part of the action can be done: what its gain steps give (plant, meat,
-    # supply, barriers), whether a step is always possible (the First Player Marker), and the steps that
-    # depend on the table (hunt, dinosaur, trade, research, contract).
+    # For a quick look at whether part of the action can be done (the legality check of every placement):
+    # what its gain steps give (plant, meat, supply, barriers), whether a step is always possible (the First
+    # Player Marker), and the other steps, which depend on the table, as (their kind's `can`, value).
     gives: tuple[bool, bool, bool, bool]
     sure: bool
     checked: tuple[tuple, ...]
@@ -212,16 +210,6 @@ def _cell(cell: int, cols: int) -> str:
     return f"{'ABCDEFGH'[cell % cols]}{cell // cols + 1}"
 
 
-def _amounts(r: Reader, table: dict, names: tuple[str, ...], where: str) -> tuple[int, ...]:
-    for key in table:
-        if key not in names:
-            raise r.fail(where, f"unknown key {key!r} (expected {', '.join(names)})")
-    values = tuple(r.get(table, name, int, where) if name in table else 0 for name in names)
-    if any(v < 0 for v in values):
-        raise r.fail(where, "amounts cannot be negative")
-    return values
-
-
 def load_content(path: str | Path = CONTENT_PATH) -> Content:
     r = Reader(path, load_toml(path))
     data = r.data
@@ -266,7 +254,7 @@ def load_content(path: str | Path = CONTENT_PATH) -> Content:
             Species(
                 len(species),
                 key,
-                key.capitalize(),
+                species_name(key),
                 r.get(entry, "colour", str, where),
                 r.get(entry, "style", str, where),
                 r.get(entry, "letter", str, where),
@@ -278,17 +266,6 @@ def load_content(path: str | Path = CONTENT_PATH) -> Content:
         )
     if len(species) != NUM_COMMON:
         raise r.fail("species", f"expected the {NUM_COMMON} common species, got {len(species)}")
-    species_index = {s.key: s.index for s in species}
-
-    def species_list(value, where: str) -> tuple[int, ...]:
-        if isinstance(value, str):
-            value = [value]
-        if not isinstance(value, list) or not value:
-            raise r.fail(where, "expected a list of species")
-        for name in value:
-            if name not in species_index:
-                raise r.fail(where, f"unknown species {name!r}")
-        return tuple(species_index[name] for name in value)
 
     for i, entry in enumerate(r.get(data, "rule", list, "top level")):
         where = f"rule[{i}]"
@@ -313,31 +290,13 @@ def load_content(path: str | Path = CONTENT_PATH) -> Content:
         sides = tuple(r.get(entry, "sides", list, where))
         if not sides or any(not isinstance(n, int) or not 1 <= n <= 4 for n in sides):
             raise r.fail(f"{where}.sides", "expected player counts from 1 to 4")
-        steps = []
-        for j, step in enumerate(r.get(entry, "steps", list, where)):
-            swhere = f"{where}.steps[{j}]"
-            if not isinstance(step, dict) or len(step) != 1:
-                raise r.fail(swhere, "a step is a table with one key")
-            ((kind, value),) = step.items()
-            if kind not in STEP_KINDS:
-                raise r.fail(swhere, f"unknown step {kind!r} (expected one of {', '.join(STEP_KINDS)})")
-            if kind == "pay":
-                steps.append((kind, _amounts(r, value, RESOURCES, swhere)))
-            elif kind == "gain":
-                steps.append((kind, _amounts(r, value, (*RESOURCES, "barriers"), swhere)))
-            elif kind in ("hunt", "dinosaur"):
-                steps.append((kind, *species_list(value, swhere)))
-            elif kind == "trade":
-                if not isinstance(value, int) or value < 1:
-                    raise r.fail(swhere, "trade gives a positive whole amount")
-                steps.append((kind, value))
-            else:
-                steps.append((kind,))
-        if [s[0] for s in steps].count("pay") > 1 or any(s[0] == "pay" for s in steps[1:]):
+        steps = EFFECTS.parse(r, r.get(entry, "steps", list, where), f"{where}.steps")
+        kinds = [kind for kind, _ in steps]
+        if "pay" in kinds[1:]:
             raise r.fail(where, "a space pays its cost once, in its first step")
-        pays = bool(steps) and steps[0][0] == "pay"
-        actions = tuple(steps[1:] if pays else steps)
-        gains = [step[1] for step in actions if step[0] == "gain"]
+        pays = kinds[:1] == ["pay"]
+        actions = steps[1:] if pays else steps
+        gains = [value for kind, value in actions if kind == "gain"]
         spaces.append(
             Space(
                 len(spaces),
@@ -345,13 +304,15 @@ def load_content(path: str | Path = CONTENT_PATH) -> Content:
                 r.get(entry, "board", str, where),
                 r.get(entry, "name", str, where),
                 sides,
-                tuple(steps),
+                steps,
                 steps[0][1] if pays else (0, 0, 0),
                 actions,
-                any(step[0] == "dinosaur" for step in steps),
+                "dinosaur" in kinds,
                 tuple(any(g[r] for g in gains) for r in range(4)),
-                any(step[0] == "first_player" for step in actions),
-                tuple(step for step in actions if step[0] not in ("gain", "first_player")),
+                any(kind == "first_player" for kind, _ in actions),
+                tuple(
+                    (EFFECTS.kinds[kind].can, value) for kind, value in actions if kind not in ("gain", "first_player")
+                ),
             )
         )
     ids = [s.id for s in spaces]
@@ -380,11 +341,11 @@ def load_content(path: str | Path = CONTENT_PATH) -> Content:
             ResearchCard(
                 len(research),
                 name,
-                _amounts(r, r.table(entry, "cost", where), RESOURCES, f"{where}.cost"),
+                read_amounts(r, r.table(entry, "cost", where), RESOURCES, f"{where}.cost"),
                 r.get(entry, "vp", int, where),
-                _amounts(r, gain, (*RESOURCES, "barriers"), f"{where}.gain"),
-                species_list(dinosaur, f"{where}.gain.dinosaur")[0] if dinosaur is not None else -1,
-                _amounts(r, entry.get("collect", {}), (*RESOURCES, "barriers"), f"{where}.collect"),
+                read_amounts(r, gain, GAINS, f"{where}.gain"),
+                read_species(r, dinosaur, f"{where}.gain.dinosaur")[0] if dinosaur is not None else -1,
+                read_amounts(r, entry.get("collect", {}), GAINS, f"{where}.collect"),
                 bool(entry.get("safe_hunt", False)),
                 int(entry.get("market_discount", 0)),
                 int(entry.get("contract_bonus", 0)),
@@ -408,7 +369,7 @@ def load_content(path: str | Path = CONTENT_PATH) -> Content:
                     len(contracts),
                     name,
                     kind == "public",
-                    _amounts(r, need, tuple(s.key for s in species), f"{where}.need"),
+                    read_amounts(r, need, tuple(s.key for s in species), f"{where}.need"),
                     int(entry.get("unique", 0)),
                     r.get(entry, "vp", int, where),
                 )
@@ -466,8 +427,8 @@ def load_content(path: str | Path = CONTENT_PATH) -> Content:
                 card_spaces,
                 tuple(solo_ids.index(sid) for sid in card_spaces),
                 r.get(entry, "strength", int, where),
-                species_list(entry["dinosaurs"], f"{where}.dinosaurs") if "dinosaurs" in entry else (),
-                _amounts(r, entry.get("resources", {}), RESOURCES, f"{where}.resources"),
+                read_species(r, entry["dinosaurs"], f"{where}.dinosaurs") if "dinosaurs" in entry else (),
+                read_amounts(r, entry.get("resources", {}), RESOURCES, f"{where}.resources"),
                 int(entry.get("steal", 0)),
                 bool(entry.get("first_player", False)),
                 bool(entry.get("research", False)),

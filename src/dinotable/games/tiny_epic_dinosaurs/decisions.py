@@ -23,6 +23,7 @@ from dinotable.games.tiny_epic_dinosaurs.components import (
     food,
 )
 from dinotable.games.tiny_epic_dinosaurs.content import RESOURCES
+from dinotable.games.tiny_epic_dinosaurs.effects import step_options
 from dinotable.games.tiny_epic_dinosaurs.escapes import (
     Escape,
     count_omnivores_as,
@@ -48,7 +49,6 @@ from dinotable.games.tiny_epic_dinosaurs.spaces import (
     entry_strength,
     place,
     placement_actions,
-    step_options,
 )
 
 

@@ -7,8 +7,7 @@ Medical Leave and the action space is free again (a `safe_hunt` Research card tu
 from __future__ import annotations
 
 from dinotable.core.rng import next_below
-from dinotable.games.tiny_epic_dinosaurs.components import ability, event
-from dinotable.games.tiny_epic_dinosaurs.content import DAMAGE, EGG, FACES
+from dinotable.games.tiny_epic_dinosaurs.components import DAMAGE, EGG, FACES, ability, event
 
 
 def take_dinosaur(s, seat: int, k: int) -> bool:

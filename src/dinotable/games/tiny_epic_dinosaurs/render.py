@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dinotable.games.tiny_epic_dinosaurs.components import CHOOSE, ESCAPE, FEED, NEWBORN, UNIQUE, food
 from dinotable.games.tiny_epic_dinosaurs.content import RESOURCES
+from dinotable.games.tiny_epic_dinosaurs.effects import EFFECTS, amounts_text
 from dinotable.games.tiny_epic_dinosaurs.escapes import escaping_now
 from dinotable.games.tiny_epic_dinosaurs.grid import OPEN
 from dinotable.games.tiny_epic_dinosaurs.spaces import entry_strength
@@ -14,11 +15,6 @@ LEGEND = (
     "capitals a Unique Dinosaur, * fed; edges . : dotted line, ~ water, ^ mountain, = # Barrier"
 )
 EDGE_TEXT = {"dotted": (".", ":"), "water": ("~", "~"), "mountain": ("^", "^"), "barrier": ("=", "#")}
-
-
-def _amounts(values, names=RESOURCES) -> str:
-    parts = [f"{v} {name}" for v, name in zip(values, names, strict=False) if v]
-    return ", ".join(parts) if parts else "nothing"
 
 
 def code_name(c, code: int) -> str:
@@ -39,16 +35,16 @@ def contract_text(c, k: int) -> str:
 
 def research_text(c, k: int) -> str:
     card = c.research[k]
-    bits = [f"cost {_amounts(card.cost)}", f"{card.vp} VP"]
+    bits = [f"cost {amounts_text(card.cost)}", f"{card.vp} VP"]
     if card.unique_diet >= 0:
         bits.append(f"Unique {('herbivore', 'carnivore', 'omnivore')[card.unique_diet]}, eats {card.unique_food}")
     if any(card.gain) or card.gain_dinosaur >= 0:
-        gains = [_amounts(card.gain, (*RESOURCES, "barriers"))] if any(card.gain) else []
+        gains = [amounts_text(card.gain, (*RESOURCES, "barriers"))] if any(card.gain) else []
         if card.gain_dinosaur >= 0:
             gains.append(c.species[card.gain_dinosaur].name)
         bits.append("gain " + ", ".join(gains))
     if any(card.collect):
-        bits.append("each round collect " + _amounts(card.collect, (*RESOURCES, "barriers")))
+        bits.append("each round collect " + amounts_text(card.collect, (*RESOURCES, "barriers")))
     if card.safe_hunt:
         bits.append("hunts never hurt")
     if card.market_discount:
@@ -59,25 +55,8 @@ def research_text(c, k: int) -> str:
 
 
 def space_text(c, space) -> str:
-    bits = []
-    for st in space.steps:
-        kind = st[0]
-        if kind == "pay":
-            bits.append(f"pay {_amounts(st[1])}")
-        elif kind == "gain":
-            bits.append(f"gain {_amounts(st[1], (*RESOURCES, 'barriers'))}")
-        elif kind in ("hunt", "dinosaur"):
-            names = " or ".join(c.species[k].name for k in st[1:])
-            bits.append(f"{'hunt' if kind == 'hunt' else 'take'} {names}")
-        elif kind == "trade":
-            bits.append(f"trade 1 resource for {st[1]} of another")
-        elif kind == "research":
-            bits.append("take a Research card")
-        elif kind == "contract":
-            bits.append("fulfil a Contract")
-        else:
-            bits.append("take the First Player Marker")
-    return f"{space.board}: {space.name} ({', '.join(bits)})"
+    """An action space and its steps, each in its step kind's words (effects.EFFECTS)."""
+    return f"{space.board}: {space.name} ({EFFECTS.text(space.steps)})"
 
 
 # --------------------------------------------------------------------------------------- actions
@@ -184,7 +163,7 @@ def event_text(s, event) -> str:
     if kind == "round":
         return f"-- Round {d['round']} --"
     if kind == "collect":
-        return f"{who} collects {_amounts((d['plant'], d['meat'], d['supply']))}"
+        return f"{who} collects {amounts_text((d['plant'], d['meat'], d['supply']))}"
     if kind == "place":
         space = next(sp for sp in s.c.spaces if sp.id == d["space"])
         return f"{who} places on {space.board}: {space.name}"
@@ -205,7 +184,7 @@ def event_text(s, event) -> str:
     if kind == "research":
         return f"{who} takes the Research card {d['card']}"
     if kind == "gain":
-        got = _amounts((d["plant"], d["meat"], d["supply"], d["barriers"]), (*RESOURCES, "barriers"))
+        got = amounts_text((d["plant"], d["meat"], d["supply"], d["barriers"]), (*RESOURCES, "barriers"))
         return f"{who} gains {got}"
     if kind == "no_space":
         return f"{who} has nowhere to place the remaining Dinofarmers this round"

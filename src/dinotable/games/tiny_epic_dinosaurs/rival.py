@@ -8,8 +8,7 @@ each card it fulfils at most one Public Contract its species columns meet, the o
 
 from __future__ import annotations
 
-from dinotable.games.tiny_epic_dinosaurs.components import event
-from dinotable.games.tiny_epic_dinosaurs.content import DAMAGE, EGG, FACES
+from dinotable.games.tiny_epic_dinosaurs.components import DAMAGE, EGG, FACES, event
 from dinotable.games.tiny_epic_dinosaurs.hunting import roll
 from dinotable.games.tiny_epic_dinosaurs.spaces import entry_strength
 

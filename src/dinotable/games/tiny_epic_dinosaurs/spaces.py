@@ -1,18 +1,18 @@
 """Allocate Dinofarmers and the action spaces: where a Dinofarmer or the Foreman may go, whose turn it is,
-and an action space's steps, run in order.
+and an action space's steps, run in order by the game's step kinds (effects.EFFECTS).
 
 A space takes exactly one more than the strongest holder there (`exact strength`), and only where its
 cost can be paid and part of its action done. A step with several options is a choice (the CHOOSE
-decision, its context a `Choice`); with one it just happens; with none it is skipped.
+decision, its context a `Choice`: where the space goes on after it); with one it just happens; with none
+it is skipped.
 """
 
 from __future__ import annotations
 
 from typing import NamedTuple
 
-from dinotable.games.tiny_epic_dinosaurs.cards import can_fulfil, contracts_open, dinosaurs_owned, fulfil, take_research
-from dinotable.games.tiny_epic_dinosaurs.components import CHOOSE, PLACE, ability, event, gain_barriers, gain_resource
-from dinotable.games.tiny_epic_dinosaurs.hunting import hunt_roll, take_dinosaur
+from dinotable.games.tiny_epic_dinosaurs.components import PLACE, ability, event
+from dinotable.games.tiny_epic_dinosaurs.effects import EFFECTS, perform
 
 
 class Choice(NamedTuple):
@@ -37,55 +37,6 @@ def space_cost(s, seat: int, space) -> tuple[int, int, int]:
         if off:
             cost = tuple(max(0, v - off) for v in cost)
     return cost
-
-
-def step_options(s, seat: int, step: tuple) -> list[int]:
-    """The choices a step offers the seat (action ids); [] if it cannot be performed."""
-    ids, kind = s.ids, step[0]
-    res = s.res[seat * 3 : seat * 3 + 3]
-    if kind in ("hunt", "dinosaur"):
-        return [ids.species + k for k in step[1:] if s.supply[k] > 0]
-    if kind == "research":
-        research = s.c.research
-        return [
-            ids.research + i
-            for i, k in enumerate(s.research_row)
-            if all(res[r] >= research[k].cost[r] for r in range(3))
-        ]
-    if kind == "contract":
-        have = dinosaurs_owned(s, seat)
-        return [ids.contract + k for k in contracts_open(s, seat) if can_fulfil(s, seat, k, have)]
-    if kind == "trade":
-        top = s.c.numbers["track_max"]
-        return [ids.trade + a * 3 + b for a in range(3) for b in range(3) if a != b and res[a] and res[b] < top]
-    return []
-
-
-def step_possible(s, seat: int, step: tuple, plant: int, meat: int, supply: int, top: int) -> bool:
-    """Whether a step that depends on the table (a Space's `checked` steps: hunt, dinosaur, research,
-    contract, trade) can be performed with these resources (after the space's cost): whether step_options
-    would offer anything, without listing it."""
-    kind = step[0]
-    if kind == "hunt" or kind == "dinosaur":
-        stock = s.supply
-        for k in step[1:]:  # noqa: SIM110  a loop: any() over a generator costs more in this hot path
-            if stock[k] > 0:
-                return True
-        return False
-    if kind == "research":
-        research = s.c.research
-        for k in s.research_row:
-            cost = research[k].cost
-            if cost[0] <= plant and cost[1] <= meat and cost[2] <= supply:
-                return True
-        return False
-    if kind == "contract":
-        have = dinosaurs_owned(s, seat)
-        return any(can_fulfil(s, seat, k, have) for k in contracts_open(s, seat))
-    if kind == "trade":
-        res = (plant, meat, supply)
-        return any(res[a] and res[b] < top for a in range(3) for b in range(3) if a != b)
-    raise ValueError(f"step {kind!r} is not looked at on the table")
 
 
 FREE = (0, 0, 0)
@@ -129,16 +80,25 @@ def placements(s, seat: int) -> list[int]:
         gives = space.gives
         ok = space.sure or gives[0] and p < top or gives[1] and m < top or gives[2] and u < top or gives[3] and barriers
         if not ok:
-            paid = p != plant or m != meat or u != supply
-            for st in space.checked:
-                done = None if paid else memo.get(st)
-                if done is None:
-                    done = step_possible(s, seat, st, p, m, u, top)
-                    if not paid:
-                        memo[st] = done
-                if done:
-                    ok = True
-                    break
+            if p != plant or m != meat or u != supply:
+                # The step kinds' `can` read the tracks: set as paid for the look, then put back.
+                res, i = s.res, seat * 3
+                res[i], res[i + 1], res[i + 2] = p, m, u
+                try:
+                    for can, value in space.checked:
+                        if can(s, seat, value):
+                            ok = True
+                            break
+                finally:
+                    res[i], res[i + 1], res[i + 2] = plant, meat, supply
+            else:
+                for st in space.checked:
+                    done = memo.get(st)
+                    if done is None:
+                        done = memo[st] = st[0](s, seat, st[1])  # the step kind's `can`
+                    if done:
+                        ok = True
+                        break
         if ok:
             if with_normals:
                 out.append(first + slot * 2)
@@ -174,54 +134,24 @@ def place(s, seat: int, slot: int, with_foreman: bool, events: list) -> None:
 
 
 def run_steps(s, seat: int, steps: tuple, slot: int, events: list) -> None:
-    """The steps in order, until one offers a choice; after the last, the next turn."""
-    for i, st in enumerate(steps):
-        kind = st[0]
-        if kind == "gain":
-            got = [gain_resource(s, seat, r, st[1][r]) for r in range(3)]
-            got.append(gain_barriers(s, seat, st[1][3]))
-            events.append(event("gain", seat, plant=got[0], meat=got[1], supply=got[2], barriers=got[3]))
-        elif kind == "first_player":
-            s.first = seat
-            events.append(event("first_player", seat))
-        else:
-            options = step_options(s, seat, st)
-            if len(options) > 1:
-                s.phase, s.ctx = CHOOSE, Choice(st, steps[i + 1 :], slot)
-                # The state's key still lists the slot of the last choice (see state.py, `leftover`).
-                s.leftover = (slot, *s.leftover[1:])
-                return
-            if options:
-                perform(s, seat, st, options[0], slot, events)
+    """The steps in order, until one opens a choice (the CHOOSE decision, its context keeping the step and
+    the steps after it); after the last, the next turn."""
+    s.acting_slot = slot
+    i = EFFECTS.run_from(s, seat, steps, 0, events)
+    if i is not None:
+        s.ctx = Choice(steps[i - 1], steps[i:], slot)
+        # The state's key still lists the slot of the last choice (see state.py, `leftover`).
+        s.leftover = (slot, *s.leftover[1:])
+        return
     s.phase, s.ctx = PLACE, None
     next_turn(s, events)
 
 
 def choose(s, seat: int, ctx: Choice, action: int, events: list) -> None:
     """The choice made: the step performed with it, then the space's remaining steps."""
-    perform(s, seat, ctx.step, action, ctx.slot, events)
+    s.acting_slot = ctx.slot
+    perform(s, seat, ctx.step, action, events)
     run_steps(s, seat, ctx.rest, ctx.slot, events)
-
-
-def perform(s, seat: int, st: tuple, action: int, slot: int, events: list) -> None:
-    ids = s.ids
-    kind = st[0]
-    if kind in ("hunt", "dinosaur"):
-        k = action - ids.species
-        take_dinosaur(s, seat, k)
-        if kind == "hunt":
-            hunt_roll(s, seat, k, slot, events)
-        else:
-            events.append(event("dinosaur", seat, species=s.c.species[k].key))
-    elif kind == "research":
-        take_research(s, seat, action - ids.research, events)
-    elif kind == "contract":
-        fulfil(s, seat, action - ids.contract, events)
-    elif kind == "trade":
-        a, b = divmod(action - ids.trade, 3)
-        s.res[seat * 3 + a] -= 1
-        got = gain_resource(s, seat, b, st[1])
-        events.append(event("trade", seat, paid=a, gained=b, amount=got))
 
 
 def next_turn(s, events: list) -> None:

@@ -13,6 +13,7 @@ from dinotable.core.rng import derive_seed, seed_state, shuffle
 from dinotable.games.tiny_epic_dinosaurs import render, rules, scoring
 from dinotable.games.tiny_epic_dinosaurs.components import ADAPT, CHOOSE, ESCAPE, KEEP
 from dinotable.games.tiny_epic_dinosaurs.decisions import TABLE
+from dinotable.games.tiny_epic_dinosaurs.effects import Quarry
 from dinotable.games.tiny_epic_dinosaurs.farm import farm_zones
 
 # Fields that are lists and must be copied by clone(); everything else is an int, a bool or a tuple.
@@ -51,7 +52,19 @@ _FLAT_LISTS = (
 
 
 # Not part of the state's key: the game and its content, caches, and what _key lists under older names.
-_NOT_KEYED = frozenset({"game", "c", "ids", "_legal", "options", "place_cache", "ctx", "leftover"})
+# `acting_slot` too: it only stands for the space whose steps are running, which a choice's context keys.
+_NOT_KEYED = frozenset({"game", "c", "ids", "_legal", "options", "place_cache", "ctx", "leftover", "acting_slot"})
+
+
+def _as_keyed(step: tuple) -> tuple:
+    """A step as the golden files' key has it (rules 1.0 kept steps flat): the kind, then a hunt's or a
+    Market's species, or the value alone, or nothing for a step that takes no value."""
+    kind, value = step
+    if value is None:
+        return (kind,)
+    if isinstance(value, Quarry):
+        return (kind, *value.species)
+    return step
 
 
 class TinyEpicDinosaursState(FlatState):
@@ -143,6 +156,7 @@ class TinyEpicDinosaursState(FlatState):
         self.leftover = (-1, -1, 0, KEEP)
         self.over = False
         self.place_cache = None  # (seat, legal placements) worked out when the turn passed to that seat
+        self.acting_slot = -1  # the slot of the action space whose steps are running (a hunt's Damage frees it)
         self.rng = rng
         self.history: list[int] = []
         events: list = []
@@ -207,7 +221,8 @@ class TinyEpicDinosaursState(FlatState):
         slot, omni_as, stage, back_to = self.leftover
         choice, pending, settled, escaping = (), (), 0, ()
         if self.phase == CHOOSE:
-            choice, pending, slot = self.ctx
+            step, rest, slot = self.ctx
+            choice, pending = _as_keyed(step), tuple(_as_keyed(st) for st in rest)
         elif self.phase == ADAPT:
             settled = self.ctx.settled
         elif self.phase == ESCAPE:

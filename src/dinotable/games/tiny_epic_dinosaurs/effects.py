@@ -1,0 +1,305 @@
+"""The action spaces' steps as core.effects step kinds: each kind one StepKind, registered once in EFFECTS.
+
+A kind says how content.toml writes it and how that is checked (`parse`, naming the file and the entry on a
+mistake), whether it can be done now, at least in part (`can`), what it does (`run`) and how it reads
+(`text`). content.py reads every space's steps through EFFECTS; spaces.py runs them with `EFFECTS.run_from`
+and keeps where a space goes on after a choice in the CHOOSE decision's context. The game has no `choose`
+or `optional` nodes, so content that uses them is refused.
+
+A step that asks the player (hunt, dinosaur, research, contract, trade) offers action ids: with several,
+its run opens the CHOOSE decision; with one, it just happens; with none, it is skipped. What it offers and
+what the option chosen does sit beside its record, in ASKS: core's StepKind has no place for a decision's
+options, and the CHOOSE decision (decisions.py) reads them through `step_options` and `perform`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import NamedTuple
+
+from dinotable.core.content import Reader
+from dinotable.core.effects import Effects, StepKind
+from dinotable.games.tiny_epic_dinosaurs.cards import can_fulfil, contracts_open, dinosaurs_owned, fulfil, take_research
+from dinotable.games.tiny_epic_dinosaurs.components import CHOOSE, RESOURCES, event, gain_barriers, gain_resource
+from dinotable.games.tiny_epic_dinosaurs.hunting import hunt_roll, take_dinosaur
+
+GAINS = (*RESOURCES, "barriers")
+
+
+# --------------------------------------------------------------------------------- content values
+# content.py reads its cards' amounts and species with these too, so that they read as steps do.
+def read_amounts(r: Reader, table, names: tuple[str, ...], where: str) -> tuple[int, ...]:
+    """A table of whole amounts by name ({ plant = 1 }) as a tuple in the order of `names`, 0 if absent."""
+    if not isinstance(table, dict):
+        raise r.fail(where, f"expected a table of amounts by name ({', '.join(names)})")
+    for key in table:
+        if key not in names:
+            raise r.fail(where, f"unknown key {key!r} (expected {', '.join(names)})")
+    values = tuple(r.get(table, name, int, where) if name in table else 0 for name in names)
+    if any(v < 0 for v in values):
+        raise r.fail(where, "amounts cannot be negative")
+    return values
+
+
+def species_name(key: str) -> str:
+    """A common species' name, from its key in content.toml."""
+    return key.capitalize()
+
+
+def read_species(r: Reader, value, where: str) -> tuple[int, ...]:
+    """A species key or a list of them, as indices in the order of the file's [species] table (content.py
+    reads that table first and numbers the species in its order)."""
+    keys = list(r.data.get("species", ()))
+    if isinstance(value, str):
+        value = [value]
+    if not isinstance(value, list) or not value:
+        raise r.fail(where, "expected a list of species")
+    for name in value:
+        if name not in keys:
+            raise r.fail(where, f"unknown species {name!r}")
+    return tuple(keys.index(name) for name in value)
+
+
+def amounts_text(values, names: tuple[str, ...] = RESOURCES) -> str:
+    parts = [f"{v} {name}" for v, name in zip(values, names, strict=False) if v]
+    return ", ".join(parts) if parts else "nothing"
+
+
+class Quarry(NamedTuple):
+    """The species a hunt or a Dinosaur Market offers: their indices for the rules, their names for the text."""
+
+    species: tuple[int, ...]
+    names: tuple[str, ...]
+
+
+def _read_quarry(r: Reader, value, where: str) -> Quarry:
+    species = read_species(r, value, where)
+    keys = list(r.data["species"])
+    return Quarry(species, tuple(species_name(keys[k]) for k in species))
+
+
+def _read_flag(r: Reader, value, where: str) -> None:
+    """research, contract and first_player take no amount: `research = true`."""
+    if value is not True:
+        raise r.fail(where, f"this step takes no amount: write it `= true`, not {value!r}")
+
+
+def _read_trade(r: Reader, value, where: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise r.fail(where, "trade gives a positive whole amount")
+    return value
+
+
+# ------------------------------------------------------------------------ resources and the Marker
+def _pay(s, seat: int, value: tuple[int, int, int], events: list) -> bool:
+    """The amounts paid. (An action space's cost, its first step, is paid by spaces.place before its other
+    steps run: a Dinosaur Market's discount is the space's, not the step's.)"""
+    for r in range(3):
+        s.res[seat * 3 + r] -= value[r]
+    return False
+
+
+def _can_pay(s, seat: int, value: tuple[int, int, int]) -> bool:
+    res, i = s.res, seat * 3
+    return res[i] >= value[0] and res[i + 1] >= value[1] and res[i + 2] >= value[2]
+
+
+def _gain(s, seat: int, value: tuple[int, int, int, int], events: list) -> bool:
+    got = [gain_resource(s, seat, r, value[r]) for r in range(3)]
+    got.append(gain_barriers(s, seat, value[3]))
+    events.append(event("gain", seat, plant=got[0], meat=got[1], supply=got[2], barriers=got[3]))
+    return False
+
+
+def _can_gain(s, seat: int, value: tuple[int, int, int, int]) -> bool:
+    """A track below its top for something gained, or Barriers left in the supply. (Placements look at a
+    space's gains faster, through Space.gives.)"""
+    top, res, i = s.c.numbers["track_max"], s.res, seat * 3
+    return any(value[r] and res[i + r] < top for r in range(3)) or bool(value[3] and s.barrier_supply > 0)
+
+
+def _take_first_player(s, seat: int, value: None, events: list) -> bool:
+    s.first = seat
+    events.append(event("first_player", seat))
+    return False
+
+
+# ------------------------------------------------------------------------- steps that ask the player
+class Ask(NamedTuple):
+    """What a step that asks the player offers, and what the option chosen does."""
+
+    options: Callable[..., list[int]]  # (s, seat, value) -> the action ids on offer; [] if none
+    perform: Callable[..., None]  # (s, seat, value, action, events)
+
+
+ASKS: dict[str, Ask] = {}
+
+
+def _asking(name: str, parse: Callable, text: Callable, can: Callable, ask: Ask) -> StepKind:
+    """A step kind that asks the player: its run opens the CHOOSE decision when there is a choice to
+    make (spaces.run_steps keeps the step and the rest of the space in its context)."""
+    offered, done = ask
+
+    def run(s, seat: int, value, events: list) -> bool:
+        found = offered(s, seat, value)
+        if len(found) > 1:
+            s.phase = CHOOSE
+            return True
+        if found:
+            done(s, seat, value, found[0], events)
+        return False
+
+    ASKS[name] = ask
+    return StepKind(name, parse=parse, run=run, text=text, can=can, asks=True)
+
+
+def step_options(s, seat: int, step: tuple) -> list[int]:
+    """The action ids a step that asks the player offers the seat now; [] if it cannot be performed."""
+    kind, value = step
+    return ASKS[kind].options(s, seat, value)
+
+
+def perform(s, seat: int, step: tuple, action: int, events: list) -> None:
+    """A step that asks the player, done with the option chosen (an id step_options offered)."""
+    kind, value = step
+    ASKS[kind].perform(s, seat, value, action, events)
+
+
+def _offered_species(s, seat: int, value: Quarry) -> list[int]:
+    first = s.ids.species
+    return [first + k for k in value.species if s.supply[k] > 0]
+
+
+def _can_take(s, seat: int, value: Quarry) -> bool:
+    stock = s.supply
+    for k in value.species:  # noqa: SIM110  a loop: any() over a generator costs more in this hot path
+        if stock[k] > 0:
+            return True
+    return False
+
+
+def _hunt(s, seat: int, value: Quarry, action: int, events: list) -> None:
+    k = action - s.ids.species
+    take_dinosaur(s, seat, k)
+    hunt_roll(s, seat, k, s.acting_slot, events)  # the space whose steps are running (spaces.run_steps)
+
+
+def _buy(s, seat: int, value: Quarry, action: int, events: list) -> None:
+    k = action - s.ids.species
+    take_dinosaur(s, seat, k)
+    events.append(event("dinosaur", seat, species=s.c.species[k].key))
+
+
+def _offered_research(s, seat: int, value: None) -> list[int]:
+    research, res = s.c.research, s.res[seat * 3 : seat * 3 + 3]
+    return [
+        s.ids.research + i for i, k in enumerate(s.research_row) if all(res[r] >= research[k].cost[r] for r in range(3))
+    ]
+
+
+def _can_research(s, seat: int, value: None) -> bool:
+    research = s.c.research
+    plant, meat, supply = s.res[seat * 3 : seat * 3 + 3]
+    for k in s.research_row:
+        cost = research[k].cost
+        if cost[0] <= plant and cost[1] <= meat and cost[2] <= supply:
+            return True
+    return False
+
+
+def _research(s, seat: int, value: None, action: int, events: list) -> None:
+    take_research(s, seat, action - s.ids.research, events)
+
+
+def _offered_contracts(s, seat: int, value: None) -> list[int]:
+    have = dinosaurs_owned(s, seat)
+    return [s.ids.contract + k for k in contracts_open(s, seat) if can_fulfil(s, seat, k, have)]
+
+
+def _can_contract(s, seat: int, value: None) -> bool:
+    have = dinosaurs_owned(s, seat)
+    return any(can_fulfil(s, seat, k, have) for k in contracts_open(s, seat))
+
+
+def _contract(s, seat: int, value: None, action: int, events: list) -> None:
+    fulfil(s, seat, action - s.ids.contract, events)
+
+
+def _offered_trades(s, seat: int, value: int) -> list[int]:
+    top, res = s.c.numbers["track_max"], s.res[seat * 3 : seat * 3 + 3]
+    return [s.ids.trade + a * 3 + b for a in range(3) for b in range(3) if a != b and res[a] and res[b] < top]
+
+
+def _can_trade(s, seat: int, value: int) -> bool:
+    top, res = s.c.numbers["track_max"], s.res[seat * 3 : seat * 3 + 3]
+    return any(res[a] and res[b] < top for a in range(3) for b in range(3) if a != b)
+
+
+def _trade(s, seat: int, value: int, action: int, events: list) -> None:
+    a, b = divmod(action - s.ids.trade, 3)
+    s.res[seat * 3 + a] -= 1
+    got = gain_resource(s, seat, b, value)
+    events.append(event("trade", seat, paid=a, gained=b, amount=got))
+
+
+# ----------------------------------------------------------------------------------- the registry
+KINDS = (
+    StepKind(
+        "pay",
+        parse=lambda r, value, where: read_amounts(r, value, RESOURCES, where),
+        run=_pay,
+        text=lambda value: f"pay {amounts_text(value)}",
+        can=_can_pay,
+    ),
+    StepKind(
+        "gain",
+        parse=lambda r, value, where: read_amounts(r, value, GAINS, where),
+        run=_gain,
+        text=lambda value: f"gain {amounts_text(value, GAINS)}",
+        can=_can_gain,
+    ),
+    _asking(
+        "hunt",
+        _read_quarry,
+        lambda value: f"hunt {' or '.join(value.names)}",
+        _can_take,
+        Ask(_offered_species, _hunt),
+    ),
+    _asking(
+        "dinosaur",
+        _read_quarry,
+        lambda value: f"take {' or '.join(value.names)}",
+        _can_take,
+        Ask(_offered_species, _buy),
+    ),
+    _asking(
+        "trade",
+        _read_trade,
+        lambda value: f"trade 1 resource for {value} of another",
+        _can_trade,
+        Ask(_offered_trades, _trade),
+    ),
+    _asking(
+        "research",
+        _read_flag,
+        lambda value: "take a Research card",
+        _can_research,
+        Ask(_offered_research, _research),
+    ),
+    _asking(
+        "contract",
+        _read_flag,
+        lambda value: "fulfil a Contract",
+        _can_contract,
+        Ask(_offered_contracts, _contract),
+    ),
+    StepKind(
+        "first_player",
+        parse=_read_flag,
+        run=_take_first_player,
+        text=lambda value: "take the First Player Marker",
+    ),
+)
+EFFECTS = Effects()  # no choose or optional nodes: content that uses them is refused
+for kind in KINDS:
+    EFFECTS.add(kind)

@@ -1,0 +1,175 @@
+"""Tiny Epic Dinosaurs: the action spaces' steps as core.effects step kinds (effects.py). Each kind is
+registered once; a content mistake in a step is refused naming the file and the entry; each kind reads as
+the action spaces always have; what a kind says can be done agrees with what it offers; and a space with a
+cost is judged on what can be done once the cost is paid (the helpers are test_tiny_epic_dinosaurs.py's)."""
+
+import pytest
+
+from dinotable.core.content import Reader, load_toml
+from dinotable.core.errors import ContentError
+from dinotable.core.rng import Rng, derive_seed
+from dinotable.games.tiny_epic_dinosaurs import TinyEpicDinosaurs
+from dinotable.games.tiny_epic_dinosaurs.components import CHOOSE, PLACE
+from dinotable.games.tiny_epic_dinosaurs.content import CONTENT_PATH, load_content
+from dinotable.games.tiny_epic_dinosaurs.effects import ASKS, EFFECTS, step_options
+from dinotable.games.tiny_epic_dinosaurs.render import space_text
+from dinotable.games.tiny_epic_dinosaurs.testing import keep_first_contracts, place_id, relist, set_resources
+
+from .test_tiny_epic_dinosaurs import GAME, PLANT, card, edit_key
+
+READER = Reader(CONTENT_PATH, load_toml(CONTENT_PATH))
+
+# Each kind's content and its words, as render.py wrote them before the kinds were registered records.
+WORDS = {
+    "pay": ({"plant": 1, "supply": 2}, "pay 1 plant, 2 supply"),
+    "gain": ({"barriers": 3, "plant": 1}, "gain 1 plant, 3 barriers"),
+    "hunt": (["stegosaurus", "brachiosaurus"], "hunt Stegosaurus or Brachiosaurus"),
+    "dinosaur": (["allosaurus"], "take Allosaurus"),
+    "trade": (3, "trade 1 resource for 3 of another"),
+    "research": (True, "take a Research card"),
+    "contract": (True, "fulfil a Contract"),
+    "first_player": (True, "take the First Player Marker"),
+}
+
+
+def test_each_step_kind_is_registered_once_and_reads_as_before():
+    assert set(EFFECTS.kinds) == set(WORDS)
+    assert not EFFECTS.nodes  # no choose or optional steps in this game
+    for kind, (value, words) in WORDS.items():
+        steps = EFFECTS.parse(READER, [{kind: value}], "space.x.steps")
+        assert EFFECTS.text(steps) == words, kind
+    assert set(ASKS) == {kind for kind, record in EFFECTS.kinds.items() if record.asks}
+    assert set(ASKS) == {"hunt", "dinosaur", "trade", "research", "contract"}
+
+
+def test_an_action_space_reads_as_its_steps_in_order():
+    c = GAME.content
+    market = next(sp for sp in c.spaces if sp.id == "market_herbivore")
+    assert space_text(c, market) == "B: Dinosaur Market: herbivore (pay 1 plant, take Stegosaurus or Brachiosaurus)"
+    start = next(sp for sp in c.spaces if sp.steps[0][0] == "first_player")
+    assert space_text(c, start).endswith("(take the First Player Marker, gain 1 plant, 1 meat, 1 supply)")
+
+
+@pytest.mark.parametrize(
+    ("space", "steps", "where", "message"),
+    [
+        (
+            "market_herbivore",
+            "[{ pay = { gold = 1 } }]",
+            "steps[0]",
+            "unknown key 'gold' (expected plant, meat",
+        ),
+        ("gather_meat", "[{ gain = { meat = -3 } }]", "steps[0]", "amounts cannot be negative"),
+        ("gather_meat", "[{ gain = 3 }]", "steps[0]", "expected a table of amounts by name"),
+        ("gather_meat", '[{ gain = { meat = "3" } }]', "steps[0].meat", "expected int, got '3'"),
+        ("hunt_stegosaurus", '[{ hunt = ["trex"] }]', "steps[0]", "unknown species 'trex'"),
+        ("market_herbivore", "[{ pay = { plant = 1 } }, { dinosaur = [] }]", "steps[1]", "expected a list of species"),
+        ("trade", "[{ trade = 0 }]", "steps[0]", "trade gives a positive whole amount"),
+        ("trade", "[{ trade = true }]", "steps[0]", "trade gives a positive whole amount"),
+        ("research", "[{ research = 2 }]", "steps[0]", "this step takes no amount: write it `= true`, not 2"),
+        ("contract", "[{ contract = false }]", "steps[0]", "this step takes no amount"),
+        ("trade", '[{ first_player = "yes" }]', "steps[0]", "this step takes no amount"),
+        ("trade", "[{ teleport = 2 }]", "steps[0]", "unknown step 'teleport' (expected one of contract, dinosaur,"),
+        ("trade", "[{ trade = 2, gain = { meat = 1 } }]", "steps[0]", "a step is a table with one key"),
+        ("trade", "[{ choose = [[{ trade = 2 }], [{ gain = { meat = 1 } }]] }]", "steps[0]", "no 'choose' steps"),
+        ("trade", "[{ optional = [{ trade = 2 }] }]", "steps[0]", "this game has no 'optional' steps"),
+        ("trade", '"trade"', "steps", "expected list, got 'trade'"),
+    ],
+    ids=[
+        "pay-unknown-resource",
+        "gain-negative",
+        "gain-not-a-table",
+        "gain-not-a-number",
+        "hunt-unknown-species",
+        "dinosaur-no-species",
+        "trade-zero",
+        "trade-a-flag",
+        "research-an-amount",
+        "contract-false",
+        "first-player-a-word",
+        "unknown-kind",
+        "two-kinds-in-one-step",
+        "choose-node",
+        "optional-node",
+        "steps-not-a-list",
+    ],
+)
+def test_a_step_mistake_is_refused_naming_the_file_and_the_entry(tmp_path, space, steps, where, message):
+    """content.toml is data: a step its kind cannot read raises ContentError naming the space and the step."""
+    text = CONTENT_PATH.read_text()
+    broken = edit_key(text, f'id = "{space}"', "steps", steps)
+    assert broken != text
+    path = tmp_path / "content.toml"
+    path.write_text(broken)
+    with pytest.raises(ContentError) as err:
+        load_content(path)
+    assert str(err.value).startswith(f"content.toml: space.{space}.{where}: ")
+    assert message in str(err.value)
+
+
+def test_a_cost_is_paid_once_in_the_first_step(tmp_path):
+    text = CONTENT_PATH.read_text()
+    path = tmp_path / "content.toml"
+    path.write_text(edit_key(text, 'id = "trade"', "steps", "[{ trade = 2 }, { pay = { meat = 1 } }]"))
+    with pytest.raises(ContentError, match=r"content.toml: space.trade: a space pays its cost once, in its first"):
+        load_content(path)
+
+
+def test_what_a_step_can_do_agrees_with_what_it_offers():
+    """A step that asks the player is skipped when its `can` says no, and opens a choice or just happens
+    by what it offers: the two must agree, on every space of the side, at every placement and choice."""
+    for num_players in (1, 3):
+        seed = derive_seed(5, num_players)
+        s = GAME.new_game(num_players, seed, {})
+        rng = Rng(seed)
+        looked = 0
+        while not s.is_over:
+            if s.phase in (PLACE, CHOOSE) and s.current_player is not None:
+                seat = s.current_player
+                for index in s.slots:
+                    for kind, value in s.c.spaces[index].steps:
+                        if kind in ASKS:
+                            can = EFFECTS.kinds[kind].can(s, seat, value)
+                            assert can == bool(step_options(s, seat, (kind, value))), (kind, value)
+                            looked += 1
+            legal = s.legal_actions()
+            s.apply(legal[rng.below(len(legal))])
+        assert looked > 100
+
+
+def test_a_space_with_a_cost_is_legal_only_if_part_of_it_can_be_done_once_paid(tmp_path):
+    """'you MUST pay the necessary resources immediately and then perform at least part of the corresponding
+    action': a space that costs a plant and then takes a Research card is judged with that plant gone (a
+    step's `can` reads the tracks, set as paid for the look and put back)."""
+    text = CONTENT_PATH.read_text()
+    path = tmp_path / "content.toml"
+    path.write_text(
+        edit_key(text, 'id = "market_herbivore"', "steps", "[{ pay = { plant = 1 } }, { research = true }]")
+    )
+    game = TinyEpicDinosaurs(load_content(path))
+    s = keep_first_contracts(game.new_game(3, 1, {}))
+    row = [card("Pteranodon"), card("Parasaurolophus"), card("Triceratops")]  # each costs a plant or two
+    s.research_deck = [k for k in s.research_deck + s.research_row if k not in row]
+    s.research_row = list(row)
+    set_resources(s, 0, 1, 0, 1)  # the Pteranodon now, but nothing once the plant is paid
+    relist(s)
+    assert place_id(s, "market_herbivore") not in s.legal_actions()
+    assert s.res[0:3] == [1, 0, 1]  # the look put the tracks back
+    set_resources(s, 0, 2, 0, 1)  # a plant left for the Pteranodon
+    relist(s)
+    assert place_id(s, "market_herbivore") in s.legal_actions()
+    assert s.res[0:3] == [2, 0, 1]
+    s.apply(place_id(s, "market_herbivore"))
+    assert s.owned[0] == (card("Pteranodon"),)  # its only option, taken without a choice
+    assert s.res[PLANT] == 0 and s.phase == PLACE
+
+
+def test_a_choice_is_keyed_as_the_golden_files_recorded_it():
+    """The state's key lists the step waiting for a choice and those after it flat, as rules 1.0 did
+    (("dinosaur", 0, 1), ("research",)), so that the golden files' digests stay valid."""
+    s = keep_first_contracts(GAME.new_game(3, 1, {}))
+    s.apply(place_id(s, "market_herbivore"))
+    assert s.phase == CHOOSE
+    fields = dict(s._key()[1])
+    assert fields["choice"] == ("dinosaur", 0, 1) and fields["pending"] == ()
+    assert "acting_slot" not in fields
