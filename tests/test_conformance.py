@@ -107,6 +107,19 @@ def test_suite_catches_a_dinogenics_copy_that_keeps_the_movers_hands(monkeypatch
 
 
 @pytest.mark.parametrize("name", GAMES)
+def test_suite_catches_an_event_not_named_in_snake_case(monkeypatch, name):
+    def renames(real):
+        def apply(s, action):
+            return [Event(e.kind.replace("_", "-") + "-X", e.seat, e.detail) for e in real(s, action)]
+
+        return apply
+
+    game = _broken(monkeypatch, name, "apply", renames)
+    with pytest.raises(AssertionError, match="is not snake_case"):
+        conformance.check_event_names(game, 2, {}, 1)
+
+
+@pytest.mark.parametrize("name", GAMES)
 def test_suite_catches_an_event_that_tells_a_secret(monkeypatch, name):
     def tells(real):
         def apply(s, action):

@@ -156,7 +156,7 @@ def test_fallen_tiles_go_back_on_the_centre():
     assert edge > 0
     steer(s, rock + 1e-9, rock + (1 - rock) * edge)
     events = s.apply(p)
-    failed = next(e for e in events if e.kind == "excavation-failed")
+    failed = next(e for e in events if e.kind == "excavation_failed")
     assert failed.detail["cause"] == "edge"
     fallen = failed.detail["fallen"]
     assert p in fallen and len(fallen) == 2
@@ -243,7 +243,7 @@ def test_dice_mode_rolls_a_die_against_the_risk():
     trial = s.clone()
     steer_die(trial, 1)
     events = trial.apply(p)
-    assert events[0].kind == "excavation-failed" and events[0].detail["roll"] == 1
+    assert events[0].kind == "excavation_failed" and events[0].detail["roll"] == 1
     trial = s.clone()
     steer_die(trial, 2)
     events = trial.apply(p)
@@ -293,7 +293,7 @@ def test_exchange_does_nothing_when_no_one_else_has_a_loose_tile():
     otherwise."""
     s = new()
     events = succeed(s, tile(s, event_kind("exchange")))
-    assert "exchange-skipped" in kinds_of(events)
+    assert "exchange_skipped" in kinds_of(events)
     assert s.current_player == 1 and s.phase == rules.EXCAVATE and s.owner.count(0) == 1
 
 
@@ -314,7 +314,7 @@ def test_bone_pile_takes_one_bone_from_each_other_player_who_has_any():
     set_bones(s, [2, 0, 3, 1])
     events = succeed(s, tile(s, event_kind("bone_pile")))
     assert s.bones == [4, 0, 2, 0]
-    assert next(e for e in events if e.kind == "bones-taken").detail["from"] == [2, 3]
+    assert next(e for e in events if e.kind == "bones_taken").detail["from"] == [2, 3]
 
 
 def test_bone_pile_takes_from_every_other_player_the_next_one_included():
@@ -325,7 +325,7 @@ def test_bone_pile_takes_from_every_other_player_the_next_one_included():
     set_bones(s, [0, 1, 1, 2])
     events = succeed(s, tile(s, event_kind("bone_pile")))
     assert s.bones == [3, 0, 0, 1]
-    assert next(e for e in events if e.kind == "bones-taken").detail["from"] == [1, 2, 3]
+    assert next(e for e in events if e.kind == "bones_taken").detail["from"] == [1, 2, 3]
 
 
 def test_two_event_is_worth_two_points_others_one():
@@ -505,7 +505,7 @@ def test_a_failed_shovel_excavation_keeps_the_tiles_won_before():
     shovel = tile(s, event_kind("shovel"))
     succeed(s, shovel)
     events = fail_rocks(s, s.pile[0])
-    assert events[0].kind == "excavation-failed"
+    assert events[0].kind == "excavation_failed"
     assert s.owner[shovel] == 0 and s.bones[0] == 3 and s.current_player == 1
 
 
@@ -560,7 +560,7 @@ def test_a_red_mission_can_go_to_another_seat_through_an_exchange():
     events = s.apply(PICK + head)
     assert s.owner[exchange] == 1 and s.owner[head] == 0
     assert s.mission_owner[2] == 1
-    assert any(e.kind == "mission-taken" and e.seat == 1 for e in events)
+    assert any(e.kind == "mission_taken" and e.seat == 1 for e in events)
 
 
 def test_heuristic_value_prefers_the_seat_ahead():

@@ -94,7 +94,7 @@ def test_red_mission_six_bones_is_taken_at_once_by_the_first():
     set_bones(s, [5, 2])
     p = top_tile(s, base_spot(s))
     events = fail_rocks(s, p)
-    assert s.mission_owner[1] == 0 and any(e.kind == "mission-taken" for e in events)
+    assert s.mission_owner[1] == 0 and any(e.kind == "mission_taken" for e in events)
     set_bones(s, [1, 8])
     rules.check_red_missions(s, [])
     assert s.mission_owner[1] == 0  # kept, although seat 0 now has fewer bones
@@ -107,7 +107,7 @@ def test_red_mission_three_special_tiles():
     set_missions(s, (4, 5, 6))
     give_tiles(s, 0, event_kind("two", 0), event_kind("two", 1))
     events = succeed(s, tile(s, event_kind("shovel")))
-    assert s.mission_owner[2] == 0 and any(e.kind == "mission-taken" for e in events)
+    assert s.mission_owner[2] == 0 and any(e.kind == "mission_taken" for e in events)
 
 
 def test_red_mission_four_colour_dinosaur():

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from collections import Counter
 
 from dinotable.core.errors import IllegalAction
@@ -265,6 +266,22 @@ def check_secrets(game, num_players: int, options: dict, seed: int) -> None:
             )
 
 
+EVENT_KIND = re.compile(r"[a-z][a-z0-9]*(_[a-z0-9]+)*")
+
+
+def check_event_names(game, num_players: int, options: dict, seed: int) -> None:
+    """Every event of a random game is named in snake_case (as front ends and logs key on them) and has a
+    dict of details."""
+    where = _where(game, num_players, options, seed)
+    state = game.new_game(num_players, seed, options)
+    rng = Rng(derive_seed(seed, 78))
+    while not state.is_over:
+        legal = state.legal_actions()
+        for e in state.apply(legal[rng.below(len(legal))]):
+            assert EVENT_KIND.fullmatch(e.kind), f"{where}: event kind {e.kind!r} is not snake_case"
+            assert isinstance(e.detail, dict), f"{where}: event {e.kind!r} has details that are not a dict"
+
+
 def check_events(game, num_players: int, options: dict, seed: int) -> None:
     """What a viewer may receive of a decision's events (`Game.events_for`) is the same on the true state
     and on a copy determinized for it, both meeting the same dice, whenever the decision leaves the two
@@ -333,6 +350,7 @@ CHECKS = {
     "views": check_views,
     "secrets": check_secrets,
     "events": check_events,
+    "event_names": check_event_names,
     "handouts": check_handouts,
 }
 

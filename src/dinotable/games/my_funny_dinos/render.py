@@ -180,14 +180,14 @@ def event_text(s, event) -> str:
     if kind == "excavated":
         roll = f" (rolled {d['roll']})" if "roll" in d else ""
         return f"{who} excavated {d['tile']} #{d['piece']}{roll}"
-    if kind == "excavation-failed":
+    if kind == "excavation_failed":
         roll = f" (rolled {d['roll']})" if "roll" in d else ""
         cause = "the rocks collapsed" if d["cause"] == "rocks" else "tiles slid off the paper"
         text = f"{who} failed to excavate #{d['piece']}{roll}: {cause}"
         if d.get("fallen"):
             text += f"; tiles {', '.join(f'#{p}' for p in d['fallen'])} back on the centre"
         return text + ("; takes a bone from the supply" if d["bone"] else "; the bone supply is empty")
-    if kind == "bones-taken":
+    if kind == "bones_taken":
         if not d["from"]:
             return f"{who}: bone pile, but nobody has a bone to give"
         return f"{who} takes a bone from {', '.join(player_name(o) for o in d['from'])}"
@@ -196,16 +196,16 @@ def event_text(s, event) -> str:
             f"{who} gives #{d['gave']} ({tile_name(s, d['gave'])}) to {player_name(d['with'])} "
             f"for #{d['took']} ({tile_name(s, d['took'])})"
         )
-    if kind == "exchange-skipped":
+    if kind == "exchange_skipped":
         return f"{who}: exchange, but no other player has a loose tile"
     if kind == "restored":
         tag = "exhibited" if d["exhibited"] else "no exhibition tile left"
         return f"{who} restores a dinosaur worth {d['value']} ({tag})"
-    if kind == "mission-taken":
+    if kind == "mission_taken":
         return f"{who} takes the mission {d['mission']} ({d['points']} points)"
-    if kind == "final-round":
+    if kind == "final_round":
         return f"{s.c.numbers['dinosaurs_to_end']} dinosaurs are restored: the round is finished, then the game ends"
-    if kind == "game-over":
+    if kind == "game_over":
         return "the game is over"
     return f"{kind} {d}"
 

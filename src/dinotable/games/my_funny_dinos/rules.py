@@ -225,7 +225,7 @@ def excavate(s, action: int, ctx, events: list) -> None:
                     s.phase = GIVE
                     check_red_missions(s, events)
                     return
-                events.append(Event("exchange-skipped", cur, {}))
+                events.append(Event("exchange_skipped", cur, {}))
             elif icon == SHOVEL:
                 s.digs += 1
             elif icon == BONE_PILE:
@@ -251,7 +251,7 @@ def excavate(s, action: int, ctx, events: list) -> None:
             detail["bone"] = True
         else:
             detail["bone"] = False
-        events.append(Event("excavation-failed", cur, detail))
+        events.append(Event("excavation_failed", cur, detail))
     check_red_missions(s, events)
     _after_excavation(s)
 
@@ -275,7 +275,7 @@ def _bone_pile(s, cur: int, events: list) -> None:
             s.bones[other] -= 1
             s.bones[cur] += 1
             taken_from.append(other)
-    events.append(Event("bones-taken", cur, {"from": taken_from}))
+    events.append(Event("bones_taken", cur, {"from": taken_from}))
 
 
 def _after_excavation(s) -> None:
@@ -310,7 +310,7 @@ def check_red_missions(s, events: list) -> None:
             if _meets(s, mission, seat):
                 s.mission_owner[slot] = seat
                 s.red_open = tuple(x for x in s.red_open if x != slot)
-                events.append(Event("mission-taken", seat, {"mission": mission.id, "points": mission.points}))
+                events.append(Event("mission_taken", seat, {"mission": mission.id, "points": mission.points}))
                 break
 
 
@@ -376,7 +376,7 @@ def _restore(s, pieces: tuple[int, ...], events: list) -> None:
     check_red_missions(s, events)
     if len(s.dinos) >= c.numbers["dinosaurs_to_end"] and not s.final_round:
         s.final_round = True
-        events.append(Event("final-round", None, {}))
+        events.append(Event("final_round", None, {}))
     _end_turn(s, events)
 
 
@@ -386,7 +386,7 @@ def _end_turn(s, events: list) -> None:
     if nxt == s.first_player and (s.final_round or not s.pile):
         s.phase = OVER
         s.over = True
-        events.append(Event("game-over", None, {}))
+        events.append(Event("game_over", None, {}))
         return
     if nxt == s.first_player:
         s.round += 1
