@@ -502,16 +502,27 @@ def _seen(view: dict, seat: int) -> dict[str, set]:
     }
 
 
-@pytest.mark.parametrize("options", [{}, {"expansion": False}, {"coop": True}])
-def test_action_info_names_only_what_the_movers_view_shows(options):
-    """Through random games: every legal action's description names the view's phase, and every card,
-    specialist, space or facility it names is one the mover's view shows (a drawn card: in the view's
-    context, which only the mover sees)."""
-    s = GAME.new_game(2, 5, options)
+@pytest.mark.parametrize(
+    ("num_players", "options"),
+    [
+        (2, {}),
+        (3, {"expansion": False}),
+        (2, {"coop": True}),
+        (1, {"scenario": "CC6"}),
+        (4, {"elites": True, "chaos_theory": True}),
+    ],
+)
+def test_action_info_names_only_what_the_movers_view_shows(num_players, options):
+    """Through random games: the open decision's context is its record's NamedTuple (or () for none), every
+    legal action's description names the view's phase, and every card, specialist, space or facility it names
+    is one the mover's view shows (a drawn card: in the view's context, which only the mover sees)."""
+    s = GAME.new_game(num_players, 5, options)
     rng = Rng(11)
     described = 0
     while not s.is_over and len(s.history) < 1500:
         seat = s.cur
+        context = TABLE[s.phase].context
+        assert type(s.ctx) is context if context else s.ctx == ()
         view = s.view(seat)
         seen = _seen(view, seat)
         if s.phase == rules.PICK and s.ctx.purpose == rules.KEEP:

@@ -1,7 +1,7 @@
 """The DinoGenics rules, one module per rulebook area, each importing only those above it in this list:
 
-- codes: ids and codes (counters, decisions, pick purposes, how dinosaurs and facilities are packed in ints, the
-  action-id layout, the tables of species and facility facts, `decide` and `event`);
+- codes: ids and codes (counters, decisions and their contexts, pick purposes, how dinosaurs and facilities are
+  packed in ints, the tables of species and facility facts, `decide` and `event`);
 - reading: reading a park (habitats, improper ones, Dinosaur Value, reputation, rooms, counts, Upkeep income);
 - allowed: what a seat is allowed to do (sets, habitats, pens, spots, prices, offers, repairs, cards, spaces, `can`);
 - effects: the step interpreter and what steps do (gain, lose, steal, Scandals, cards drawn, the DNA Market);

@@ -4,8 +4,9 @@ News, the City Center's stacks, workers, the Upkeep's start, feeding, rampage ch
 resources, workers home and the next Season.
 
 The game runs as a stack of small tasks (`s.tasks`) and the list of Season steps. `settle` runs tasks and steps
-until one needs a decision: it then sets `s.phase`, `s.cur` and `s.ctx`, and decisions.legal_actions / step
-answer that decision. This is the top of the rules: it imports every module below and the co-op's Synth.
+until one needs a decision: it then sets `s.phase`, `s.cur` and `s.ctx` (`decide`), and that decision's record
+(decisions.TABLE) offers its options and answers it. This is the top of the rules: it imports every module below
+and the co-op's Synth.
 """
 
 from __future__ import annotations
