@@ -59,12 +59,12 @@ def facility_at(s: DinoGenicsState, seat: int, cell: int) -> int:
 def perk(s: DinoGenicsState, seat: int, name: str):
     """The sum (or, for a flag, whether any) of a perk over this seat's specialists."""
     held = s.res[seat * WIDTH + SPECIALISTS]
-    if not held:
-        return 0
     total = 0
-    for sp in s.c.specialists:
-        if held >> sp.index & 1:
-            total += getattr(sp.perks, name)
+    specialists = s.c.specialists
+    while held:  # the held specialists' bits only, lowest first (a price asks this of every offer)
+        low = held & -held
+        total += getattr(specialists[low.bit_length() - 1].perks, name)
+        held ^= low
     return total
 
 
