@@ -4,10 +4,8 @@ A game's state sets `rules`, `scoring` and `render` (its modules), `decisions` a
 core.decisions.Decisions, indexed by `phase`, and its ActionLayout) and `flat_lists` (the fields that are
 lists, copied by clone(); every other field is an int, a bool or a tuple, shared by copies). The rules module
 offers `settle(s, events)` if some of the game runs without decisions; the open decision's context is
-`ctx`. (A game not yet moved to the registry leaves `decisions` unset, and its rules module offers
-`legal_actions(s)`, `step(s, action, events)` and `PHASE_NAMES`, with its texts in `render.action_text`.)
-The state keeps `over`, `cur` (the seat to move), `phase` and `_legal` (the legal actions, worked out after
-each decision).
+`ctx`. The state keeps `over`, `cur` (the seat to move), `phase` and `_legal` (the legal actions, worked
+out after each decision).
 """
 
 from __future__ import annotations
@@ -25,8 +23,8 @@ class FlatState(State):
     scoring: ModuleType
     render: ModuleType
     flat_lists: tuple[str, ...] = ()
-    decisions: Decisions | None = None  # None: rules not yet moved to the registry
-    layout: ActionLayout | None = None
+    decisions: Decisions
+    layout: ActionLayout
 
     @property
     def current_player(self) -> int | None:
@@ -45,21 +43,17 @@ class FlatState(State):
         rules = cls.__dict__.get("rules")
         if rules is None:
             return
-        decisions = cls.decisions
-        if decisions is not None:
-            # Tuples of the records' functions, built once: a decision costs two index look-ups.
-            applies = tuple(d.apply for d in decisions)
-            legals = tuple(d.legal for d in decisions)
+        # Tuples of the records' functions, built once: a decision costs two index look-ups.
+        applies = tuple(d.apply for d in cls.decisions)
+        legals = tuple(d.legal for d in cls.decisions)
 
-            def step(s, action: int, events: list) -> None:
-                applies[s.phase](s, action, s.ctx, events)
+        def step(s, action: int, events: list) -> None:
+            applies[s.phase](s, action, s.ctx, events)
 
-            def legal_of(s):
-                return legals[s.phase](s, s.ctx)
+        def legal_of(s):
+            return legals[s.phase](s, s.ctx)
 
-            cls._step, cls._legal_of = staticmethod(step), staticmethod(legal_of)
-        else:
-            cls._step, cls._legal_of = staticmethod(rules.step), staticmethod(rules.legal_actions)
+        cls._step, cls._legal_of = staticmethod(step), staticmethod(legal_of)
         settle = getattr(rules, "settle", None)
         cls._settle = staticmethod(settle) if settle else None
 
@@ -102,24 +96,18 @@ class FlatState(State):
         return f"action {shown(action)} is not legal now ({self._decision_name()}); legal: {legal}"
 
     def _decision_name(self) -> str:
-        if self.decisions is not None:
-            return self.decisions[self.phase].name
-        return self.rules.PHASE_NAMES[self.phase]
+        return self.decisions[self.phase].name
 
     def action_text(self, action: int) -> str:
         """The text of a legal action; any other id is refused as `apply` refuses it (a text for an id
         that is not on offer would describe a decision nobody can make)."""
         action = self._offered(action)
-        if self.decisions is not None:
-            return self.decisions[self.phase].text(self, action, self.ctx)
-        return self.render.action_text(self, action)
+        return self.decisions[self.phase].text(self, action, self.ctx)
 
     def action_info(self, action: int) -> dict:
         """A legal action as data: the open decision ("decision"), the id's range ("kind") and the board
         elements it touches, in the names of the game's view. Refused for an id not on offer."""
         action = self._offered(action)
-        if self.decisions is None:
-            raise NotImplementedError(f"{self.game.name} does not describe its actions yet")
         decision = self.decisions[self.phase]
         info = {"decision": decision.name, "kind": self.layout.kind(action)[0]}
         info.update(decision.info(self, action, self.ctx))
