@@ -485,8 +485,8 @@ def bench(
         )
     if reference:
         print(
-            f"x dominoes: decisions/s over OpenSpiel's {REFERENCE} in the same run "
-            f"({reference['decisions_per_s']:,.0f} decisions/s, random play)"
+            f"x dominoes: decisions/s over the actions/s of OpenSpiel's {REFERENCE} in the same run "
+            f"({reference['decisions_per_s']:,.0f} a second, random play, its deal's chance outcomes included)"
         )
     elif with_reference:
         print(f"x dominoes: OpenSpiel is not installed (pip install -e '.[bench]') - no {REFERENCE} reference")
