@@ -14,8 +14,7 @@ import pytest
 from dinotable.core.errors import ContentError, IllegalAction
 from dinotable.core.rng import next_below, seed_state
 from dinotable.games.dinogenics import GAME, rules, testing
-from dinotable.games.dinogenics.content import (
-    CONTENT_PATH,
+from dinotable.games.dinogenics.components import (
     CREDITS,
     DNA,
     FATALITY,
@@ -26,8 +25,8 @@ from dinotable.games.dinogenics.content import (
     SLASH,
     VISITORS,
     VP,
-    load_content,
 )
+from dinotable.games.dinogenics.content import CONTENT_PATH, load_content
 from dinotable.games.dinogenics.park import OPEN
 from dinotable.games.dinogenics.rules import (
     CELL,
@@ -1614,7 +1613,7 @@ def test_determinize_redeals_the_cards_another_seat_is_choosing_among():
         (
             "\nsteps = [{ gain = { goats = 3 } }]",
             "\nsteps = [{ harvest = 3 }]",
-            "spaces.farm.steps[0]: 'harvest' is not a step the engine knows",
+            "spaces.farm.steps[0]: unknown step 'harvest'",
         ),
         (
             "slots = 3\nblocked = { 1 = 2, 2 = 2, 3 = 1, 4 = 1 }\nsteps = [{ city_center",

@@ -6,7 +6,7 @@ then an action space's steps run by the engine, or a worker sent through apply()
 import pytest
 
 from dinotable.games.dinogenics import rules
-from dinotable.games.dinogenics.content import DNA
+from dinotable.games.dinogenics.components import DNA
 
 from .test_dinogenics import build, do_steps, empty_hands, give, place, quiet, relist, setr
 from .test_dinogenics_expansion import cc_quiet, hand_kinds

@@ -4,7 +4,8 @@ reference, as data; a broken content file is refused naming the entry. (The engi
 import pytest
 
 from dinotable.core.errors import ContentError
-from dinotable.games.dinogenics.content import CARNIVORE, CONTENT_PATH, HERBIVORE, OMNIVORE, load_content
+from dinotable.games.dinogenics.components import CARNIVORE, HERBIVORE, OMNIVORE
+from dinotable.games.dinogenics.content import CONTENT_PATH, load_content
 
 C = load_content()
 
@@ -103,7 +104,7 @@ def test_every_entry_says_where_it_comes_from():
         (
             "[[{ lose = { scandals = 1 } }], [{ gain = { credits = 2 } }]]",
             "[[{ lose = { scandals = 1 } }], [{ gain = { credits = 2 } }], [], [], []]",
-            "news[19].space.steps[0].choose: expected 2 to 4 options",
+            "news[19].space.steps[0]: choose takes 2 to 4 options",
         ),
         # Controlled Chaos entries
         (

@@ -13,7 +13,7 @@ import pytest
 from dinotable.core.rng import next_below, seed_state
 from dinotable.games.dinogenics import GAME, rules, scoring, testing
 from dinotable.games.dinogenics import synth as synth_rules
-from dinotable.games.dinogenics.content import (
+from dinotable.games.dinogenics.components import (
     CREDITS,
     FATALITY,
     GOATS,

@@ -12,7 +12,7 @@ from dinotable.core.errors import IllegalAction
 from dinotable.core.rng import Rng
 from dinotable.games.dinogenics import GAME, rules, testing
 from dinotable.games.dinogenics.actions import MEANINGS
-from dinotable.games.dinogenics.content import REFINED, SCANDALS
+from dinotable.games.dinogenics.components import REFINED, SCANDALS
 from dinotable.games.dinogenics.decisions import TABLE
 
 from .test_dinogenics import (

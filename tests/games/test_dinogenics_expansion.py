@@ -11,7 +11,7 @@ import pytest
 
 from dinotable.core.rng import next_below, seed_state
 from dinotable.games.dinogenics import GAME, rules, testing
-from dinotable.games.dinogenics.content import CREDITS, DNA, DROWNING, FATALITY, REFINED, SLASH
+from dinotable.games.dinogenics.components import CREDITS, DNA, DROWNING, FATALITY, REFINED, SLASH
 from dinotable.games.dinogenics.rules import (
     CELL,
     COMMERCIAL,

@@ -5,7 +5,7 @@ position from a real new game, as test_dinogenics.py does, and reads the values 
 import pytest
 
 from dinotable.games.dinogenics import GAME, heuristic, rules
-from dinotable.games.dinogenics.content import CREDITS, SCANDALS
+from dinotable.games.dinogenics.components import CREDITS, SCANDALS
 from dinotable.games.dinogenics.heuristic import HEURISTIC, OBJECTIVE, VISIT
 
 from .test_dinogenics import build, empty_hands, fac, get, pen, place, put, relist, run, setr, sp

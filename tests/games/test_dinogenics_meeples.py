@@ -12,7 +12,7 @@ import pytest
 
 from dinotable.core.rng import next_below, seed_state
 from dinotable.games.dinogenics import GAME, render, rules, testing
-from dinotable.games.dinogenics.content import FATALITY, SLASH
+from dinotable.games.dinogenics.components import FATALITY, SLASH
 
 from .test_dinogenics import build, do_steps, give, place, put, relist, setr, sp
 from .test_dinogenics_coop import coop, deck_top, synth_dinos, synth_turn

@@ -10,7 +10,7 @@ import pytest
 
 from dinotable.core.rng import next_below, seed_state
 from dinotable.games.dinogenics import GAME, rules, scoring, testing
-from dinotable.games.dinogenics.content import SCANDALS, VISITORS, VP
+from dinotable.games.dinogenics.components import SCANDALS, VISITORS, VP
 from dinotable.games.dinogenics.park import OPEN
 from dinotable.games.dinogenics.rules import CELL, DAMAGED, SPECIALISTS, SPECIES
 

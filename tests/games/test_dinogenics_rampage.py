@@ -10,7 +10,7 @@ As in test_dinogenics.py, each test starts from a real base game with empty hand
 """
 
 from dinotable.games.dinogenics import GAME, rampage, rules
-from dinotable.games.dinogenics.content import SLASH
+from dinotable.games.dinogenics.components import SLASH
 
 from .test_dinogenics import broken, build, damaged, get, pen, put, quiet, run, setr, steer
 

@@ -12,7 +12,8 @@ from dinotable.core.contract import Game
 from dinotable.core.options import OptionSpec
 from dinotable.games.dinogenics import render
 from dinotable.games.dinogenics.actions import first_ids, layout_for
-from dinotable.games.dinogenics.content import CONTENT_PATH, VISITORS, Content, load_content
+from dinotable.games.dinogenics.components import VISITORS, Content
+from dinotable.games.dinogenics.content import CONTENT_PATH, load_content
 from dinotable.games.dinogenics.heuristic import HEURISTIC
 from dinotable.games.dinogenics.park import make_geometry
 from dinotable.games.dinogenics.rules import (

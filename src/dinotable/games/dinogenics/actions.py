@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from dinotable.core.decisions import ActionLayout
-from dinotable.games.dinogenics.content import MAX_OPTIONS, Content
+from dinotable.games.dinogenics.components import MAX_OPTIONS, Content
 from dinotable.games.dinogenics.rules.codes import CITY_NAMES, DRAWN_STACKS, facility_places
 
 # What an id of each range means, in layout order (the docs' action-id table).

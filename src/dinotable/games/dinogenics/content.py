@@ -1,8 +1,9 @@
 """DinoGenics content: content.toml validated and pre-indexed into tuples the rules read directly.
 
 The base rulebook is absent; its published facts (GAPS.md section 3.1) come first in the data, and what
-no source gives is marked designed. Effects (action spaces, cards, news) are lists of steps, checked here
-and turned into tuples of (kind, value) that the rules' step interpreter (rules/effects.py) runs.
+no source gives is marked designed. Effects (action spaces, cards, news) are lists of steps, read and checked
+by the step kinds registered in rules/steps.py into tuples of (kind, value) that the rules run. The records
+made here (Species, Space, Card...) and the names the rules use are in components.py.
 """
 
 from __future__ import annotations
@@ -11,225 +12,36 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from dinotable.core.content import Reader, load_toml, provenance_item, read_numbers
+from dinotable.games.dinogenics.components import (
+    COUNTS,
+    DIETS,
+    DROWNING,
+    END_COUNTS,
+    EXPANSION_TRAITS,
+    FACES,
+    MAX_COMMERCIAL,
+    MAX_PARK,
+    SECTORS,
+    TRAITS,
+    Card,
+    Content,
+    Facility,
+    News,
+    Perks,
+    Space,
+    Specialist,
+    Species,
+)
+from dinotable.games.dinogenics.rules.steps import EFFECTS, read_steps
+from dinotable.games.dinogenics.step_values import read_amounts
 
 CONTENT_PATH = Path(__file__).with_name("content.toml")
-
-DIETS = ("herbivore", "carnivore", "omnivore")
-HERBIVORE, CARNIVORE, OMNIVORE = range(3)
-FACES = ("fatality", "slash", "naive_visitor")
-FATALITY, SLASH, NAIVE_VISITOR = range(3)
-# Traits the rules name: each base one on exactly one species, each expansion one on at most one.
-TRAITS = (
-    "open_space",
-    "two_rampage_dice",
-    "shares_any",
-    "biodome",
-    "credit_each_upkeep",
-    "claw_kills_extra",
-    "value_per_pair",
-    "breeds_on_two_goats",
-)
-EXPANSION_TRAITS = (
-    "simple_genome",
-    "tree_harvester",
-    "terror",
-    "aquatic_hunter",
-    "pleasing_harmonics",
-    "beach_dweller",
-    "awe_inspiring",
-    "destructive_entertainment",
-    "corrupted",
-)
-DROWNING = 0  # the Upkeep die's Drowning face; its other faces are credit costs
-
-
-@dataclass(frozen=True)
-class Species:
-    index: int
-    key: str
-    name: str
-    diet: int
-    vp: int  # Dinosaur Value scored each Upkeep
-    reputation: int
-    pen: int  # minimum pen spaces; 0 lives in open space
-    dna: int  # DNA cards in a full set
-    goats: int  # eaten each Upkeep
-    trait: str  # "" for none
-    expansion: bool  # a Controlled Chaos species
-    aquatic: int  # Aquatic Habitat spaces it fills (0: a land dinosaur)
-    on_placement: tuple  # (resource, amount) gained once, before it is first placed
-    elites: bool  # a Dinosaur Elites species (its cards join the eDNA deck with the module)
-    scenario: bool  # only a solo scenario's start places it
-    meeples: int = 0  # dinosaur meeples in the game ([meeples]): none left in the supply, none created
-
-
-# What gain / lose / pay move: the first seven are counters on the player's board (refined: Refined DNA
-# tokens), the rest are cards drawn (dna: the standard deck, edna: the eDNA deck).
-RESOURCES = ("credits", "goats", "fences", "vp", "scandals", "visitors", "refined", "dna", "manipulation", "edna")
-CREDITS, GOATS, FENCES, VP, SCANDALS, VISITORS, REFINED, DNA, MANIPULATION, EDNA = range(10)
-COUNTS = ("dinosaurs", "herbivores", "carnivores", "species", "facilities", "visitors", "improper")
-# What End Game bonuses count: the above, and these.
-END_COUNTS = (*COUNTS, "dna_cards", "aquatic", "damaged", "empty_park", "reputation")
-SECTORS = ("park", "commercial")
-MAX_OPTIONS = 4  # options of one `choose` step (the action ids have room for this many)
-MAX_PARK, MAX_COMMERCIAL = 16, 15
 _AUTOMATIC = ("gain", "lose", "per", "rampage")  # steps Breaking News applies to every player
-_STEALABLE = ("credits", "goats", "fences", "dna", "manipulation")
-# Step kinds and what their value is in the data.
-_FLAGS = ("build", "play", "outsource", "city_center", "refresh_market")
-_FLAGS += ("refine", "open_ocean", "job_network", "news_swap")  # the expansion's
-_NUMBERS = ("boneyard", "create", "facility", "repair", "large_facility")
-_PAIRS = ("draw_keep", "edna_keep", "market_buy", "market_sell")
-_CARDS = {"edna": EDNA, "refined": REFINED}  # `edna = N` / `refined = N`: short for a gain
 
 
-@dataclass(frozen=True)
-class Space:
-    index: int
-    key: str
-    name: str
-    slots: int
-    blocked: dict  # player count -> blocking tokens
-    steps: tuple
-    news: int  # the Breaking News card that prints it, or 0 for the Mainland board
-    expansion: bool  # on the IntelliGen Designs side board
-
-
-@dataclass(frozen=True)
-class Facility:
-    index: int
-    key: str
-    name: str
-    stack: bool  # the City Center's first stack (Basic Hotels), not the bag
-    count: int
-    park: bool  # takes a park space (else a commercial one)
-    cost: int
-    rooms: int
-    biodome: bool
-    reputation: int
-    end_vp: int
-    upkeep: tuple  # (resource, amount) gained each Upkeep
-    per_species: int  # species whose dinosaurs each earn per_vp / per_credits each Upkeep, or -1
-    per_vp: int
-    per_credits: int
-    hand_limit: int
-    expansion: bool = False
-    large: bool = False  # takes two spaces side by side
-    hq_stack: bool = False  # a stack of its own on IntelliGen Designs HQ (the Aquatic Habitats)
-    aquatic: int = 0  # Aquatic Habitat spaces
-    on_placement: tuple = ()
-    upkeep_per: tuple = ()  # (count index, resource, amount) each Upkeep
-    end_per: tuple = ()  # (END_COUNTS index, vp) at End Game Scoring
-    fishery: bool = False
-    education: bool = False
-    market_exchange: bool = False
-    adjacent_aquatic_vp: int = 0
-    adjacent_species_vp: int = 0
-    airport: bool = False
-    destroyed_vp: int = 0
-    odd_visitors_vp: int = 0
-    gene_grafting: bool = False
-    ferry_visitor: bool = False
-
-
-@dataclass(frozen=True)
-class Card:
-    index: int
-    key: str
-    name: str
-    count: int
-    steps: tuple
-    text: str
-    opponents: bool  # it names another player (left out of solo games)
-    expansion: bool = False
-
-
-@dataclass(frozen=True)
-class News:
-    number: int
-    name: str
-    each_player: tuple
-    space: int  # index of its worker space, or -1
-    closed: int  # Mainland space shut this Season, or -1
-    bonus: tuple  # (space, gains) added this Season, or ()
-    refresh_market: bool
-    text: str
-    chaos: bool = False  # a Chaos Theory card (number 0)
-    synth: tuple = ()  # a Synth deck card: (Synth's steps, the West Branch's, the East Branch's)
-    crash: tuple = ()  # spaces whose free worker space a Crash Token closes this Season
-
-
-@dataclass(frozen=True)
-class Perks:
-    """A specialist's lasting abilities (zero / empty: none)."""
-
-    rooms: int = 0
-    reputation: int = 0
-    hand_limit: int = 0
-    upkeep: tuple = ()  # (resource, amount) each Upkeep
-    end_vp: int = 0
-    end_per: tuple = ()  # (END_COUNTS index, vp, max)
-    space_bonus: tuple = ()  # (space index, gains) each use of that space
-    facility_discount: int = 0
-    repair_discount: int = 0
-    slash_naive: bool = False
-    fatality_reroll: bool = False
-    drowning_immune: bool = False
-    mutant_goats: int = 0  # 0: the rulebook's number
-    visitors_each_season: int = 0
-    upkeep_repairs: int = 0  # free repairs at the start of each Upkeep
-    births: int = 0  # land species alone in the park that gain a second at the start of each Upkeep
-    pair_space: bool = False  # two dinosaurs of one species need the pen space of one
-    one_rampage_die: bool = False  # a T-Rex rolls one rampage die, not two
-
-
-@dataclass(frozen=True)
-class Specialist:
-    index: int
-    key: str
-    name: str
-    cost: int  # Manipulation cards discarded to claim it
-    perks: Perks
-    text: str
-
-
-@dataclass(frozen=True)
-class Content:
-    version: str
-    numbers: dict
-    workers: dict  # player count -> (Seasons before from_season, from then on)
-    workers_from_season: int
-    visitors: dict  # player count -> {season: per-position visitors}
-    bonus_visitors: dict  # season -> bonus pool
-    species: tuple[Species, ...]
-    rampage_die: tuple[int, ...]
-    dna_deck: tuple[int, ...]  # cards per species (0 for species without DNA cards)
-    edna_deck: tuple[int, ...]  # eDNA cards per card kind (species, then Polymorphic DNA)
-    upkeep_die: tuple[int, ...]  # credit costs, DROWNING for the Drowning face
-    specialists: tuple[Specialist, ...]
-    scenarios: tuple  # Scenario
-    coop: dict  # blocked {space: tokens}, synth_facilities, synth_goats, credits, chart {(face, face): (early, late)}
-    spaces: tuple[Space, ...]
-    facilities: tuple[Facility, ...]
-    manipulation: tuple[Card, ...]
-    news: tuple[News, ...]
-    rules: tuple[str, ...]
-    provenance: tuple[dict, ...]
-
-    @property
-    def kinds(self) -> int:
-        """DNA card kinds: one per species, then Polymorphic DNA (index len(species))."""
-        return len(self.species) + 1
-
-    def species_index(self, key: str) -> int:
-        return next(sp.index for sp in self.species if sp.key == key)
-
-    def space_index(self, key: str) -> int:
-        return next(sp.index for sp in self.spaces if sp.key == key)
-
-    def workers_in(self, num_players: int, season: int) -> int:
-        before, after = self.workers[num_players]
-        return after if season >= self.workers_from_season else before
+def _steps(r: Reader, entry: dict, where: str, key: str = "steps") -> tuple:
+    """An effect's steps (entry[key]), read by the step kinds registered in rules/steps.py."""
+    return read_steps(r, r.get(entry, key, list, where), f"{where}.{key}")
 
 
 def _positive(r: Reader, table: dict, key: str, where: str) -> int:
@@ -330,7 +142,6 @@ def load_content(path: str | Path = CONTENT_PATH) -> Content:
         columns[size] = {season: tuple(table[season]) for season in range(2, seasons + 1)}
     visitors = {n: columns["small" if n <= 3 else "large"] for n in players}
 
-    steps = _StepReader(r)
     species = []
     for key, entry in r.table(data, "species", "top level").items():
         where = f"species.{key}"
@@ -356,7 +167,7 @@ def load_content(path: str | Path = CONTENT_PATH) -> Content:
                 trait,
                 bool(entry.get("expansion", False)),
                 aquatic,
-                steps.amounts(entry.get("on_placement", {}), f"{where}.on_placement"),
+                read_amounts(r, entry.get("on_placement", {}), f"{where}.on_placement"),
                 bool(entry.get("elites", False)),
                 bool(entry.get("scenario", False)),
             )
@@ -403,7 +214,6 @@ def load_content(path: str | Path = CONTENT_PATH) -> Content:
         raise r.fail("upkeep_die.faces", 'faces are credit costs (positive whole numbers) or "drowning"')
     upkeep_die = tuple(DROWNING if f == "drowning" else f for f in upkeep_faces)
 
-    steps.species_keys = species_keys
     spaces = []
     for key, entry in r.table(data, "spaces", "top level").items():
         where = f"spaces.{key}"
@@ -422,7 +232,7 @@ def load_content(path: str | Path = CONTENT_PATH) -> Content:
                 r.get(entry, "name", str, where),
                 slots,
                 blocked,
-                steps.read(entry, where),
+                _steps(r, entry, where),
                 0,
                 bool(entry.get("expansion", False)),
             )
@@ -452,7 +262,7 @@ def load_content(path: str | Path = CONTENT_PATH) -> Content:
                 raise r.fail(f"{where}.{name}", "expected a whole number")
         if vals["count"] < 1 or vals["cost"] < 0 or vals["rooms"] < 0 or vals["hand_limit"] < 0:
             raise r.fail(where, "a facility needs a count of at least 1, and no negative cost, rooms or hand limit")
-        extra = _facility_extras(r, steps, entry, where, sector == "park")
+        extra = _facility_extras(r, entry, where, sector == "park")
         facilities.append(
             Facility(
                 len(facilities),
@@ -466,7 +276,7 @@ def load_content(path: str | Path = CONTENT_PATH) -> Content:
                 bool(entry.get("biodome", False)),
                 vals["reputation"],
                 vals["end_vp"],
-                steps.amounts(entry.get("upkeep", {}), f"{where}.upkeep"),
+                read_amounts(r, entry.get("upkeep", {}), f"{where}.upkeep"),
                 per_species,
                 per.get("vp", 0),
                 per.get("credits", 0),
@@ -482,7 +292,7 @@ def load_content(path: str | Path = CONTENT_PATH) -> Content:
         where = f"manipulation.{key}"
         r.provenance(entry, where)
         prov.append(provenance_item("manipulation card", key, entry))
-        card_steps = steps.read(entry, where)
+        card_steps = _steps(r, entry, where)
         count = r.get(entry, "count", int, where)
         text = r.get(entry, "text", str, where)
         opponents = any(kind in ("opponent", "each_opponent") for kind, _ in card_steps)
@@ -507,7 +317,7 @@ def load_content(path: str | Path = CONTENT_PATH) -> Content:
         cost = r.get(entry, "cost", int, where)
         if not 1 <= cost <= 3:
             raise r.fail(f"{where}.cost", "a specialist costs 1 to 3 Manipulation cards")
-        perks = _perks(r, steps, r.table(entry, "perks", where), f"{where}.perks", space_keys)
+        perks = _perks(r, r.table(entry, "perks", where), f"{where}.perks", space_keys)
         specialists.append(
             Specialist(
                 len(specialists), key, r.get(entry, "name", str, where), cost, perks, r.get(entry, "text", str, where)
@@ -536,7 +346,7 @@ def load_content(path: str | Path = CONTENT_PATH) -> Content:
                     r.get(s_entry, "name", str, f"{where}.space"),
                     _positive(r, s_entry, "slots", f"{where}.space"),
                     {},
-                    steps.read(s_entry, f"{where}.space"),
+                    _steps(r, s_entry, f"{where}.space"),
                     number,
                     False,
                 )
@@ -551,14 +361,14 @@ def load_content(path: str | Path = CONTENT_PATH) -> Content:
             b = r.table(entry, "bonus", where)
             if b.get("space") not in space_keys:
                 raise r.fail(f"{where}.bonus.space", f"{b.get('space')!r} is not a Mainland space")
-            extra = (space_keys.index(b["space"]), steps.amounts(b.get("gain", {}), f"{where}.bonus.gain"))
-        each = steps.read(entry, where, "each_player") if "each_player" in entry else ()
+            extra = (space_keys.index(b["space"]), read_amounts(r, b.get("gain", {}), f"{where}.bonus.gain"))
+        each = _steps(r, entry, where, "each_player") if "each_player" in entry else ()
         synth = ()
         if entry.get("synth") is True:
             synth = (
-                _synth_steps(r, steps, entry, where, space_keys),
-                steps.read(entry, where, "west"),
-                steps.read(entry, where, "east"),
+                _synth_steps(r, entry, where, space_keys),
+                _steps(r, entry, where, "west"),
+                _steps(r, entry, where, "east"),
             )
             for branch, part in (("west", synth[1]), ("east", synth[2])):
                 if any(kind not in _AUTOMATIC for kind, _ in part):
@@ -666,7 +476,7 @@ def _deck(r: Reader, data: dict, prov: list, name: str, title: str, species: lis
     return entry, cards
 
 
-def _synth_steps(r: Reader, steps: _StepReader, entry: dict, where: str, space_keys: list[str]) -> tuple:
+def _synth_steps(r: Reader, entry: dict, where: str, space_keys: list[str]) -> tuple:
     """Synth's own step of a Synth deck card: occupy a space, or gain / lose on its board."""
     out = []
     for i, step in enumerate(r.get(entry, "synth_steps", list, where)):
@@ -675,11 +485,11 @@ def _synth_steps(r: Reader, steps: _StepReader, entry: dict, where: str, space_k
             if step["occupy"] not in space_keys:
                 raise r.fail(f"{at}.occupy", f"{step['occupy']!r} is not a Mainland space")
             out.append(("occupy", space_keys.index(step["occupy"])))
+        elif isinstance(step, dict) and len(step) == 1 and next(iter(step)) in ("gain", "lose"):
+            ((kind, value),) = step.items()
+            out.append((kind, EFFECTS.kinds[kind].parse(r, value, at)))
         else:
-            kind, value = steps.step(step, at)
-            if kind not in ("gain", "lose"):
-                raise r.fail(at, "Synth's steps occupy a space, gain or lose")
-            out.append((kind, value))
+            raise r.fail(at, "Synth's steps occupy a space, gain or lose")
     return tuple(out)
 
 
@@ -857,7 +667,7 @@ _FACILITY_FLAGS = (
 _FACILITY_NUMBERS = ("adjacent_aquatic_vp", "adjacent_species_vp", "destroyed_vp", "odd_visitors_vp")
 
 
-def _facility_extras(r: Reader, steps: _StepReader, entry: dict, where: str, park: bool) -> dict:
+def _facility_extras(r: Reader, entry: dict, where: str, park: bool) -> dict:
     """The expansion's facility fields, checked (see the comments above the facilities in content.toml)."""
     out = {name: bool(entry.get(name, False)) for name in _FACILITY_FLAGS}
     out.update({name: _whole(r, entry, name, where) for name in _FACILITY_NUMBERS})
@@ -872,11 +682,11 @@ def _facility_extras(r: Reader, steps: _StepReader, entry: dict, where: str, par
         raise r.fail(where, "only large facilities stand on the HQ stack, are airports or score bordering habitats")
     if (out["fishery"] or out["adjacent_aquatic_vp"] or out["adjacent_species_vp"]) and not park:
         raise r.fail(where, "a facility that borders habitats stands in the park sector")
-    out["on_placement"] = steps.amounts(entry.get("on_placement", {}), f"{where}.on_placement")
+    out["on_placement"] = read_amounts(r, entry.get("on_placement", {}), f"{where}.on_placement")
     if "upkeep_per" in entry:
         per = entry["upkeep_per"]
         what = _count(r, per, f"{where}.upkeep_per", COUNTS)
-        gains = steps.amounts({k: v for k, v in per.items() if k != "count"}, f"{where}.upkeep_per")
+        gains = read_amounts(r, {k: v for k, v in per.items() if k != "count"}, f"{where}.upkeep_per")
         if len(gains) != 1:
             raise r.fail(f"{where}.upkeep_per", "expected one resource gained per counted thing")
         out["upkeep_per"] = (what, *gains[0])
@@ -901,7 +711,7 @@ _PERK_NUMBERS = (
 _PERK_FLAGS = ("slash_naive", "fatality_reroll", "drowning_immune", "one_rampage_die", "pair_space")
 
 
-def _perks(r: Reader, steps: _StepReader, table: dict, where: str, space_keys: list[str]) -> Perks:
+def _perks(r: Reader, table: dict, where: str, space_keys: list[str]) -> Perks:
     known = {*_PERK_NUMBERS, *_PERK_FLAGS, "upkeep", "end_per", "space_bonus"}
     for key in table:
         if key not in known:
@@ -911,7 +721,7 @@ def _perks(r: Reader, steps: _StepReader, table: dict, where: str, space_keys: l
         if name in table and table[name] is not True:
             raise r.fail(f"{where}.{name}", "expected true")
         values[name] = name in table
-    values["upkeep"] = steps.amounts(table.get("upkeep", {}), f"{where}.upkeep")
+    values["upkeep"] = read_amounts(r, table.get("upkeep", {}), f"{where}.upkeep")
     if "end_per" in table:
         per = table["end_per"]
         what = _count(r, per, f"{where}.end_per", END_COUNTS)
@@ -920,86 +730,6 @@ def _perks(r: Reader, steps: _StepReader, table: dict, where: str, space_keys: l
         bonus = table["space_bonus"]
         if not isinstance(bonus, dict) or bonus.get("space") not in space_keys:
             raise r.fail(f"{where}.space_bonus.space", f"expected one of {', '.join(space_keys)}")
-        gains = steps.amounts(bonus.get("gain", {}), f"{where}.space_bonus.gain")
+        gains = read_amounts(r, bonus.get("gain", {}), f"{where}.space_bonus.gain")
         values["space_bonus"] = (space_keys.index(bonus["space"]), gains)
     return Perks(**values)
-
-
-class _StepReader:
-    """Checks a list of effect steps and turns it into a tuple of (kind, value) the rules run."""
-
-    def __init__(self, r: Reader) -> None:
-        self.r = r
-        self.species_keys: list[str] = []  # set once the species are read
-
-    def read(self, entry: dict, where: str, key: str = "steps") -> tuple:
-        steps = self.r.get(entry, key, list, where)
-        return tuple(self.step(step, f"{where}.{key}[{i}]") for i, step in enumerate(steps))
-
-    def amounts(self, table, where: str) -> tuple:
-        if not isinstance(table, dict):
-            raise self.r.fail(where, "expected a table of resources")
-        out = []
-        for name, n in table.items():
-            if name not in RESOURCES:
-                raise self.r.fail(where, f"{name!r} is not one of {', '.join(RESOURCES)}")
-            if not isinstance(n, int) or isinstance(n, bool) or n < 1:
-                raise self.r.fail(f"{where}.{name}", "expected a positive whole number")
-            out.append((RESOURCES.index(name), n))
-        return tuple(out)
-
-    def step(self, step, where: str) -> tuple:
-        r = self.r
-        if not isinstance(step, dict) or len(step) != 1:
-            raise r.fail(where, "a step is a table with exactly one kind")
-        ((kind, value),) = step.items()
-        if kind in ("gain", "lose"):
-            return kind, self.amounts(value, f"{where}.{kind}")
-        if kind == "pay":
-            pay = self.amounts(value, f"{where}.pay")
-            if len(pay) != 1 or pay[0][0] != CREDITS:
-                raise r.fail(f"{where}.pay", "only credits are paid")
-            return kind, pay[0][1]
-        if kind in _FLAGS:
-            if value is not True:
-                raise r.fail(f"{where}.{kind}", "expected true")
-            return kind, True
-        if kind in _CARDS:
-            if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-                raise r.fail(f"{where}.{kind}", "expected a positive whole number")
-            return "gain", ((_CARDS[kind], value),)
-        if kind in _NUMBERS:
-            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-                raise r.fail(f"{where}.{kind}", "expected a whole number")
-            if kind == "create" and value > 1:
-                raise r.fail(f"{where}.create", "a set is full (0) or one card short (1)")
-            return kind, value
-        if kind in _PAIRS:
-            if not (isinstance(value, list) and len(value) == 2 and all(isinstance(v, int) and v >= 0 for v in value)):
-                raise r.fail(f"{where}.{kind}", "expected [cards, number]")
-            return kind, tuple(value)
-        if kind == "choose":
-            if not isinstance(value, list) or not 2 <= len(value) <= MAX_OPTIONS:
-                raise r.fail(f"{where}.choose", f"expected 2 to {MAX_OPTIONS} options, each a list of steps")
-            return kind, tuple(self.read({"steps": opt}, f"{where}.choose[{i}]") for i, opt in enumerate(value))
-        if kind in ("opponent", "each_opponent"):
-            if not isinstance(value, dict) or not value or any(k not in ("gain", "lose", "steal") for k in value):
-                raise r.fail(f"{where}.{kind}", "expected a table of gain, lose and steal")
-            if kind == "each_opponent" and "steal" in value:
-                raise r.fail(f"{where}.{kind}", "steal takes from one chosen opponent")
-            stolen = self.amounts(value.get("steal", {}), f"{where}.{kind}.steal")
-            if any(RESOURCES[res] not in _STEALABLE for res, _ in stolen):
-                raise r.fail(f"{where}.{kind}.steal", f"only {', '.join(_STEALABLE)} can be taken")
-            return kind, tuple(self.amounts(value.get(k, {}), f"{where}.{kind}.{k}") for k in ("gain", "lose", "steal"))
-        if kind == "per":
-            if not isinstance(value, dict) or value.get("count") not in COUNTS:
-                raise r.fail(f"{where}.per.count", f"expected one of {', '.join(COUNTS)}")
-            top = value.get("max", 99)
-            if not isinstance(top, int) or top < 1:
-                raise r.fail(f"{where}.per.max", "expected a positive whole number")
-            return kind, (COUNTS.index(value["count"]), self.amounts(value.get("gain", {}), f"{where}.per.gain"), top)
-        if kind == "rampage":
-            if value not in self.species_keys:
-                raise r.fail(f"{where}.rampage", f"{value!r} is not a species")
-            return kind, self.species_keys.index(value)
-        raise r.fail(where, f"{kind!r} is not a step the engine knows")

@@ -11,7 +11,7 @@ It is handed a determinized state (see dinotable.agents) and reads only what its
 from __future__ import annotations
 
 from dinotable.games.dinogenics import rampage, rules
-from dinotable.games.dinogenics.content import (
+from dinotable.games.dinogenics.components import (
     CREDITS,
     DNA,
     EDNA,

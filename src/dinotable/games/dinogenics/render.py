@@ -294,7 +294,7 @@ def board_text(s, seat: int | None) -> str:
             continue
         slots = s.occ[s.slot0[sp.index] : s.slot0[sp.index] + sp.slots]
         marks = " ".join(_slot_mark(s, o) for o in slots)
-        out.append(f"  {sp.name:<22} [{marks}]  {steps_text(c, sp.steps)}")
+        out.append(f"  {sp.name:<22} [{marks}]  {steps_text(sp.steps)}")
     out.append("DNA Market: " + (", ".join(kind_name(c, k) for k in s.market) or "empty"))
     if meeples_line(s):
         out.append(meeples_line(s))

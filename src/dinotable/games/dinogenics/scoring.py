@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from dinotable.games.dinogenics.content import CREDITS, SCANDALS, VP
+from dinotable.games.dinogenics.components import CREDITS, SCANDALS, VP
 from dinotable.games.dinogenics.rules.codes import COMMERCIAL, DAMAGED, SPECIALISTS, SPECIES, SYNTH, WIDTH, places
 from dinotable.games.dinogenics.rules.reading import (
     bordering_species,

@@ -13,7 +13,7 @@ from dinotable.core.contract import Secret
 from dinotable.core.flat import FlatState
 from dinotable.core.rng import derive_seed, next_below, seed_state, shuffle
 from dinotable.games.dinogenics import render, rules, scoring, synth
-from dinotable.games.dinogenics.content import CREDITS, FENCES, GOATS, REFINED, SCANDALS
+from dinotable.games.dinogenics.components import CREDITS, FENCES, GOATS, REFINED, SCANDALS
 from dinotable.games.dinogenics.decisions import TABLE
 
 _DEALS = 20  # deals tried before the seat to move keeps the cards of one choice (see determinize)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from dinotable.core.rng import next_below
-from dinotable.games.dinogenics.content import (
+from dinotable.games.dinogenics.components import (
     FACES,
     GOATS,
     SCANDALS,
@@ -18,12 +18,10 @@ from dinotable.games.dinogenics.content import (
     VP,
 )
 from dinotable.games.dinogenics.rules.allowed import (
-    airport_open,
     can_place,
     commercial_free,
     facility_cells,
     free_slot,
-    has_placement,
     space_open,
     stack_tile,
 )
@@ -50,6 +48,10 @@ from dinotable.games.dinogenics.rules.dinosaurs import place_dinosaur
 from dinotable.games.dinogenics.rules.effects import draw_dna, gain, lose
 from dinotable.games.dinogenics.rules.facilities import add_facility, start_facility, take_from_stack
 from dinotable.games.dinogenics.rules.reading import hand_size, improper, meeples_left, reputation, room
+from dinotable.games.dinogenics.rules.steps import (
+    airport_open,
+    has_placement,
+)
 from dinotable.games.dinogenics.rules.visitors import season_visitor_perks
 
 if TYPE_CHECKING:

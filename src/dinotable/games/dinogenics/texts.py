@@ -7,7 +7,7 @@ A price in a text is read from the rules' own price functions, so a text shows w
 from __future__ import annotations
 
 from dinotable.games.dinogenics import rules
-from dinotable.games.dinogenics.content import COUNTS, END_COUNTS, RESOURCES
+from dinotable.games.dinogenics.components import COUNTS, END_COUNTS, RESOURCES
 from dinotable.games.dinogenics.park import cells_of
 from dinotable.games.dinogenics.rules import (
     BONEYARD,
@@ -35,74 +35,10 @@ from dinotable.games.dinogenics.rules import (
     ShareContext,
     TargetContext,
 )
+from dinotable.games.dinogenics.rules.steps import steps_text
+from dinotable.games.dinogenics.step_values import amounts_text as _amounts
 
 BRANCHES = ("West", "East")
-
-
-def _amounts(pairs) -> str:
-    return ", ".join(f"{n} {RESOURCES[r]}" for r, n in pairs) or "nothing"
-
-
-def steps_text(c, steps) -> str:
-    """One line for a tuple of effect steps."""
-    bits = []
-    for kind, value in steps:
-        if kind in ("gain", "lose"):
-            bits.append(f"{kind} {_amounts(value)}")
-        elif kind == "pay":
-            bits.append(f"pay {value} credits")
-        elif kind == "draw_keep":
-            bits.append(f"draw {value[0]} DNA, keep {value[1]}")
-        elif kind == "boneyard":
-            bits.append(f"take up to {value} DNA from the discard pile")
-        elif kind == "create":
-            bits.append("create a dinosaur" + (f" from a set {value} short" if value else ""))
-        elif kind == "build":
-            bits.append("build pens")
-        elif kind == "facility":
-            bits.append("buy a facility" + (f" for {value} less" if value else ""))
-        elif kind == "repair":
-            bits.append("repair a structure" + (" for free" if value >= 99 else f" for {value} less" if value else ""))
-        elif kind == "market_buy":
-            price = f"for {value[1]} credits each" if value[1] else "for free"
-            bits.append(f"take up to {value[0]} DNA from the DNA Market {price}")
-        elif kind == "market_sell":
-            bits.append(f"sell up to {value[0]} DNA at {value[1]} credits")
-        elif kind == "play":
-            bits.append("play a Manipulation card")
-        elif kind == "outsource":
-            bits.append("take another space's action")
-        elif kind == "city_center":
-            bits.append("up to 3 of: 3 fences / a facility or a repair / buy or sell DNA")
-        elif kind == "choose":
-            bits.append(" or ".join(f"({steps_text(c, option)})" for option in value))
-        elif kind in ("opponent", "each_opponent"):
-            who = "an opponent" if kind == "opponent" else "every opponent"
-            gains, losses, steals = value
-            parts = [f"{who} gains {_amounts(gains)}"] if gains else []
-            parts += [f"{who} loses {_amounts(losses)}"] if losses else []
-            parts += [f"take {_amounts(steals)} from {who}"] if steals else []
-            bits.append("; ".join(parts))
-        elif kind == "per":
-            what, gains, top = value
-            bits.append(f"{_amounts(gains)} per {COUNTS[what]} (at most {top})")
-        elif kind == "rampage":
-            bits.append(f"one {c.species[value].name} rampages")
-        elif kind == "refresh_market":
-            bits.append("deal a new DNA Market")
-        elif kind == "edna_keep":
-            bits.append(f"draw {value[0]} eDNA, keep {value[1]}")
-        elif kind == "refine":
-            bits.append("discard a DNA card for a Refined DNA token")
-        elif kind == "large_facility":
-            bits.append("buy a Large Facility" + (f" for {value} less" if value else ""))
-        elif kind == "open_ocean":
-            bits.append("an Open Ocean roll")
-        elif kind == "job_network":
-            bits.append("claim a specialist")
-        elif kind == "news_swap":
-            bits.append("replace the upcoming Breaking News")
-    return ", ".join(bits)
 
 
 def _no_meeple(s, seat: int, steps) -> str:
@@ -229,7 +165,7 @@ def _pen_text(s, action: int) -> str:
 
 def _space_text(s, action: int) -> str:
     sp = s.c.spaces[action - s.ids.space]
-    return f"{sp.name}: {steps_text(s.c, sp.steps)}{_no_meeple(s, s.cur, sp.steps)}"
+    return f"{sp.name}: {steps_text(sp.steps)}{_no_meeple(s, s.cur, sp.steps)}"
 
 
 # ---------------------------------------------------------------------- each kind of decision's texts
@@ -246,7 +182,7 @@ def outsource_text(s, action: int, ctx) -> str:
 
 
 def choose_text(s, action: int, ctx: ChooseContext) -> str:
-    return steps_text(s.c, ctx.options[action - s.ids.option]).capitalize()
+    return steps_text(ctx.options[action - s.ids.option]).capitalize()
 
 
 def create_text(s, action: int, ctx: CreateContext) -> str:

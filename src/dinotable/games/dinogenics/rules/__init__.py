@@ -3,8 +3,10 @@
 - codes: ids and codes (counters, decisions and their contexts, pick purposes, how dinosaurs and facilities are
   packed in ints, the tables of species and facility facts, `decide` and `event`);
 - reading: reading a park (habitats, improper ones, Dinosaur Value, reputation, rooms, counts, Upkeep income);
-- allowed: what a seat is allowed to do (sets, habitats, pens, spots, prices, offers, repairs, cards, spaces, `can`);
-- effects: the step interpreter and what steps do (gain, lose, steal, Scandals, cards drawn, the DNA Market);
+- allowed: what a seat is allowed to do (sets, habitats, pens, spots, prices, offers, repairs, open spaces);
+- effects: a space's action and what steps do (gain, lose, steal, Scandals, cards drawn, the DNA Market);
+- steps: each kind of effect step, one record registered in EFFECTS (read, checked, run, worded), `can` and
+  what it decides (playable cards, placements, Outsource, the Private Airport), and `run_steps`;
 - dinosaurs: DNA picks and sets, creating and placing a dinosaur, mutants, destroying, Gene Grafting;
 - facilities: pens, facilities bought and placed, repairs, the City Center, the HQ, the Open Ocean, specialists;
 - damage: rampages, the die's faces, damage to structures, aquatic checks;
@@ -24,10 +26,8 @@ importing it. This package re-exports every module's public names, so `rules.X` 
 from __future__ import annotations
 
 from dinotable.games.dinogenics.rules.allowed import (
-    airport_open,
     aquatic_room,
     buildable,
-    can,
     can_place,
     claimable,
     commercial_free,
@@ -39,7 +39,6 @@ from dinotable.games.dinogenics.rules.allowed import (
     free_slot,
     habitats,
     has_habitat,
-    has_placement,
     large_offers,
     large_spots,
     makeable,
@@ -47,9 +46,6 @@ from dinotable.games.dinogenics.rules.allowed import (
     offers,
     opponents,
     out_of_meeples,
-    outsource_spaces,
-    placements,
-    playable,
     repair_price,
     repairs,
     set_size,
@@ -233,7 +229,6 @@ from dinotable.games.dinogenics.rules.effects import (
     lose,
     lose_vp,
     refill_market,
-    run_steps,
     scandal,
     sell_to_market,
     use_space,
@@ -297,6 +292,17 @@ from dinotable.games.dinogenics.rules.season import (
     STAGES,
     TASKS,
     settle,
+)
+from dinotable.games.dinogenics.rules.steps import (
+    EFFECTS,
+    airport_open,
+    can,
+    has_placement,
+    outsource_spaces,
+    placements,
+    playable,
+    run_steps,
+    steps_text,
 )
 from dinotable.games.dinogenics.rules.visitors import (
     bonus_answer,

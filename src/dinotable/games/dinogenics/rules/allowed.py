@@ -1,7 +1,8 @@
 """What a seat is allowed to do (the docs' "The Mainland"): the DNA sets it can make, where a dinosaur, a pen or a
 facility can go, the prices charged (read by the action texts too, so a text shows what is charged), the City
-Center's and the HQ's offers, repairs, playable Manipulation cards, open worker spaces, Outsource and the
-Private Airport, claimable specialists; and `can`, the rulebook's 'if you can' check of an effect's steps.
+Center's and the HQ's offers, repairs, open worker spaces, claimable specialists. (The rulebook's 'if you
+can' check of an effect's steps, and what it decides - playable cards, placements, Outsource, the Private
+Airport - are in steps.py, with the step kinds they go through.)
 
 Nothing here changes the state.
 """
@@ -11,9 +12,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from dinotable.games.dinogenics.content import CREDITS, FENCES, REFINED, SCANDALS, VISITORS
+from dinotable.games.dinogenics.components import FENCES, REFINED
 from dinotable.games.dinogenics.rules.codes import (
-    AIRPORT_USED,
     CELL,
     COMMERCIAL,
     DAMAGED,
@@ -24,7 +24,7 @@ from dinotable.games.dinogenics.rules.codes import (
     WIDTH,
     places,
 )
-from dinotable.games.dinogenics.rules.reading import facility_at, hand_size, meeples_left, owns, perk, regions, room
+from dinotable.games.dinogenics.rules.reading import facility_at, meeples_left, perk, regions
 
 if TYPE_CHECKING:
     from dinotable.games.dinogenics.state import DinoGenicsState
@@ -309,86 +309,6 @@ def market_price(s: DinoGenicsState) -> int:
     return doubled(s, s.c.numbers["market_buy"])
 
 
-def playable(s: DinoGenicsState, seat: int, budget: int | None = None) -> list[int]:
-    if budget is None:
-        budget = s.res[seat * WIDTH + CREDITS]
-    return list(_playable(s, seat, budget))
-
-
-def _playable(s: DinoGenicsState, seat: int, budget: int):
-    """The Manipulation cards in this seat's hand that it can play, one by one."""
-    m = len(s.c.manipulation)
-    cards = s.c.manipulation
-    return (k for k in range(m) if s.manip[seat * m + k] and can(s, seat, cards[k].steps, budget))
-
-
-def can(s: DinoGenicsState, seat: int, steps: tuple, budget: int, depth: int = 0) -> bool:
-    """Can this seat carry out these steps with `budget` credits (the rulebook's 'if you can' checks)?"""
-    for kind, value in steps:
-        if kind == "pay":
-            budget -= value
-            if budget < 0:
-                return False
-        elif kind == "gain":
-            if all(res == VISITORS for res, _ in value) and s.res[seat * WIDTH + VISITORS] >= room(s, seat):
-                return False  # 'gain a visitor if you have room'
-        elif kind == "lose":
-            if any(res == SCANDALS for res, _ in value) and not s.res[seat * WIDTH + SCANDALS]:
-                return False  # discarding a Scandal needs one
-        elif kind == "create":
-            if not can_create(s, seat, value):
-                return False
-        elif kind == "draw_keep":
-            if not (s.dna_deck or s.dna_discard):
-                return False
-        elif kind == "edna_keep":
-            if not (s.edna_deck or any(s.t.edna[k] for k in s.dna_discard)):
-                return False
-        elif kind == "refine":
-            if not hand_size(s, seat):
-                return False
-        elif kind == "open_ocean":
-            if meeples_left(s, s.t.plesio) <= 0:
-                return False  # no Plesiosaurus on the Open Ocean to roll for
-        elif kind == "large_facility":
-            if not large_offers(s, seat, value, budget):
-                return False
-        elif kind == "job_network":
-            if not claimable(s, seat, budget):
-                return False
-        elif kind == "news_swap":
-            if s.upcoming < 0 or not s.news_deck:
-                return False
-        elif kind == "boneyard":
-            if not s.dna_discard:
-                return False
-        elif kind == "market_buy":
-            if not s.market or value[1] > budget:
-                return False
-        elif kind == "market_sell":
-            if not hand_size(s, seat):
-                return False
-        elif kind == "facility":
-            if not offers(s, seat, value, budget):
-                return False
-        elif kind == "repair":
-            if not repairs(s, seat, value, budget):
-                return False
-        elif kind == "play":
-            # Is there any? (stops at the first)
-            if next(_playable(s, seat, budget), None) is None:
-                return False
-        elif kind == "outsource":
-            if depth or next(_outsourceable(s, seat, budget), None) is None:
-                return False
-        elif kind == "choose":
-            if not any(can(s, seat, option, budget, depth) for option in value):
-                return False
-        elif kind in ("opponent", "each_opponent") and not opponents(s, seat):
-            return False
-    return True
-
-
 def space_open(s: DinoGenicsState, space: int) -> bool:
     sp = s.c.spaces[space]
     if sp.expansion and not s.expansion:
@@ -406,54 +326,6 @@ def free_slot(s: DinoGenicsState, space: int) -> int:
         if s.occ[i] == -1:
             return i
     return -1
-
-
-def outsource_spaces(s: DinoGenicsState, seat: int, budget: int) -> list[int]:
-    """Mainland spaces whose action Outsource can take (occupied or not)."""
-    return list(_outsourceable(s, seat, budget))
-
-
-def _outsourceable(s: DinoGenicsState, seat: int, budget: int):
-    own = s.outsource
-    return (
-        sp.index
-        for sp in s.c.spaces
-        if not sp.news and sp.index != own and space_open(s, sp.index) and can(s, seat, sp.steps, budget, 1)
-    )
-
-
-def placements(s: DinoGenicsState, seat: int) -> list[int]:
-    """The Mainland spaces this seat can send a worker to."""
-    return list(_placeable(s, seat))
-
-
-def has_placement(s: DinoGenicsState, seat: int) -> bool:
-    """Can this seat send a worker to any Mainland space? (stops at the first: asked before every worker)"""
-    return next(_placeable(s, seat), None) is not None
-
-
-def _placeable(s: DinoGenicsState, seat: int):
-    budget = s.res[seat * WIDTH + CREDITS]
-    # (CC6's doubled prices change no offer here: the City Center's fences and the HQ's Open Ocean roll
-    # need no credits.)
-    occ, slot0 = s.occ, s.slot0
-    return (
-        sp.index
-        for sp in s.c.spaces
-        if -1 in occ[slot0[sp.index] : slot0[sp.index] + sp.slots]  # a free slot (as free_slot finds)
-        and space_open(s, sp.index)
-        and can(s, seat, sp.steps, budget)
-    )
-
-
-def airport_open(s: DinoGenicsState, seat: int) -> bool:
-    """The Private Airport: once per Season, a worker there takes the Outsource action for free, even if
-    Outsource is occupied."""
-    return (
-        not s.res[seat * WIDTH + AIRPORT_USED]
-        and owns(s, seat, "airport")
-        and bool(outsource_spaces(s, seat, s.res[seat * WIDTH + CREDITS]))
-    )
 
 
 def claimable(s: DinoGenicsState, seat: int, budget: int) -> list[int]:

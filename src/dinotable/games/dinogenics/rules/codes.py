@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from dinotable.core.contract import Event
-from dinotable.games.dinogenics.content import CARNIVORE, HERBIVORE, MAX_PARK, Content
+from dinotable.games.dinogenics.components import CARNIVORE, HERBIVORE, MAX_PARK, Content
 
 if TYPE_CHECKING:
     from dinotable.games.dinogenics.state import DinoGenicsState

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from dinotable.core.rng import next_below
 from dinotable.games.dinogenics import rampage
-from dinotable.games.dinogenics.content import CREDITS, DROWNING, FACES, FATALITY, NAIVE_VISITOR, SLASH, VISITORS
+from dinotable.games.dinogenics.components import CREDITS, DROWNING, FACES, FATALITY, NAIVE_VISITOR, SLASH, VISITORS
 from dinotable.games.dinogenics.rules.codes import (
     CELL,
     COMMERCIAL,

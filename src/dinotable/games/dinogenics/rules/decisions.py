@@ -12,12 +12,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from dinotable.games.dinogenics import synth
-from dinotable.games.dinogenics.content import CREDITS, GOATS, VISITORS
+from dinotable.games.dinogenics.components import CREDITS, GOATS, VISITORS
 from dinotable.games.dinogenics.rules.allowed import (
-    airport_open,
     aquatic_room,
     buildable,
-    can,
     claimable,
     creatable,
     facility_cells,
@@ -27,9 +25,6 @@ from dinotable.games.dinogenics.rules.allowed import (
     large_spots,
     offers,
     opponents,
-    outsource_spaces,
-    placements,
-    playable,
     repairs,
 )
 from dinotable.games.dinogenics.rules.codes import (
@@ -79,6 +74,13 @@ from dinotable.games.dinogenics.rules.facilities import (
     repair,
 )
 from dinotable.games.dinogenics.rules.reading import mutant_goats, room
+from dinotable.games.dinogenics.rules.steps import (
+    airport_open,
+    can,
+    outsource_spaces,
+    placements,
+    playable,
+)
 from dinotable.games.dinogenics.rules.visitors import bonus_answer
 
 if TYPE_CHECKING:

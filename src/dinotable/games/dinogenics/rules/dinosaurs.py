@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from dinotable.games.dinogenics.content import CREDITS, GOATS, REFINED, VP
+from dinotable.games.dinogenics.components import CREDITS, GOATS, REFINED, VP
 from dinotable.games.dinogenics.rules.allowed import has_habitat, set_size, substitutes
 from dinotable.games.dinogenics.rules.codes import (
     ASKED,

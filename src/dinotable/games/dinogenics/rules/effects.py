@@ -1,6 +1,5 @@
-"""Effects: the step interpreter that runs action spaces, Manipulation cards and Breaking News (tuples of
-(kind, value) steps from content.toml, one step at a time), a Mainland space's action with its bonuses, and what
-steps do to a seat: gain, lose, an opponent affected (steal), Scandals, visitors killed, VP lost, DNA and
+"""Effects: a Mainland space's action with its bonuses (its steps run by steps.run_steps), and what steps do
+to a seat: gain, lose, an opponent affected (steal), Scandals, visitors killed, VP lost, DNA and
 Manipulation cards drawn, the DNA Market refilled and sold to.
 
 A step that belongs to a later rule (the HQ's Open Ocean roll, a rampage, the City Center) is pushed as a task
@@ -12,151 +11,18 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from dinotable.core.rng import next_below, shuffle
-from dinotable.games.dinogenics.content import CREDITS, DNA, EDNA, MANIPULATION, SCANDALS, VISITORS, VP
-from dinotable.games.dinogenics.rules.allowed import can, opponents
+from dinotable.games.dinogenics.components import CREDITS, DNA, EDNA, MANIPULATION, SCANDALS, VISITORS, VP
 from dinotable.games.dinogenics.rules.codes import (
-    BONEYARD,
-    BUILD,
-    BUY,
-    CARD,
-    CHOOSE,
-    CREATE,
     DAMAGED,
-    FACILITY,
-    FLAGS,
-    JOB,
-    KEEP,
-    LARGE,
-    OPPONENT,
-    OUTSOURCE,
-    PICK,
-    RAMPAGED,
-    REFINE,
-    REPAIR,
-    SELL,
     SPECIALISTS,
-    SPECIES,
     SYNTH,
     WIDTH,
-    ChooseContext,
-    CreateContext,
-    DiscountContext,
-    OpponentContext,
-    PickContext,
-    decide,
     event,
 )
-from dinotable.games.dinogenics.rules.reading import count, owns, room, special
+from dinotable.games.dinogenics.rules.reading import owns, room, special
 
 if TYPE_CHECKING:
     from dinotable.games.dinogenics.state import DinoGenicsState
-
-
-# Steps that ask for a decision; one that cannot be done when its turn comes is skipped.
-_DECISIONS = frozenset(
-    (
-        "repair",
-        "facility",
-        "large_facility",
-        "create",
-        "refine",
-        "job_network",
-        "play",
-        "outsource",
-        "market_sell",
-        "market_buy",
-        "boneyard",
-        "draw_keep",
-        "edna_keep",
-        "choose",
-        "news_swap",
-        "open_ocean",  # no Plesiosaurus meeple left to roll for
-    )
-)
-
-
-def run_steps(s: DinoGenicsState, task, events) -> None:
-    """The "steps" task: the step at index i of an effect, for a seat, after the rest is pushed back."""
-    _, seat, steps, i = task
-    if i >= len(steps):
-        return
-    s.tasks.append(("steps", seat, steps, i + 1))
-    kind, value = steps[i]
-    res = s.res
-    base = seat * WIDTH
-    if kind in _DECISIONS and not can(s, seat, ((kind, value),), res[base + CREDITS]):
-        return  # an earlier step used up what this one needed (two repairs, one damaged structure)
-    if kind == "gain":
-        gain(s, seat, value, events)
-    elif kind == "lose":
-        lose(s, seat, value, events)
-    elif kind == "pay":
-        res[base + CREDITS] -= value
-    elif kind in ("draw_keep", "edna_keep"):
-        edna = kind == "edna_keep"
-        drawn = tuple(draw_dna(s, value[0], edna))
-        if drawn:
-            s.tasks.append(("limit", seat))
-            s.tasks.append(("graft", seat, edna))
-            decide(s, seat, PICK, PickContext(KEEP, min(value[1], len(drawn)), drawn, 0))
-    elif kind == "refine":
-        decide(s, seat, PICK, PickContext(REFINE, 1, 0, 0))
-    elif kind == "large_facility":
-        decide(s, seat, LARGE, DiscountContext(value))
-    elif kind == "open_ocean":
-        s.tasks.append(("open_ocean", seat))  # the HQ's roll (facilities), next
-    elif kind == "job_network":
-        decide(s, seat, JOB)
-    elif kind == "news_swap":
-        s.news_deck.insert(0, s.upcoming)  # to the bottom: cards are drawn from the end
-        s.upcoming = s.news_deck.pop()
-        events.append(event("news_swap", seat))
-        s.tasks.append(("chaos",))
-    elif kind == "boneyard":
-        s.tasks.append(("limit", seat))
-        s.tasks.append(("graft", seat, None))  # the kind of the last card taken
-        decide(s, seat, PICK, PickContext(BONEYARD, value, 0, 0))
-    elif kind == "create":
-        decide(s, seat, CREATE, CreateContext(value))
-    elif kind == "build":
-        decide(s, seat, BUILD)
-    elif kind == "facility":
-        decide(s, seat, FACILITY, DiscountContext(value))
-    elif kind == "repair":
-        decide(s, seat, REPAIR, DiscountContext(value))
-    elif kind == "market_buy":
-        s.tasks.append(("limit", seat))
-        s.tasks.append(("graft", seat, None))  # the kind of the last card taken
-        decide(s, seat, PICK, PickContext(BUY, value[0], value[1], 0))
-    elif kind == "market_sell":
-        decide(s, seat, PICK, PickContext(SELL, value[0], value[1], 0))
-    elif kind == "play":
-        decide(s, seat, CARD)
-    elif kind == "outsource":
-        decide(s, seat, OUTSOURCE)
-    elif kind == "city_center":
-        s.tasks.append(("city", seat, 0))
-    elif kind == "choose":
-        decide(s, seat, CHOOSE, ChooseContext(value))
-    elif kind == "opponent":
-        decide(s, seat, OPPONENT, OpponentContext(value))
-    elif kind == "each_opponent":
-        for p in opponents(s, seat):
-            affect(s, seat, p, value, events)
-    elif kind == "per":
-        what, gains, top = value
-        n = min(count(s, seat, what), top)
-        if n:
-            gain(s, seat, tuple((r, a * n) for r, a in gains), events)
-    elif kind == "rampage":
-        for i, code in enumerate(s.dinos[seat]):
-            if code & SPECIES == value and not (code >> FLAGS) & RAMPAGED:
-                s.tasks.append(("rampage", seat, i))
-                break
-    elif kind == "refresh_market":
-        s.dna_discard.extend(s.market)
-        s.market.clear()
-        refill_market(s)
 
 
 def use_space(s: DinoGenicsState, seat: int, space: int, direct: bool = True) -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from dinotable.core.rng import next_below
-from dinotable.games.dinogenics.content import CREDITS, DROWNING, FENCES
+from dinotable.games.dinogenics.components import CREDITS, DROWNING, FENCES
 from dinotable.games.dinogenics.park import cells_of
 from dinotable.games.dinogenics.rules.allowed import (
     can_place,

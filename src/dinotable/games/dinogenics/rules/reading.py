@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from dinotable.games.dinogenics.content import COUNTS, CREDITS, END_COUNTS, SCANDALS, VISITORS, VP
+from dinotable.games.dinogenics.components import COUNTS, CREDITS, END_COUNTS, SCANDALS, VISITORS, VP
 from dinotable.games.dinogenics.park import OPEN
 from dinotable.games.dinogenics.rules.codes import (
     CELL,

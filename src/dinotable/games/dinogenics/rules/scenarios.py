@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from dinotable.games.dinogenics.content import CREDITS, FENCES, VISITORS
+from dinotable.games.dinogenics.components import CREDITS, FENCES, VISITORS
 from dinotable.games.dinogenics.rules.codes import SPECIALISTS, WIDTH
 from dinotable.games.dinogenics.rules.effects import gain
 from dinotable.games.dinogenics.rules.facilities import start_facility

@@ -14,9 +14,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from dinotable.games.dinogenics import synth
-from dinotable.games.dinogenics.content import CREDITS, GOATS, VISITORS, VP
+from dinotable.games.dinogenics.components import CREDITS, GOATS, VISITORS, VP
 from dinotable.games.dinogenics.park import OPEN, cells_of
-from dinotable.games.dinogenics.rules.allowed import airport_open, has_placement
 from dinotable.games.dinogenics.rules.codes import (
     AIRPORT_USED,
     ASKED,
@@ -47,7 +46,7 @@ from dinotable.games.dinogenics.rules.dinosaurs import (
     place_task,
     terror_task,
 )
-from dinotable.games.dinogenics.rules.effects import gain, refill_market, run_steps
+from dinotable.games.dinogenics.rules.effects import gain, refill_market
 from dinotable.games.dinogenics.rules.facilities import city_task, open_ocean_task
 from dinotable.games.dinogenics.rules.news import chaos_task, resolve_news
 from dinotable.games.dinogenics.rules.reading import (
@@ -66,6 +65,7 @@ from dinotable.games.dinogenics.rules.reading import (
     workers_in,
 )
 from dinotable.games.dinogenics.rules.scenarios import scenario_visitors, undouble_task
+from dinotable.games.dinogenics.rules.steps import airport_open, has_placement, run_steps
 from dinotable.games.dinogenics.rules.visitors import offer_bonus, season_visitor_perks
 
 if TYPE_CHECKING:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from dinotable.games.dinogenics.content import VISITORS
+from dinotable.games.dinogenics.components import VISITORS
 from dinotable.games.dinogenics.rules.codes import BONUS, WIDTH, decide, event
 from dinotable.games.dinogenics.rules.effects import gain
 from dinotable.games.dinogenics.rules.reading import owns, perk, room
