@@ -69,3 +69,16 @@ def test_the_layout_writes_the_docs_table():
         "| 0-39 | `dig` | excavate tile #id |",
         "| 40 | `pass` | end the turn |",
     ]
+
+
+def test_a_layout_is_made_from_sizes_and_names_its_first_ids():
+    from typing import NamedTuple
+
+    class Ids(NamedTuple):
+        dig: int
+        pick: int
+        end: int
+
+    layout = ActionLayout.of({"dig": 40, "pick": 40, "end": 1})
+    assert layout.rows() == [("dig", 0, 39), ("pick", 40, 79), ("end", 80, 80)]
+    assert layout.first_ids(Ids) == Ids(0, 40, 80)

@@ -93,6 +93,18 @@ class ActionLayout:
         self._ranges: list[tuple[str, int, int]] = []  # name, first id, count
         self.size = 0
 
+    @classmethod
+    def of(cls, sizes: dict[str, int]) -> ActionLayout:
+        """A layout of these ranges, in the dict's order."""
+        layout = cls()
+        for name, count in sizes.items():
+            layout.add(name, count)
+        return layout
+
+    def first_ids(self, ids: type):
+        """The first id of each range as the game's NamedTuple `ids` (one field per range, by name)."""
+        return ids(**{name: first for name, first, _ in self._ranges})
+
     def add(self, name: str, count: int = 1) -> int:
         """A range of `count` ids after the last one; returns its first id."""
         if count < 1:

@@ -51,10 +51,7 @@ def layout_for(c) -> ActionLayout:
         "unfence": edges,
         "omni": 2,
     }
-    layout = ActionLayout()
-    for name in MEANINGS:
-        layout.add(name, sizes[name])
-    return layout
+    return ActionLayout.of({name: sizes[name] for name in MEANINGS})
 
 
 class FirstIds(NamedTuple):
@@ -79,4 +76,4 @@ class FirstIds(NamedTuple):
 
 
 def first_ids(layout: ActionLayout) -> FirstIds:
-    return FirstIds(**{name: first for name, first, _ in layout.rows()})
+    return layout.first_ids(FirstIds)
