@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 
-def _no_context(s, action: int, ctx) -> dict:
+def _no_info(s, action: int, ctx) -> dict:
     return {}
 
 
@@ -38,7 +38,7 @@ class Decision:
     legal: Callable[..., Sequence[int]]
     apply: Callable[..., None]
     text: Callable[..., str]
-    info: Callable[..., dict] = _no_context
+    info: Callable[..., dict] = _no_info
     context: type | None = None
 
 
