@@ -1,5 +1,5 @@
 """DinoGenics rules tested at their boundary, so that a rule and its near miss (a limit off by one, say) give
-different results. Positions are built as in test_dinogenics.py: a real new game, hands set by moving cards,
+different results. Positions are built as in dinogenics_helpers.py: a real new game, hands set by moving cards,
 then an action space's steps run by the engine, or a worker sent through apply().
 """
 
@@ -8,9 +8,20 @@ import pytest
 from dinotable.games.dinogenics import rules
 from dinotable.games.dinogenics.components import DNA
 
-from .test_dinogenics import build, do_steps, empty_hands, give, place, quiet, relist, setr
-from .test_dinogenics_expansion import cc_quiet, hand_kinds
-from .test_dinogenics_modules import _end, scen
+from .dinogenics_helpers import (
+    _end,
+    build,
+    cc_quiet,
+    do_steps,
+    empty_hands,
+    give,
+    hand_kinds,
+    place,
+    quiet,
+    relist,
+    scen,
+    setr,
+)
 
 LIMIT = 10  # GAPS.md 3.1: 'DNA hand limit 10'; the Controlled Chaos rulebook: 'the 10 card DNA limit'
 

@@ -15,34 +15,33 @@ from dinotable.games.dinogenics.actions import MEANINGS
 from dinotable.games.dinogenics.components import REFINED, SCANDALS
 from dinotable.games.dinogenics.decisions import TABLE
 
-from .test_dinogenics import (
+from .dinogenics_helpers import (
     build,
     card,
+    cc_quiet,
     cell,
+    city,
+    coop,
     do_steps,
     edge,
     empty_hands,
     fac,
     give,
     give_card,
+    give_kind,
+    job_market,
+    large,
     pen,
     place,
     put,
     quiet,
     rect,
     relist,
+    reveal,
     run,
     setr,
     sp,
     space,
-)
-from .test_dinogenics_coop import city, coop
-from .test_dinogenics_expansion import (
-    cc_quiet,
-    give_kind,
-    job_market,
-    large,
-    reveal,
     specialist,
     steer_upkeep,
     victim,

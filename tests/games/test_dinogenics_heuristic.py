@@ -1,6 +1,6 @@
 """DinoGenics' evaluation (heuristic.py), which the greedy agent and the search agents' priors live on: what it
 sees in a repair, in a solo scenario's visitors by reputation and in its objectives. Each test builds a
-position from a real new game, as test_dinogenics.py does, and reads the values the agents would compare."""
+position from a real new game, as dinogenics_helpers.py does, and reads the values the agents would compare."""
 
 import pytest
 
@@ -8,8 +8,24 @@ from dinotable.games.dinogenics import GAME, heuristic, rules
 from dinotable.games.dinogenics.components import CREDITS, SCANDALS
 from dinotable.games.dinogenics.heuristic import HEURISTIC, OBJECTIVE, VISIT
 
-from .test_dinogenics import build, empty_hands, fac, get, pen, place, put, relist, run, setr, sp
-from .test_dinogenics_expansion import cc_quiet, give_kind, hire, hurt, large
+from .dinogenics_helpers import (
+    build,
+    cc_quiet,
+    empty_hands,
+    fac,
+    get,
+    give_kind,
+    hire,
+    hurt,
+    large,
+    pen,
+    place,
+    put,
+    relist,
+    run,
+    setr,
+    sp,
+)
 
 IDS = GAME.ids
 GEO = GAME.geo

@@ -9,8 +9,7 @@ happen at the table.
 
 from dinotable.games.dinogenics import GAME, render, rules
 
-from .test_dinogenics import do_steps, get, setr, sp
-from .test_dinogenics_expansion import cc_quiet, give_kind, hand_kinds, large
+from .dinogenics_helpers import cc_quiet, do_steps, get, give_kind, hand_kinds, large, setr, sp
 
 C = GAME.content
 IDS = GAME.ids

@@ -14,9 +14,25 @@ from dinotable.core.rng import next_below, seed_state
 from dinotable.games.dinogenics import GAME, render, rules, testing
 from dinotable.games.dinogenics.components import FATALITY, SLASH
 
-from .test_dinogenics import build, do_steps, give, place, put, relist, setr, sp
-from .test_dinogenics_coop import coop, deck_top, synth_dinos, synth_turn
-from .test_dinogenics_expansion import cc_quiet, give_kind, hq_option, hurt, large
+from .dinogenics_helpers import (
+    build,
+    cc_quiet,
+    coop,
+    deck_top,
+    do_steps,
+    give,
+    give_kind,
+    hq_option,
+    hurt,
+    large,
+    place,
+    put,
+    relist,
+    setr,
+    sp,
+    synth_dinos,
+    synth_turn,
+)
 
 C = GAME.content
 IDS = GAME.ids

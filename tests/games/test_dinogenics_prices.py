@@ -12,9 +12,7 @@ from dinotable.core.rng import next_below, seed_state
 from dinotable.games.dinogenics import GAME, rules
 from dinotable.games.dinogenics.rules import WIDTH
 
-from .test_dinogenics import get, relist, setr, space
-from .test_dinogenics_expansion import hire, hq_option, job_market, specialist
-from .test_dinogenics_modules import scen
+from .dinogenics_helpers import get, hire, hq_option, job_market, relist, scen, setr, space, specialist
 
 C = GAME.content
 IDS = GAME.ids

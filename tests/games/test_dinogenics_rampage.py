@@ -6,13 +6,13 @@
 > Facilities are targeted first, then fences blocking route to board edge.
 > The Visitor Center is repaired immediately, but costs an extra Scandal.
 
-As in test_dinogenics.py, each test starts from a real base game with empty hands and sets the park by hand.
+As in dinogenics_helpers.py, each test starts from a real base game with empty hands and sets the park by hand.
 """
 
 from dinotable.games.dinogenics import GAME, rampage, rules
 from dinotable.games.dinogenics.components import SLASH
 
-from .test_dinogenics import broken, build, damaged, get, pen, put, quiet, run, setr, steer
+from .dinogenics_helpers import broken, build, damaged, get, pen, put, quiet, run, setr, steer
 
 C = GAME.content
 IDS = GAME.ids

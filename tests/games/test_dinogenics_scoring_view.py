@@ -5,7 +5,7 @@ replaces checks that compared the scoring module's total with the sum of its own
 The recount here reads the park from the view (fences, broken fences, facilities and their places, dinosaurs
 and their spaces) and works out habitats and borders on its own; it calls nothing of the rules package or scoring.py.
 Whether a habitat is valid (the rampage list) is taken from the view's `improper` mark: the habitat rules
-have their own tests in test_dinogenics.py.
+have their own tests in test_dinogenics_dinosaurs.py.
 """
 
 from hypothesis import given
