@@ -164,12 +164,15 @@ def test_a_space_with_a_cost_is_legal_only_if_part_of_it_can_be_done_once_paid(t
     assert s.res[PLANT] == 0 and s.phase == PLACE
 
 
-def test_a_choice_is_keyed_as_the_golden_files_recorded_it():
-    """The state's key lists the step waiting for a choice and those after it flat, as rules 1.0 did
-    (("dinosaur", 0, 1), ("research",)), so that the golden files' digests stay valid."""
+def test_the_key_holds_the_open_choice_and_nothing_of_a_closed_one():
+    """The state's key is its fields by name with the open decision's context: a choice waiting keys its
+    step, the steps after it and the space's slot; once it is made nothing of it stays in the key (rules 1.1;
+    1.0 kept the last choice's slot and the last escape's ending there)."""
     s = keep_first_contracts(GAME.new_game(3, 1, {}))
     s.apply(place_id(s, "market_herbivore"))
     assert s.phase == CHOOSE
     fields = dict(s._key()[1])
-    assert fields["choice"] == ("dinosaur", 0, 1) and fields["pending"] == ()
-    assert "acting_slot" not in fields
+    assert fields["ctx"] == s.ctx and fields["ctx"][0][0] == "dinosaur"
+    assert "acting_slot" not in fields and "leftover" not in fields
+    s.apply(s.legal_actions()[0])
+    assert dict(s._key()[1])["ctx"] is None

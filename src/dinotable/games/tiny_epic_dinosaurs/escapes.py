@@ -116,8 +116,6 @@ def advance_escape(s, seat: int, ctx: Escape, events: list) -> None:
         stage = BARRIER_REMOVAL
     for code in escaping:
         release(s, seat, code)
-    # The state's key still lists how the last escape ended (see state.py, `leftover`).
-    s.leftover = (s.leftover[0], omni_as, stage, back_to)
     s.phase = back_to
     s.ctx = NOTHING_SETTLED if back_to == ADAPT else None
 

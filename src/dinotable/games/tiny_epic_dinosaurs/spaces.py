@@ -140,8 +140,6 @@ def run_steps(s, seat: int, steps: tuple, slot: int, events: list) -> None:
     i = EFFECTS.run_from(s, seat, steps, 0, events)
     if i is not None:
         s.ctx = Choice(steps[i - 1], steps[i:], slot)
-        # The state's key still lists the slot of the last choice (see state.py, `leftover`).
-        s.leftover = (slot, *s.leftover[1:])
         return
     s.phase, s.ctx = PLACE, None
     next_turn(s, events)

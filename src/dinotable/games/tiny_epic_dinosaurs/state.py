@@ -11,9 +11,8 @@ from dinotable.core.contract import Secret
 from dinotable.core.flat import FlatState
 from dinotable.core.rng import derive_seed, seed_state, shuffle
 from dinotable.games.tiny_epic_dinosaurs import render, rules, scoring
-from dinotable.games.tiny_epic_dinosaurs.components import ADAPT, CHOOSE, ESCAPE, KEEP
+from dinotable.games.tiny_epic_dinosaurs.components import KEEP
 from dinotable.games.tiny_epic_dinosaurs.decisions import TABLE
-from dinotable.games.tiny_epic_dinosaurs.effects import Quarry
 from dinotable.games.tiny_epic_dinosaurs.farm import farm_zones
 
 # Fields that are lists and must be copied by clone(); everything else is an int, a bool or a tuple.
@@ -51,20 +50,9 @@ _FLAT_LISTS = (
 )
 
 
-# Not part of the state's key: the game and its content, caches, and what _key lists under older names.
-# `acting_slot` too: it only stands for the space whose steps are running, which a choice's context keys.
-_NOT_KEYED = frozenset({"game", "c", "ids", "_legal", "options", "place_cache", "ctx", "leftover", "acting_slot"})
-
-
-def _as_keyed(step: tuple) -> tuple:
-    """A step as the golden files' key has it (rules 1.0 kept steps flat): the kind, then a hunt's or a
-    Market's species, or the value alone, or nothing for a step that takes no value."""
-    kind, value = step
-    if value is None:
-        return (kind,)
-    if isinstance(value, Quarry):
-        return (kind, *value.species)
-    return step
+# Not part of the state's key: the game and its content, and caches. `acting_slot` too: it only stands for
+# the space whose steps are running, which a choice's context keys.
+_NOT_KEYED = frozenset({"game", "c", "ids", "_legal", "options", "place_cache", "acting_slot"})
 
 
 class TinyEpicDinosaursState(FlatState):
@@ -151,9 +139,6 @@ class TinyEpicDinosaursState(FlatState):
         self.phase = KEEP
         self.ctx = None  # the open decision's context (decisions.py), None for a decision that needs none
         self.queue: tuple[int, ...] = tuple(range(num_players))  # the seats still to act in this phase
-        # Kept only for the key (see _key): the slot of the last choice, and how the last escape ended
-        # (what omnivores counted as, its last stage, the phase it went back to).
-        self.leftover = (-1, -1, 0, KEEP)
         self.over = False
         self.place_cache = None  # (seat, legal placements) worked out when the turn passed to that seat
         self.acting_slot = -1  # the slot of the action space whose steps are running (a hunt's Damage frees it)
@@ -214,28 +199,7 @@ class TinyEpicDinosaursState(FlatState):
         return out
 
     def _key(self) -> tuple:
-        """The state's fields by name. The golden files (rules 1.0) recorded it when the open decision's
-        context was kept in fields of its own, left over after the decision closed; it is listed the same
-        way, so that those files stay valid."""
+        """The state's fields by name, the open decision's context (`ctx`) among them."""
         fields = {name: value for name, value in self.__dict__.items() if name not in _NOT_KEYED}
-        slot, omni_as, stage, back_to = self.leftover
-        choice, pending, settled, escaping = (), (), 0, ()
-        if self.phase == CHOOSE:
-            step, rest, slot = self.ctx
-            choice, pending = _as_keyed(step), tuple(_as_keyed(st) for st in rest)
-        elif self.phase == ADAPT:
-            settled = self.ctx.settled
-        elif self.phase == ESCAPE:
-            escaping, omni_as, stage, back_to = self.ctx
-        fields.update(
-            choice=choice,
-            pending=pending,
-            pending_slot=slot,
-            settled=settled,
-            escaping=escaping,
-            omni_as=omni_as,
-            escape_stage=stage,
-            escape_next=back_to,
-        )
         items = [(name, tuple(value) if isinstance(value, list) else value) for name, value in sorted(fields.items())]
         return (repr(sorted(self.options.items())), tuple(items))
