@@ -142,7 +142,8 @@ def _habitat_unlocks(s, seat: int, upkeeps: int) -> float:
 
 def _corrupted(s, seat: int) -> int:
     """How many Corrupted T-Rex (CC1) the park holds: the dinosaurs worth destroying."""
-    return sum(1 for code in s.dinos[seat] if code & SPECIES == s.t.corrupted)
+    corrupted = s.t.corrupted
+    return sum(1 for code in s.dinos[seat] if code & SPECIES == corrupted) if corrupted >= 0 else 0
 
 
 def _corrupted_upkeep(s) -> float:
@@ -162,8 +163,10 @@ def _destroyer_worth(s, seat: int, species: int, upkeeps: int) -> float:
     """What a dinosaur that destroys others adds in a park with Corrupted T-Rex (CC1): a Spinosaurus destroys
     one on placement; a Mosasaur one at each Upkeep (5 VP each, and it is not fed). Each T-Rex gone stops
     costing its Upkeeps and gives the Safari's VP."""
-    victims = _corrupted(s, seat) if s.t.corrupted >= 0 else 0
-    if not victims or species not in (s.t.mosa, s.t.spino):
+    if species not in (s.t.mosa, s.t.spino):
+        return 0.0  # asked of every species the evaluation weighs: the cheap test first
+    victims = _corrupted(s, seat)
+    if not victims:
         return 0.0
     each = _corrupted_upkeep(s) + REPUTATION
     gain = _destroyed_vp(s, seat)
@@ -225,7 +228,7 @@ def _facility_worth(s, seat: int, f: int, upkeeps: int) -> float:
     worth += sum(_RESOURCE_WORTH[r] * n for r, n in fac.on_placement)
     worth += 2.0 * (fac.adjacent_aquatic_vp + fac.adjacent_species_vp) / 3 + fac.odd_visitors_vp * upkeeps / 2
     if fac.destroyed_vp:
-        worth += fac.destroyed_vp * min(_corrupted(s, seat) if s.t.corrupted >= 0 else 0, upkeeps)
+        worth += fac.destroyed_vp * min(_corrupted(s, seat), upkeeps)
     if s.scenario:
         goal = s.scenario.objective
         if goal.get("commercial_full") and not fac.park:
