@@ -76,7 +76,8 @@ class FlatState(State):
         return events
 
     def relist(self) -> None:
-        """Works out the legal actions again: for test builders that set a position's fields by hand."""
+        """Works out the legal actions of the position as it stands (a new or re-dealt state, or one a test
+        builder set by hand)."""
         self._legal = self._legal_of(self)
 
     def _offered(self, action) -> int:
@@ -93,10 +94,7 @@ class FlatState(State):
         if self.over:
             return f"action {shown(action)} is not legal: the game is over"
         legal = ", ".join(map(str, self._legal))
-        return f"action {shown(action)} is not legal now ({self._decision_name()}); legal: {legal}"
-
-    def _decision_name(self) -> str:
-        return self.decisions[self.phase].name
+        return f"action {shown(action)} is not legal now ({self.decisions[self.phase].name}); legal: {legal}"
 
     def action_text(self, action: int) -> str:
         """The text of a legal action; any other id is refused as `apply` refuses it (a text for an id

@@ -98,7 +98,7 @@ class MyFunnyDinosState(FlatState):
         self.over = False
         self.rng = rng
         self.history: list[int] = []
-        self._legal = DECISIONS[EXCAVATE].legal(self, self.ctx)
+        self.relist()
 
     def clone(self) -> MyFunnyDinosState:
         new = super().clone()

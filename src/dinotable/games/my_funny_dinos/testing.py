@@ -70,7 +70,7 @@ def base_spot(s) -> int:
 # ------------------------------------------------------------------------------------------ positions
 def reopen(s) -> None:
     """Works out the open decision's options again after a position was edited, and checks it."""
-    s._legal = s.decisions[s.phase].legal(s, s.ctx)
+    s.relist()
     GAME.check_invariants(s)
 
 

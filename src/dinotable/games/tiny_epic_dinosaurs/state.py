@@ -146,7 +146,7 @@ class TinyEpicDinosaursState(FlatState):
         self.history: list[int] = []
         events: list = []
         rules.settle(self, events)
-        self._legal = self._legal_of(self)
+        self.relist()
 
     def _determinize(self, seat: int | None, seed: int) -> TinyEpicDinosaursState:
         """A copy in which what `seat` cannot see is re-dealt: deck orders, the other seats' Private
@@ -175,7 +175,7 @@ class TinyEpicDinosaursState(FlatState):
             rng = shuffle(rng, new.rival_deck)
         self._reseed_copy(new, seed)
         new.place_cache = None  # re-dealt contracts may change what the seat to move can do
-        new._legal = new._legal_of(new)
+        new.relist()
         return new
 
     def secrets(self, seat: int | None) -> dict[str, Secret]:

@@ -215,7 +215,7 @@ def steer_die(s, face: int) -> None:
 def relist(s) -> None:
     """After fields were set by hand in the middle of a decision: the legal actions worked out afresh."""
     s.place_cache = None  # the placements worked out when the turn passed may no longer hold
-    s._legal = s._legal_of(s)
+    s.relist()
 
 
 def settle(s, check: bool = True) -> list:
