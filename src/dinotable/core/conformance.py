@@ -162,16 +162,12 @@ def check_actions(game, num_players: int, options: dict, seed: int) -> None:
 
 def check_action_info(game, num_players: int, options: dict, seed: int) -> None:
     """Every legal action has a JSON-ready description naming the open decision (the same for every action
-    on offer) and the id's kind, and describing leaves the state as it was; an id not on offer is refused.
-    (A game whose rules are not yet on the core registry, core.decisions, describes none.)"""
+    on offer) and the id's kind, and describing leaves the state as it was; an id not on offer is refused."""
     where = _where(game, num_players, options, seed)
     for state in _sample_points(game, num_players, options, seed, count=4):
         snapshot = state.clone()
         legal = state.legal_actions()
-        try:
-            infos = [state.action_info(a) for a in legal]
-        except NotImplementedError:
-            return
+        infos = [state.action_info(a) for a in legal]
         for a, info in zip(legal, infos, strict=True):
             assert isinstance(info, dict), f"{where}: action_info({a}) is not a dict"
             json.dumps(info, allow_nan=False)  # JSON-ready, or this raises
