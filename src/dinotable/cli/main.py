@@ -432,7 +432,7 @@ def bench(
     """Engine speed on one core: random-play games/s and decisions/s, clone() and legal_actions()+apply(),
     the search agent's iterations per second, and decisions/s as a ratio to OpenSpiel's pure-Python block
     dominoes played in the same run (with the `bench` extra installed; `make bench` installs it)."""
-    from dinotable.sim.bench import REFERENCE, bench_game, bench_reference
+    from dinotable.sim.bench import REFERENCE, bench_game, versus_reference
 
     names = [game_name] if game_name else dinotable.list_games()
     if option and not game_name:
@@ -444,11 +444,12 @@ def bench(
         ]
     except ValueError as exc:  # a player count the game does not allow
         raise _fail(str(exc)) from None
-    reference = bench_reference(seconds) if with_reference else None
     for r in rows:
-        r["vs_reference"] = r["decisions_per_s"] / reference["decisions_per_s"] if reference else None
+        versus = versus_reference(r["game"], r["players"], r["options"], seconds) if with_reference else None
+        r["versus_reference"] = versus
+        r["vs_reference"] = versus["ratio"] if versus else None
     if as_json:
-        print(json.dumps({"games": rows, "reference": reference}, indent=1))
+        print(json.dumps({"games": rows, "reference": REFERENCE if with_reference else None}, indent=1))
         return
     header = (
         "game",
@@ -483,10 +484,12 @@ def bench(
                 cell.rjust(w) if i else cell.ljust(w) for i, (cell, w) in enumerate(zip(line, widths, strict=True))
             )
         )
-    if reference:
+    if rows[0]["vs_reference"]:
+        rates = sorted(r["versus_reference"]["reference_per_s"] for r in rows)
         print(
-            f"x dominoes: decisions/s over the actions/s of OpenSpiel's {REFERENCE} in the same run "
-            f"({reference['decisions_per_s']:,.0f} a second, random play, its deal's chance outcomes included)"
+            f"x dominoes: decisions/s over the actions/s of OpenSpiel's {REFERENCE}, the two played in "
+            f"alternating slices ({rates[0]:,.0f} to {rates[-1]:,.0f} a second; random play, its deal's "
+            "chance outcomes included)"
         )
     elif with_reference:
         print(f"x dominoes: OpenSpiel is not installed (pip install -e '.[bench]') - no {REFERENCE} reference")

@@ -95,19 +95,21 @@ def bench_game(
 REFERENCE = "python_block_dominoes"
 
 
-def bench_reference(seconds: float = 2.0, seed: int = 0) -> dict | None:
-    """OpenSpiel's pure-Python block dominoes, random play on one core through its own API: the actions it
-    applies per second, its deal's chance outcomes included (each is an `apply_action` call there, as each
-    decision is an `apply` call here; 14 of a game's 24 or so actions). None when OpenSpiel is not
-    installed."""
+def _reference_game():
+    """OpenSpiel's game, or None when OpenSpiel is not installed."""
     try:
         import pyspiel
         from open_spiel.python.games import block_dominoes  # noqa: F401  registers the Python game
     except ImportError:
         return None
-    game = pyspiel.load_game(REFERENCE)
-    rng = Rng(seed)
-    games = decisions = 0
+    return pyspiel.load_game(REFERENCE)
+
+
+def _play_reference(game, rng: Rng, seconds: float) -> tuple[int, float]:
+    """Random play of the reference game through its own API for about `seconds`: (actions, elapsed). Each
+    chance outcome of the deal counts, as it is an `apply_action` call there as each decision is an
+    `apply` call here (14 of a game's 24 or so actions)."""
+    decisions = games = 0
     start = time.perf_counter()
     deadline = start + seconds
     while games == 0 or time.perf_counter() < deadline:
@@ -121,5 +123,42 @@ def bench_reference(seconds: float = 2.0, seed: int = 0) -> dict | None:
                 state.apply_action(legal[rng.below(len(legal))])
             decisions += 1
         games += 1
-    elapsed = time.perf_counter() - start
-    return {"game": REFERENCE, "games": games, "decisions_per_s": decisions / elapsed, "games_per_s": games / elapsed}
+    return decisions, time.perf_counter() - start
+
+
+def _play(name: str, players: int, options: dict | None, rng: Rng, seed: int, seconds: float) -> tuple[int, float]:
+    """Random play of one of our games for about `seconds`: (decisions, elapsed)."""
+    game = get_game(name)
+    decisions = games = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while games == 0 or time.perf_counter() < deadline:
+        state = game.new_game(players, seed + games, options)
+        while not state.is_over:
+            legal = state.legal_actions()
+            state.apply(legal[rng.below(len(legal))])
+        decisions += len(state.history)
+        games += 1
+    return decisions, time.perf_counter() - start
+
+
+def versus_reference(
+    name: str, players: int, options: dict | None = None, seconds: float = 4.0, seed: int = 0, slices: int = 8
+) -> dict | None:
+    """Decisions/s of a game over the reference's actions/s, the two played in alternating short slices so
+    that a change in the machine's speed during the run (another process, the clock) falls on both alike.
+    None when OpenSpiel is not installed."""
+    reference = _reference_game()
+    if reference is None:
+        return None
+    ours = theirs = 0
+    ours_time = theirs_time = 0.0
+    rng = Rng(seed)
+    per_slice = seconds / (2 * slices)
+    for k in range(slices):
+        d, t = _play(name, players, options, rng, seed + 1000 * k, per_slice)
+        ours, ours_time = ours + d, ours_time + t
+        d, t = _play_reference(reference, rng, per_slice)
+        theirs, theirs_time = theirs + d, theirs_time + t
+    rate, reference_rate = ours / ours_time, theirs / theirs_time
+    return {"ratio": rate / reference_rate, "decisions_per_s": rate, "reference_per_s": reference_rate}
