@@ -1,15 +1,27 @@
 """A base for states kept as flat fields, with their rules, scoring and text in the game's own modules.
 
-A game's state sets `rules`, `scoring` and `render` (its modules), `decisions` and `layout` (its
-core.decisions.Decisions, indexed by `phase`, and its ActionLayout) and `flat_lists` (the fields that are
-lists, copied by clone(); every other field is an int, a bool or a tuple, shared by copies). The rules module
-offers `settle(s, events)` if some of the game runs without decisions; the open decision's context is
-`ctx`. The state keeps `over`, `cur` (the seat to move), `phase` and `_legal` (the legal actions, worked
-out after each decision).
+A game's state sets `rules`, `scoring` and `render` (its modules) and `decisions` and `layout` (its
+core.decisions.Decisions, indexed by `phase`, and its ActionLayout). The rules module offers
+`settle(s, events)` if some of the game runs without decisions; the open decision's context is `ctx`. The
+state keeps `over`, `cur` (the seat to move), `phase` and `_legal` (the legal actions, worked out after each
+decision).
+
+What clone() copies and what the equality key holds are worked out here from the state's fields, not
+listed by each game:
+- A field that is a list is copied by clone(), a list of lists one level deeper; every other field is an
+  int, a bool, a tuple or a content record, shared by copies. Which fields those are is read once per class,
+  from the first state cloned, so a field must be a list from __init__ on (an empty list rather than None),
+  and a list of lists must hold lists from the start. `_legal` is shared: it is replaced, never changed.
+- The key is the options and the fields by name, sorted, lists as tuples (lists of lists as tuples of
+  tuples), less the game, its content, the options (keyed first, as text) and `_legal`, and less the fields a
+  class names in `unkeyed` (content tables, caches, copies of options: nothing that tells two positions
+  apart). A field named in `keyed_by` is keyed by that function of its value (a content record by its name,
+  so that rewording it makes no new state).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from types import ModuleType
 
 from dinotable.core.contract import Event, State, action_id, check_seat, check_seed, shown
@@ -17,14 +29,21 @@ from dinotable.core.decisions import ActionLayout, Decisions
 from dinotable.core.errors import IllegalAction
 from dinotable.core.rng import derive_seed, seed_state
 
+# Never part of the key: the game and its content, the options (keyed apart, first) and the legal actions
+# (worked out from the rest).
+_ALWAYS_UNKEYED = frozenset({"game", "c", "options", "_legal"})
+
 
 class FlatState(State):
     rules: ModuleType
     scoring: ModuleType
     render: ModuleType
-    flat_lists: tuple[str, ...] = ()
     decisions: Decisions
     layout: ActionLayout
+    unkeyed: frozenset[str] = frozenset()  # a game's fields that are not part of the position
+    keyed_by: Mapping[str, Callable] = {}  # a field keyed by a function of its value, not the value itself
+    # (lists, lists of lists) that clone() copies, read from the first state cloned (see _copied_fields)
+    _copied: tuple[tuple[str, ...], tuple[str, ...]] | None = None
 
     @property
     def current_player(self) -> int | None:
@@ -39,6 +58,8 @@ class FlatState(State):
 
     def __init_subclass__(cls, **kwargs) -> None:
         super().__init_subclass__(**kwargs)
+        cls._copied = None  # each class reads its own fields
+        cls._unkeyed = _ALWAYS_UNKEYED | cls.unkeyed
         # Looked up once per class, not on every apply.
         rules = cls.__dict__.get("rules")
         if rules is None:
@@ -143,7 +164,34 @@ class FlatState(State):
     def clone(self) -> FlatState:
         new = self.__class__.__new__(self.__class__)
         d = self.__dict__.copy()
-        for name in self.flat_lists:
+        lists, nested = self._copied or self._copied_fields()
+        for name in lists:
             d[name] = d[name][:]
+        for name in nested:
+            d[name] = [inner[:] for inner in d[name]]
         new.__dict__ = d
         return new
+
+    def _copied_fields(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """The fields clone() copies, read from this state once for its class: the lists, and apart from them
+        the lists of lists."""
+        lists, nested = [], []
+        for name, value in self.__dict__.items():
+            if isinstance(value, list) and name != "_legal":
+                (nested if any(isinstance(inner, list) for inner in value) else lists).append(name)
+        copied = self.__class__._copied = (tuple(lists), tuple(nested))
+        return copied
+
+    def _key(self) -> tuple:
+        """The options, and the state's fields by name (see the module's docstring)."""
+        unkeyed, keyed_by = self._unkeyed, self.keyed_by
+        items = []
+        for name, value in sorted(self.__dict__.items()):
+            if name in unkeyed:
+                continue
+            if name in keyed_by:
+                value = keyed_by[name](value)
+            elif isinstance(value, list):
+                value = tuple([tuple(inner) if isinstance(inner, list) else inner for inner in value])
+            items.append((name, value))
+        return (repr(sorted(self.options.items())), tuple(items))

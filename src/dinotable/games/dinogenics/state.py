@@ -17,40 +17,14 @@ from dinotable.games.dinogenics.components import CREDITS, FENCES, GOATS, REFINE
 from dinotable.games.dinogenics.decisions import TABLE
 
 _DEALS = 20  # deals tried before the seat to move keeps the cards of one choice (see determinize)
-_FLAT_LISTS = (
-    "res",
-    "dna",
-    "manip",
-    "fence",
-    "broken",
-    "fcells",
-    "facs",
-    "dinos",
-    "occ",
-    "dna_deck",
-    "edna_deck",
-    "dna_discard",
-    "market",
-    "manip_deck",
-    "manip_discard",
-    "news_deck",
-    "bag",
-    "stacks",
-    "large_pile",
-    "large_offer",
-    "spec_deck",
-    "job_market",
-    "contractors",
-    "removed",
-    "tasks",
-    "history",
-)
 
 
 class DinoGenicsState(FlatState):
     rules, scoring, render = rules, scoring, render
-    flat_lists = _FLAT_LISTS
     decisions = TABLE
+    unkeyed = frozenset({"geo", "ids", "t"})  # the content's geometry and tables, the action ids' layout
+    # The scenario by its name, not its texts: rewording it makes no new state.
+    keyed_by = {"scenario": lambda scenario: scenario and scenario.key}
     # The ids are sized from the game's content, so the layout is the game's.
     layout = property(lambda self: self.game.layout)
 
@@ -217,9 +191,6 @@ class DinoGenicsState(FlatState):
         rules.settle(self, [])
         self.relist()
 
-    def clone(self) -> DinoGenicsState:
-        return FlatState.clone(self)
-
     def _determinize(self, seat: int | None, seed: int) -> DinoGenicsState:
         """A copy in which what `seat` cannot see is re-dealt: every other seat's DNA and Manipulation hands
         (their sizes kept), DNA cards another seat is choosing among, the deck orders and the facility bag;
@@ -360,16 +331,3 @@ class DinoGenicsState(FlatState):
             order = tuple(getattr(self, name))
             out[name] = Secret(order, order, ordered=True)
         return out
-
-    def _key(self) -> tuple:
-        d = self.__dict__
-        skip = {"game", "c", "geo", "ids", "t", "_legal", "options"}
-        items = []
-        for name in sorted(d):
-            if name in skip:
-                continue
-            value = d[name]
-            if name == "scenario":
-                value = value and value.key  # the scenario's name, not its texts: rewording is no new state
-            items.append((name, tuple(value) if isinstance(value, list) else value))
-        return (repr(sorted(self.options.items())), tuple(items))

@@ -13,26 +13,13 @@ from dinotable.games.my_funny_dinos import render, rules, scoring
 from dinotable.games.my_funny_dinos.decisions import DECISIONS
 from dinotable.games.my_funny_dinos.rules import COLOUR_KNOWN, EXCAVATE, LAYOUT, NOBODY, NUM_TILES
 
-# Fields that are lists and must be copied by clone(); everything else is an int, a bool or a tuple (kind,
-# the pile's static risks, the revealed missions, the options' values), shared by copies.
-_FLAT_LISTS = (
-    "owner",
-    "restored",
-    "spot",
-    "known",
-    "pile",
-    "bones",
-    "parts",
-    "mission_owner",
-    "dinos",
-    "history",
-)
-
 
 class MyFunnyDinosState(FlatState):
     rules, scoring, render = rules, scoring, render
     decisions, layout = DECISIONS, LAYOUT
-    flat_lists = _FLAT_LISTS
+    # Not part of the key: the options read once (keyed as options) and each spot's risk, worked out from
+    # the base tiles' rocks and the content.
+    unkeyed = frozenset({"dexterity", "dice_mode", "shaky", "spot_risk"})
 
     def __init__(self, game, num_players: int, seed: int, options: dict) -> None:
         c = game.content
@@ -100,11 +87,6 @@ class MyFunnyDinosState(FlatState):
         self.history: list[int] = []
         self.relist()
 
-    def clone(self) -> MyFunnyDinosState:
-        new = super().clone()
-        new.stacks = [stack[:] for stack in self.stacks]  # lists inside a list: copied one level deeper
-        return new
-
     def _determinize(self, seat: int | None, seed: int) -> MyFunnyDinosState:
         """A copy in which the buried tiles are re-dealt and the future chance is re-seeded.
 
@@ -145,34 +127,3 @@ class MyFunnyDinosState(FlatState):
             ribbons = tuple(kind[p] for p in self.pile if known[p] == COLOUR_KNOWN and colour_of[kind[p]] == colour)
             out[f"ribbon tiles of colour {colour}"] = Secret(ribbons, ribbons, ordered=True)
         return out
-
-    def _key(self) -> tuple:
-        return (
-            self.num_players,
-            self.seed,
-            repr(sorted(self.options.items())),
-            self.kind,
-            tuple(self.owner),
-            tuple(self.restored),
-            tuple(self.spot),
-            tuple(map(tuple, self.stacks)),
-            tuple(self.known),
-            tuple(self.pile),
-            self.base_rocks,
-            self.missions,
-            tuple(self.mission_owner),
-            self.red_open,
-            tuple(self.bones),
-            self.supply,
-            tuple(self.parts),
-            tuple(self.dinos),
-            self.cur,
-            self.phase,
-            self.digs,
-            self.ctx,
-            self.round,
-            self.final_round,
-            self.over,
-            self.rng,
-            tuple(self.history),
-        )

@@ -15,50 +15,13 @@ from dinotable.games.tiny_epic_dinosaurs.components import KEEP
 from dinotable.games.tiny_epic_dinosaurs.decisions import TABLE
 from dinotable.games.tiny_epic_dinosaurs.farm import farm_zones
 
-# Fields that are lists and must be copied by clone(); everything else is an int, a bool or a tuple.
-_FLAT_LISTS = (
-    "res",
-    "barriers",
-    "fence",
-    "zones",
-    "cells",
-    "fed",
-    "hold",
-    "hold_unique",
-    "medical",
-    "normals",
-    "foreman",
-    "occ",
-    "supply",
-    "public_deck",
-    "public_row",
-    "private_deck",
-    "private",
-    "dealt",
-    "returned",
-    "fulfilled",
-    "research_deck",
-    "research_row",
-    "research_discard",
-    "owned",
-    "penalties",
-    "newborns",
-    "rival_cols",
-    "rival_res",
-    "rival_deck",
-    "history",
-)
-
-
-# Not part of the state's key: the game and its content, and caches. `acting_slot` too: it only stands for
-# the space whose steps are running, which a choice's context keys.
-_NOT_KEYED = frozenset({"game", "c", "ids", "_legal", "options", "place_cache", "acting_slot"})
-
 
 class TinyEpicDinosaursState(FlatState):
     rules, scoring, render = rules, scoring, render
-    flat_lists = _FLAT_LISTS
     decisions = TABLE
+    # Not part of the key: the action ids' layout, a cache, and `acting_slot`, which only stands for the
+    # space whose steps are running, which a choice's context keys.
+    unkeyed = frozenset({"ids", "place_cache", "acting_slot"})
     # The ids are sized from the game's content, so the layout is the game's.
     layout = property(lambda self: self.game.layout)
 
@@ -197,9 +160,3 @@ class TinyEpicDinosaursState(FlatState):
             out[f"seat {o}'s Private Contracts"] = Secret(tuple(self.private[o]), pool)
             out[f"seat {o}'s dealt Private Contracts"] = Secret(tuple(self.dealt[o]), pool)
         return out
-
-    def _key(self) -> tuple:
-        """The state's fields by name, the open decision's context (`ctx`) among them."""
-        fields = {name: value for name, value in self.__dict__.items() if name not in _NOT_KEYED}
-        items = [(name, tuple(value) if isinstance(value, list) else value) for name, value in sorted(fields.items())]
-        return (repr(sorted(self.options.items())), tuple(items))
