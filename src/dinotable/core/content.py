@@ -1,8 +1,14 @@
-"""Helpers for reading content data files with errors that name the file and the entry."""
+"""Helpers for reading content data files with errors that name the file and the entry.
+
+A game's content may be one file or several, split by the rulebook's sections: `content_files` picks the
+files to read (the game's own, some replaced by a designer's), `read_files` merges them into one Reader, each
+top-level table in exactly one file, and the Reader's errors name the file each table came from."""
 
 from __future__ import annotations
 
+import re
 import tomllib
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -22,15 +28,62 @@ def load_toml(path: str | Path) -> dict:
         raise ContentError(f"{path}: not valid TOML: {exc}") from None
 
 
-class Reader:
-    """Typed access to a parsed content file; every failure names the file and the dotted key."""
+def content_files(own: Path, names: Sequence[str], path: str | Path) -> list[Path]:
+    """The content files to read, in the order of `names`: each of the game's own (in the folder `own`) unless
+    `path` gives one of that name. `path` is a folder (its files named in `names` are used, and any other
+    .toml there is refused) or one content file. Raises ContentError for a file that is not one of `names`,
+    or a folder holding none of them."""
+    path = Path(path)
+    given = {p.name: p for p in sorted(path.glob("*.toml"))} if path.is_dir() else {path.name: path}
+    expected = ", ".join(names)
+    unknown = [name for name in given if name not in names]
+    if unknown:
+        raise ContentError(f"{', '.join(unknown)}: not one of the game's content files ({expected})")
+    if not given:
+        raise ContentError(f"{path}: none of the game's content files there ({expected})")
+    return [given.get(name, own / name) for name in names]
 
-    def __init__(self, path: str | Path, data: dict) -> None:
+
+def read_files(paths: Sequence[str | Path]) -> Reader:
+    """The files' top-level tables merged into one Reader; a table defined in two files is refused, naming
+    both, since which file an entry lives in must not change what it is."""
+    data: dict = {}
+    sources: dict[str, Path] = {}
+    for path in map(Path, paths):
+        for key, value in load_toml(path).items():
+            if key in sources:
+                raise ContentError(
+                    f"{sources[key].name}, {path.name}: {key}: defined in both files (a top-level table lives in one)"
+                )
+            data[key] = value
+            sources[key] = path
+    return Reader(paths[0], data, sources, [Path(p).name for p in paths])
+
+
+class Reader:
+    """Typed access to parsed content; every failure names the file and the dotted key. Content read from
+    several files (`read_files`) knows which file each top-level table came from (`sources`): a failure names
+    that file, or every file when the table is in none."""
+
+    def __init__(
+        self, path: str | Path, data: dict, sources: dict[str, Path] | None = None, files: Sequence[str] = ()
+    ) -> None:
         self.path = Path(path)
         self.data = data
+        self.sources = sources
+        self.files = tuple(files) or (self.path.name,)
+
+    def file_of(self, where: str) -> str:
+        """The name of the file that holds the entry `where` ("species.t_rex.vp", "news[3]", "top level")."""
+        if self.sources is None:
+            return self.path.name
+        table = re.split(r"[.\[]", where.removeprefix("top level."), maxsplit=1)[0]
+        if table in self.sources:
+            return self.sources[table].name
+        return ", ".join(self.files)
 
     def fail(self, where: str, message: str) -> ContentError:
-        return ContentError(f"{self.path.name}: {where}: {message}")
+        return ContentError(f"{self.file_of(where)}: {where}: {message}")
 
     def get(self, table: dict, key: str, kind: type | tuple, where: str) -> Any:
         if key not in table:
