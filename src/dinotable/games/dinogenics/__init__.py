@@ -17,6 +17,7 @@ from dinotable.games.dinogenics.content import CONTENT_PATH, load_content
 from dinotable.games.dinogenics.heuristic import HEURISTIC
 from dinotable.games.dinogenics.park import make_geometry
 from dinotable.games.dinogenics.rules import (
+    ASKING,
     COMMERCIAL,
     FAC_PARK,
     FACILITY_CELL,
@@ -60,7 +61,7 @@ class DinoGenics(Game):
         self.geo = make_geometry(n["park_rows"], n["park_columns"], n["pen_max"])
         self.layout = layout_for(content, self.geo)
         self.ids = first_ids(self.layout)
-        self.tables = Tables(content, self.geo)
+        self.tables = Tables(content, self.geo, frozenset(ASKING))
         self.num_distinct_actions = self.layout.size
         self.option_specs = (
             OptionSpec(

@@ -294,6 +294,7 @@ from dinotable.games.dinogenics.rules.season import (
     settle,
 )
 from dinotable.games.dinogenics.rules.steps import (
+    ASKING,
     EFFECTS,
     airport_open,
     can,

@@ -68,20 +68,20 @@ def _makeable(s: DinoGenicsState, seat: int, short: int):
     c, t = s.c, s.t
     k = c.kinds
     hand = s.dna[seat * k : seat * k + len(c.species)]
-    if not any(hand):
+    held = [sp for sp in t.with_dna if hand[sp]]
+    if not held:
         return
     subs = substitutes(s, seat)
     land = has_habitat(s, seat)
-    aquatic = t.aquatic
-    for sp in t.with_dna:
-        n = hand[sp]
-        if (
-            n
-            and n + subs >= set_size(s, seat, sp, short)
-            and (aquatic_room(s, seat, aquatic[sp]) if aquatic[sp] else land)
-        ):
+    aquatic, printed = t.aquatic, t.dna
+    for sp in held:
+        n = hand[sp] + subs
+        # A set is never more than the printed DNA less `short`: the park is read only when that falls short.
+        if n < printed[sp] - short and n < set_size(s, seat, sp, short):
+            continue
+        if aquatic_room(s, seat, aquatic[sp]) if aquatic[sp] else land:
             yield sp
-    if land and sum(1 for n in hand if n) + subs >= set_size(s, seat, t.mutant, short):
+    if land and len(hand) - hand.count(0) + subs >= set_size(s, seat, t.mutant, short):
         yield t.mutant
 
 
@@ -136,28 +136,34 @@ def buildable(s: DinoGenicsState, seat: int) -> list[int]:
     fences = s.res[seat * WIDTH + FENCES]
     if not fences:
         return []
-    area_of, areas = regions(s, seat)
+    standing = tuple((code >> CELL) & 15 for code in s.dinos[seat])
+    return list(_buildable(s.geo, fences, s.fence[seat], s.broken[seat], s.fcells[seat], standing))
+
+
+@lru_cache(maxsize=1 << 14)
+def _buildable(geo, fences: int, built: int, broken: int, fcells: int, standing: tuple[int, ...]) -> tuple[int, ...]:
+    """`buildable` for a park's fences, facilities and the cells its dinosaurs stand on, kept: parks repeat
+    (every park starts empty) and each rectangle is tried."""
+    area_of, areas = geo.regions(built & ~broken, fcells)
     free = 0  # cells in open space with no dinosaur standing on them
     for cell, area in enumerate(area_of):
         if area >= 0 and not areas[area][1]:
             free |= 1 << cell
-    for code in s.dinos[seat]:
-        free &= ~(1 << ((code >> CELL) & 15))
-    built, broken = s.fence[seat], s.broken[seat]
+    for cell in standing:
+        free &= ~(1 << cell)
     # Dinosaurs in open space must stay there: a new pen may not close a ring around one.
-    loose = [(code >> CELL) & 15 for code in s.dinos[seat] if area_of[(code >> CELL) & 15] >= 0]
-    loose = [cell for cell in loose if not areas[area_of[cell]][1]]
+    loose = [cell for cell in standing if area_of[cell] >= 0 and not areas[area_of[cell]][1]]
     out = []
-    for i, (cells, perimeter, _) in enumerate(s.geo.rectangles):
+    for i, (cells, perimeter, _) in enumerate(geo.rectangles):
         if cells & free == cells and not perimeter & broken:
             cost = bin(perimeter & ~built).count("1")
-            if 0 < cost <= fences and not (loose and _encloses(s, seat, built | perimeter, loose)):
+            if 0 < cost <= fences and not (loose and _encloses(geo, built | perimeter, broken, fcells, loose)):
                 out.append(i)
-    return out
+    return tuple(out)
 
 
-def _encloses(s: DinoGenicsState, seat: int, fences: int, cells: list[int]) -> bool:
-    area_of, areas = s.geo.regions(fences & ~s.broken[seat], s.fcells[seat])
+def _encloses(geo, fences: int, broken: int, fcells: int, cells: list[int]) -> bool:
+    area_of, areas = geo.regions(fences & ~broken, fcells)
     return any(areas[area_of[cell]][1] for cell in cells)
 
 
@@ -318,6 +324,21 @@ def space_open(s: DinoGenicsState, space: int) -> bool:
     if sp.news:
         return s.active >= 0 and s.c.news[s.active].space == space
     return not (s.active >= 0 and s.c.news[s.active].closed == space)
+
+
+def open_spaces(s: DinoGenicsState):
+    """The Mainland spaces open now, in order: `space_open` for every space, the news card in effect and the
+    scenario read once (a worker's placements ask this of every space)."""
+    news = s.c.news[s.active] if s.active >= 0 else None
+    forbidden = s.scenario.forbidden if s.scenario else ()
+    for sp in s.c.spaces:
+        if sp.expansion and not s.expansion or sp.index in forbidden:
+            continue
+        if sp.news:
+            if news is not None and news.space == sp.index:
+                yield sp
+        elif news is None or news.closed != sp.index:
+            yield sp
 
 
 def free_slot(s: DinoGenicsState, space: int) -> int:

@@ -64,8 +64,13 @@ def facility_places(c: Content, geo) -> int:
 class Tables:
     """Species traits and facility facts looked up on every decision, indexed once."""
 
-    def __init__(self, c: Content, geo) -> None:
+    def __init__(self, c: Content, geo, asking: frozenset = frozenset()) -> None:
         trait = {sp.trait: sp.index for sp in c.species}
+        # The Mainland spaces, those whose steps ask the seat nothing (so cost little to check) first: the order
+        # in which a worker's having anywhere to go is asked (`asking`: the step kinds that ask).
+        self.quick_spaces_first = tuple(
+            sorted(range(len(c.spaces)), key=lambda i: any(kind in asking for kind, _ in c.spaces[i].steps))
+        )
         # A structure is a facility by its position in the park's list below this, a fence edge from it on.
         self.max_facilities = facility_places(c, geo)
         self.bronto = trait["open_space"]
@@ -78,6 +83,7 @@ class Tables:
         self.mutant = trait["breeds_on_two_goats"]
         self.pen = tuple(sp.pen for sp in c.species)
         self.vp = tuple(sp.vp for sp in c.species)
+        self.dna = tuple(sp.dna for sp in c.species)
         self.eats_goats = tuple(sp.diet == CARNIVORE and sp.goats > 0 for sp in c.species)
         self.carnivore = tuple(sp.diet == CARNIVORE for sp in c.species)
         self.herbivore = tuple(sp.diet == HERBIVORE for sp in c.species)

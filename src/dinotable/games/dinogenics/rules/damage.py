@@ -7,6 +7,7 @@ Synth's damage in the co-op is its own rule, pushed as the task "synth_damage".
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from dinotable.core.rng import next_below
@@ -73,11 +74,16 @@ def damage_targets(s: DinoGenicsState, seat: int, i: int) -> tuple[tuple[int, ..
     """What the park's dinosaur at index i can damage (the designed rule 'damage targets', rampage.py): the
     undamaged facilities it reaches, by position in the park, and the fence it would break when it reaches
     none (-1: none on its route, or it is loose: the Visitor Center)."""
-    facilities = tuple(
-        (sum(1 << x for x in places(code) if x < COMMERCIAL), bool(code & DAMAGED)) for code in s.facs[seat]
-    )
     cell = (s.dinos[seat][i] >> CELL) & 15
-    return rampage.targets(s.geo, s.fence[seat] & ~s.broken[seat], facilities, cell)
+    return _targets(s.geo, s.fence[seat] & ~s.broken[seat], s.facs[seat], cell)
+
+
+@lru_cache(maxsize=1 << 14)
+def _targets(geo, standing: int, facs: tuple[int, ...], cell: int) -> tuple[tuple[int, ...], int]:
+    """damage_targets for a park's standing fences and facilities, kept: the rampages of a Season mostly meet
+    parks already seen."""
+    facilities = tuple((sum(1 << x for x in places(code) if x < COMMERCIAL), bool(code & DAMAGED)) for code in facs)
+    return rampage.targets(geo, standing, facilities, cell)
 
 
 def damage_task(s: DinoGenicsState, task, events) -> None:

@@ -29,6 +29,7 @@ from dinotable.games.dinogenics.rules.allowed import (
     offers,
     opponents,
     repairs,
+    open_spaces,
     space_open,
 )
 from dinotable.games.dinogenics.rules.codes import (
@@ -108,7 +109,7 @@ def _can_play(s, seat: int, value, budget=None, depth=0) -> bool:
 
 
 def _can_outsource(s, seat: int, value, budget=None, depth=0) -> bool:
-    return not depth and next(_outsourceable(s, seat, _budget(s, seat, budget)), None) is not None
+    return not depth and next(_outsourceable(s, seat, _budget(s, seat, budget), quick=True), None) is not None
 
 
 # -------------------------------------------------------------------------------------------- runs
@@ -257,10 +258,15 @@ EFFECTS = Effects(choose=_choose)  # no `optional` node: content that uses one i
 _CHECKS: dict = {}  # the kinds whose `can` checks something, for the game's `can` below
 
 
+ASKING = {"choose"}  # the kinds that ask the seat something (Tables orders the Mainland spaces by them)
+
+
 def _kind(name: str, parse, run, text, can=None, asks: bool = False) -> None:
     EFFECTS.add(StepKind(name, parse=parse, run=run, text=text, asks=asks, **({"can": can} if can else {})))
     if can:
         _CHECKS[name] = can
+    if asks:
+        ASKING.add(name)
 
 
 def _gain_text(value) -> str:
@@ -466,9 +472,9 @@ def playable(s: DinoGenicsState, seat: int, budget: int | None = None) -> list[i
 
 def _playable(s: DinoGenicsState, seat: int, budget: int):
     """The Manipulation cards in this seat's hand that it can play, one by one."""
-    m = len(s.c.manipulation)
     cards = s.c.manipulation
-    return (k for k in range(m) if s.manip[seat * m + k] and can(s, seat, cards[k].steps, budget))
+    hand = s.manip[seat * len(cards) : (seat + 1) * len(cards)]
+    return (k for k, held in enumerate(hand) if held and can(s, seat, cards[k].steps, budget))
 
 
 def outsource_spaces(s: DinoGenicsState, seat: int, budget: int) -> list[int]:
@@ -476,13 +482,12 @@ def outsource_spaces(s: DinoGenicsState, seat: int, budget: int) -> list[int]:
     return list(_outsourceable(s, seat, budget))
 
 
-def _outsourceable(s: DinoGenicsState, seat: int, budget: int):
-    own = s.outsource
-    return (
-        sp.index
-        for sp in s.c.spaces
-        if not sp.news and sp.index != own and space_open(s, sp.index) and can(s, seat, sp.steps, budget, 1)
-    )
+def _outsourceable(s: DinoGenicsState, seat: int, budget: int, quick: bool = False):
+    """The spaces Outsource can take, in the spaces' order, or (`quick`) in the order that finds one soonest
+    (see has_placement)."""
+    own, spaces = s.outsource, s.c.spaces
+    order = (spaces[i] for i in s.t.quick_spaces_first if space_open(s, i)) if quick else open_spaces(s)
+    return (sp.index for sp in order if not sp.news and sp.index != own and can(s, seat, sp.steps, budget, 1))
 
 
 def placements(s: DinoGenicsState, seat: int) -> list[int]:
@@ -491,8 +496,15 @@ def placements(s: DinoGenicsState, seat: int) -> list[int]:
 
 
 def has_placement(s: DinoGenicsState, seat: int) -> bool:
-    """Can this seat send a worker to any Mainland space? (stops at the first: asked before every worker)"""
-    return next(_placeable(s, seat), None) is not None
+    """Can this seat send a worker to any Mainland space? Asked before every worker, so it stops at the
+    first, trying first the spaces whose steps ask nothing."""
+    budget = s.res[seat * WIDTH + CREDITS]
+    occ, slot0, spaces = s.occ, s.slot0, s.c.spaces
+    for i in s.t.quick_spaces_first:
+        sp = spaces[i]
+        if -1 in occ[slot0[i] : slot0[i] + sp.slots] and space_open(s, i) and can(s, seat, sp.steps, budget):
+            return True
+    return False
 
 
 def _placeable(s: DinoGenicsState, seat: int):
@@ -502,9 +514,8 @@ def _placeable(s: DinoGenicsState, seat: int):
     occ, slot0 = s.occ, s.slot0
     return (
         sp.index
-        for sp in s.c.spaces
+        for sp in open_spaces(s)
         if -1 in occ[slot0[sp.index] : slot0[sp.index] + sp.slots]  # a free slot (as free_slot finds)
-        and space_open(s, sp.index)
         and can(s, seat, sp.steps, budget)
     )
 
