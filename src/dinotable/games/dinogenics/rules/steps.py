@@ -27,9 +27,9 @@ from dinotable.games.dinogenics.rules.allowed import (
     claimable,
     large_offers,
     offers,
+    open_spaces,
     opponents,
     repairs,
-    open_spaces,
     space_open,
 )
 from dinotable.games.dinogenics.rules.codes import (
