@@ -139,3 +139,55 @@ def test_steps_read_as_text():
     table = effects()
     steps = (("pay", 1), ("choose", ((("gain", 2),), (("pick", 1),))), ("optional", (("gain", 3),)))
     assert table.text(steps) == "pay 1 coins, (gain 2 coins) or (pick 1), you may gain 3 coins"
+
+
+# ---------------------------------------------------------------------- steps that offer action ids
+def asking_effects(asked: list) -> Effects:
+    """A table with one asking kind: `take` offers ids 10 + k for each k in its value the state still
+    holds (`s.log` keeps what was asked and performed, with the effect's source)."""
+
+    def ask(s, seat, step, events):
+        asked.append(step)
+        return True
+
+    def offered(s, seat, value):
+        return [10 + k for k in value if k < s.coins]
+
+    def take(s, seat, value, action, source, events):
+        s.log.append(("take", action, source))
+
+    table = Effects(ask=ask)
+    table.add(StepKind("gain", parse=_amount, run=_gain, text=lambda v: f"gain {v} coins"))
+    table.add(StepKind("take", parse=None, run=None, text=str, options=offered, perform=take))
+    return table
+
+
+def test_an_asking_step_opens_the_decision_performs_its_only_option_or_is_skipped():
+    asked: list = []
+    table = asking_effects(asked)
+    assert table.kinds["take"].asks  # a step that offers options asks
+    steps = (("take", (0, 1, 2)), ("gain", 5))
+    several = Table(coins=3)
+    assert table.run_from(several, 0, steps, 0, [], source="slot 4") == 1  # stops: the game asks
+    assert asked == [("take", (0, 1, 2))] and several.log == [] and several.coins == 3
+    assert table.options(several, 0, steps[0]) == [10, 11, 12]
+    table.perform(several, 0, steps[0], 11, [], source="slot 4")
+    assert several.log == [("take", 11, "slot 4")]
+    one = Table(coins=1)
+    assert table.run_from(one, 0, steps, 0, [], source="slot 2") is None  # done: nothing asked
+    assert one.log == [("take", 10, "slot 2")] and one.coins == 6
+    none = Table(coins=0)
+    assert table.run_from(none, 0, steps, 0, []) is None
+    assert none.log == [] and none.coins == 5  # skipped, and the next step still ran
+    assert len(asked) == 1
+
+
+def test_a_step_kind_gives_a_run_or_options_with_perform_and_needs_the_games_ask():
+    with pytest.raises(ValueError, match="either `run`, or `options` with `perform`"):
+        StepKind("bad", parse=None, run=None, text=str)
+    with pytest.raises(ValueError, match="either `run`, or `options` with `perform`"):
+        StepKind("bad", parse=None, run=_gain, text=str, options=lambda s, seat, v: [], perform=None)
+    with pytest.raises(ValueError, match="no `ask` decision"):
+        Effects().add(
+            StepKind("take", parse=None, run=None, text=str, options=lambda s, seat, v: [], perform=lambda *a: None)
+        )

@@ -11,13 +11,14 @@ from dinotable.core.rng import Rng, derive_seed
 from dinotable.games.tiny_epic_dinosaurs import TinyEpicDinosaurs
 from dinotable.games.tiny_epic_dinosaurs.components import CHOOSE, PLACE
 from dinotable.games.tiny_epic_dinosaurs.content import CONTENT_PATH, load_content
-from dinotable.games.tiny_epic_dinosaurs.effects import ASKS, EFFECTS, step_options
+from dinotable.games.tiny_epic_dinosaurs.effects import EFFECTS
 from dinotable.games.tiny_epic_dinosaurs.render import space_text
 from dinotable.games.tiny_epic_dinosaurs.testing import keep_first_contracts, place_id, relist, set_resources
 
 from .test_tiny_epic_dinosaurs import GAME, PLANT, card, edit_key
 
 READER = Reader(CONTENT_PATH, load_toml(CONTENT_PATH))
+ASKING = {kind for kind, record in EFFECTS.kinds.items() if record.options}  # the kinds that offer action ids
 
 # Each kind's content and its words, as render.py wrote them before the kinds were registered records.
 WORDS = {
@@ -38,8 +39,8 @@ def test_each_step_kind_is_registered_once_and_reads_as_before():
     for kind, (value, words) in WORDS.items():
         steps = EFFECTS.parse(READER, [{kind: value}], "space.x.steps")
         assert EFFECTS.text(steps) == words, kind
-    assert set(ASKS) == {kind for kind, record in EFFECTS.kinds.items() if record.asks}
-    assert set(ASKS) == {"hunt", "dinosaur", "trade", "research", "contract"}
+    assert {kind for kind, record in EFFECTS.kinds.items() if record.asks} == ASKING
+    assert {"hunt", "dinosaur", "trade", "research", "contract"} == ASKING
 
 
 def test_an_action_space_reads_as_its_steps_in_order():
@@ -128,9 +129,9 @@ def test_what_a_step_can_do_agrees_with_what_it_offers():
                 seat = s.current_player
                 for index in s.slots:
                     for kind, value in s.c.spaces[index].steps:
-                        if kind in ASKS:
+                        if kind in ASKING:
                             can = EFFECTS.kinds[kind].can(s, seat, value)
-                            assert can == bool(step_options(s, seat, (kind, value))), (kind, value)
+                            assert can == bool(EFFECTS.options(s, seat, (kind, value))), (kind, value)
                             looked += 1
             legal = s.legal_actions()
             s.apply(legal[rng.below(len(legal))])

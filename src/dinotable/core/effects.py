@@ -12,8 +12,14 @@ is the game's: it hands `Effects` the function that opens that decision, and a g
 the node in its content. A step that asks the player something (`asks`) is skipped when, its turn come,
 it cannot be done.
 
+A step that asks the player to pick one of some action ids (take a Research card, hunt one of two species)
+registers what it offers (`options`) and what the pick does (`perform`) instead of a `run`: with several
+on offer it opens the game's `ask` decision, with one it just happens, with none it is skipped. The game's
+decision lists `Effects.options` and answers with `Effects.perform`.
+
 `run_from` runs a sequence from a step on, and stops after a step that opened a decision (its `run` returns
 True), returning where to go on from: the game keeps that continuation its own way (a pending field, a task).
+It may name the effect's `source` (the action space being resolved, say), which a `perform` is given.
 """
 
 from __future__ import annotations
@@ -40,14 +46,24 @@ class StepKind:
     text(value) -> str: the step as the rules text reads it
     can(s, seat, value) -> bool: whether it can be done now (at least in part)
     asks: it asks the player something, so it is skipped when it cannot be done
+    options(s, seat, value) -> list[int] and perform(s, seat, value, action, source, events): for a step
+        that asks the player to pick one of some action ids, given instead of `run` (it then asks)
     """
 
     name: str
     parse: Callable[..., Any]
-    run: Callable[..., bool]
+    run: Callable[..., bool] | None
     text: Callable[[Any], str]
     can: Callable[..., bool] = _always
     asks: bool = False
+    options: Callable[..., list[int]] | None = None
+    perform: Callable[..., None] | None = None
+
+    def __post_init__(self) -> None:
+        if (self.run is None) == (self.options is None) or (self.options is None) != (self.perform is None):
+            raise ValueError(f"step kind {self.name!r}: give either `run`, or `options` with `perform`")
+        if self.options is not None:
+            object.__setattr__(self, "asks", True)
 
 
 class Effects:
@@ -55,15 +71,24 @@ class Effects:
 
     choose(s, seat, options, events) and optional(s, seat, steps, events) open the game's decision for
     that node (each returns True, as a step that opened a decision does); None: the game has no such node.
+    ask(s, seat, step, events) opens the game's decision for a step with `options` (several on offer).
     """
 
-    def __init__(self, choose: Callable[..., bool] | None = None, optional: Callable[..., bool] | None = None):
+    def __init__(
+        self,
+        choose: Callable[..., bool] | None = None,
+        optional: Callable[..., bool] | None = None,
+        ask: Callable[..., bool] | None = None,
+    ):
         self.kinds: dict[str, StepKind] = {}
         self.nodes = {name: run for name, run in zip(NODES, (choose, optional), strict=True) if run}
+        self.ask = ask
 
     def add(self, kind: StepKind) -> None:
         if kind.name in self.kinds or kind.name in NODES:
             raise ValueError(f"step kind {kind.name!r} is registered twice")
+        if kind.options is not None and self.ask is None:
+            raise ValueError(f"step kind {kind.name!r} offers options, and this game has no `ask` decision")
         self.kinds[kind.name] = kind
 
     # --- content ---------------------------------------------------------------------------------------
@@ -104,7 +129,7 @@ class Effects:
                 return True
         return False
 
-    def run_from(self, s, seat: int, steps, i: int, events: list) -> int | None:
+    def run_from(self, s, seat: int, steps, i: int, events: list, source=None) -> int | None:
         """Runs steps[i:] in order until one opens a decision; returns the index to go on from after that
         decision, or None when the sequence is done. A choice none of whose options can be done is skipped."""
         while i < len(steps):
@@ -116,11 +141,28 @@ class Effects:
                     return i
                 continue
             record = self.kinds[kind]
+            if record.options is not None:
+                offered = record.options(s, seat, value)
+                if len(offered) > 1 and self.ask(s, seat, (kind, value), events):
+                    return i
+                if len(offered) == 1:
+                    record.perform(s, seat, value, offered[0], source, events)
+                continue
             if record.asks and not record.can(s, seat, value):
                 continue  # an earlier step used up what this one needed
             if record.run(s, seat, value, events):
                 return i
         return None
+
+    def options(self, s, seat: int, step) -> list[int]:
+        """The action ids an asking step offers the seat now ([] if it cannot be done)."""
+        kind, value = step
+        return self.kinds[kind].options(s, seat, value)
+
+    def perform(self, s, seat: int, step, action: int, events: list, source=None) -> None:
+        """An asking step done with the option picked (an id `options` offered)."""
+        kind, value = step
+        self.kinds[kind].perform(s, seat, value, action, source, events)
 
     # --- text ------------------------------------------------------------------------------------------
     def text(self, steps, sep: str = ", ") -> str:

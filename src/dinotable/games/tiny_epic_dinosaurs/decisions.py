@@ -23,7 +23,7 @@ from dinotable.games.tiny_epic_dinosaurs.components import (
     food,
 )
 from dinotable.games.tiny_epic_dinosaurs.content import RESOURCES
-from dinotable.games.tiny_epic_dinosaurs.effects import step_options
+from dinotable.games.tiny_epic_dinosaurs.effects import EFFECTS
 from dinotable.games.tiny_epic_dinosaurs.escapes import (
     Escape,
     count_omnivores_as,
@@ -90,7 +90,7 @@ def _space_id(s, slot: int) -> str:
 
 # ---------------------------------------------------------------------- a choice inside an action space
 def _choice_legal(s, ctx: Choice) -> list[int]:
-    return step_options(s, s.cur, ctx.step)
+    return EFFECTS.options(s, s.cur, ctx.step)
 
 
 def _choose(s, action: int, ctx: Choice, events: list) -> None:

@@ -6,15 +6,14 @@ mistake), whether it can be done now, at least in part (`can`), what it does (`r
 and keeps where a space goes on after a choice in the CHOOSE decision's context. The game has no `choose`
 or `optional` nodes, so content that uses them is refused.
 
-A step that asks the player (hunt, dinosaur, research, contract, trade) offers action ids: with several,
-its run opens the CHOOSE decision; with one, it just happens; with none, it is skipped. What it offers and
-what the option chosen does sit beside its record, in ASKS: core's StepKind has no place for a decision's
-options, and the CHOOSE decision (decisions.py) reads them through `step_options` and `perform`.
+A step that asks the player (hunt, dinosaur, research, contract, trade) registers the action ids it offers
+(`options`) and what the one picked does (`perform`, given the slot of the action space being resolved):
+with several on offer the CHOOSE decision opens, and reads them through `EFFECTS.options` and
+`EFFECTS.perform`; with one, it just happens; with none, it is skipped.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import NamedTuple
 
 from dinotable.core.content import Reader
@@ -125,44 +124,12 @@ def _take_first_player(s, seat: int, value: None, events: list) -> bool:
 
 
 # ------------------------------------------------------------------------- steps that ask the player
-class Ask(NamedTuple):
-    """What a step that asks the player offers, and what the option chosen does."""
-
-    options: Callable[..., list[int]]  # (s, seat, value) -> the action ids on offer; [] if none
-    perform: Callable[..., None]  # (s, seat, value, action, events)
-
-
-ASKS: dict[str, Ask] = {}
-
-
-def _asking(name: str, parse: Callable, text: Callable, can: Callable, ask: Ask) -> StepKind:
-    """A step kind that asks the player: its run opens the CHOOSE decision when there is a choice to
-    make (spaces.run_steps keeps the step and the rest of the space in its context)."""
-    offered, done = ask
-
-    def run(s, seat: int, value, events: list) -> bool:
-        found = offered(s, seat, value)
-        if len(found) > 1:
-            s.phase = CHOOSE
-            return True
-        if found:
-            done(s, seat, value, found[0], events)
-        return False
-
-    ASKS[name] = ask
-    return StepKind(name, parse=parse, run=run, text=text, can=can, asks=True)
-
-
-def step_options(s, seat: int, step: tuple) -> list[int]:
-    """The action ids a step that asks the player offers the seat now; [] if it cannot be performed."""
-    kind, value = step
-    return ASKS[kind].options(s, seat, value)
-
-
-def perform(s, seat: int, step: tuple, action: int, events: list) -> None:
-    """A step that asks the player, done with the option chosen (an id step_options offered)."""
-    kind, value = step
-    ASKS[kind].perform(s, seat, value, action, events)
+# Each offers action ids (`options`) and does what the one picked says (`perform`); core.effects opens the
+# CHOOSE decision when several are on offer (spaces.run_steps keeps the step and the rest of the space in
+# its context), performs the only one, or skips the step.
+def _ask(s, seat: int, step: tuple, events: list) -> bool:
+    s.phase = CHOOSE
+    return True
 
 
 def _offered_species(s, seat: int, value: Quarry) -> list[int]:
@@ -178,13 +145,13 @@ def _can_take(s, seat: int, value: Quarry) -> bool:
     return False
 
 
-def _hunt(s, seat: int, value: Quarry, action: int, events: list) -> None:
+def _hunt(s, seat: int, value: Quarry, action: int, slot: int, events: list) -> None:
     k = action - s.ids.species
     take_dinosaur(s, seat, k)
-    hunt_roll(s, seat, k, s.acting_slot, events)  # the space whose steps are running (spaces.run_steps)
+    hunt_roll(s, seat, k, slot, events)  # the slot of the action space being resolved: the effect's source
 
 
-def _buy(s, seat: int, value: Quarry, action: int, events: list) -> None:
+def _buy(s, seat: int, value: Quarry, action: int, slot: int, events: list) -> None:
     k = action - s.ids.species
     take_dinosaur(s, seat, k)
     events.append(event("dinosaur", seat, species=s.c.species[k].key))
@@ -207,7 +174,7 @@ def _can_research(s, seat: int, value: None) -> bool:
     return False
 
 
-def _research(s, seat: int, value: None, action: int, events: list) -> None:
+def _research(s, seat: int, value: None, action: int, slot: int, events: list) -> None:
     take_research(s, seat, action - s.ids.research, events)
 
 
@@ -221,7 +188,7 @@ def _can_contract(s, seat: int, value: None) -> bool:
     return any(can_fulfil(s, seat, k, have) for k in contracts_open(s, seat))
 
 
-def _contract(s, seat: int, value: None, action: int, events: list) -> None:
+def _contract(s, seat: int, value: None, action: int, slot: int, events: list) -> None:
     fulfil(s, seat, action - s.ids.contract, events)
 
 
@@ -235,7 +202,7 @@ def _can_trade(s, seat: int, value: int) -> bool:
     return any(res[a] and res[b] < top for a in range(3) for b in range(3) if a != b)
 
 
-def _trade(s, seat: int, value: int, action: int, events: list) -> None:
+def _trade(s, seat: int, value: int, action: int, slot: int, events: list) -> None:
     a, b = divmod(action - s.ids.trade, 3)
     s.res[seat * 3 + a] -= 1
     got = gain_resource(s, seat, b, value)
@@ -258,40 +225,50 @@ KINDS = (
         text=lambda value: f"gain {amounts_text(value, GAINS)}",
         can=_can_gain,
     ),
-    _asking(
+    StepKind(
         "hunt",
-        _read_quarry,
-        lambda value: f"hunt {' or '.join(value.names)}",
-        _can_take,
-        Ask(_offered_species, _hunt),
+        parse=_read_quarry,
+        run=None,
+        text=lambda value: f"hunt {' or '.join(value.names)}",
+        can=_can_take,
+        options=_offered_species,
+        perform=_hunt,
     ),
-    _asking(
+    StepKind(
         "dinosaur",
-        _read_quarry,
-        lambda value: f"take {' or '.join(value.names)}",
-        _can_take,
-        Ask(_offered_species, _buy),
+        parse=_read_quarry,
+        run=None,
+        text=lambda value: f"take {' or '.join(value.names)}",
+        can=_can_take,
+        options=_offered_species,
+        perform=_buy,
     ),
-    _asking(
+    StepKind(
         "trade",
-        _read_trade,
-        lambda value: f"trade 1 resource for {value} of another",
-        _can_trade,
-        Ask(_offered_trades, _trade),
+        parse=_read_trade,
+        run=None,
+        text=lambda value: f"trade 1 resource for {value} of another",
+        can=_can_trade,
+        options=_offered_trades,
+        perform=_trade,
     ),
-    _asking(
+    StepKind(
         "research",
-        _read_flag,
-        lambda value: "take a Research card",
-        _can_research,
-        Ask(_offered_research, _research),
+        parse=_read_flag,
+        run=None,
+        text=lambda value: "take a Research card",
+        can=_can_research,
+        options=_offered_research,
+        perform=_research,
     ),
-    _asking(
+    StepKind(
         "contract",
-        _read_flag,
-        lambda value: "fulfil a Contract",
-        _can_contract,
-        Ask(_offered_contracts, _contract),
+        parse=_read_flag,
+        run=None,
+        text=lambda value: "fulfil a Contract",
+        can=_can_contract,
+        options=_offered_contracts,
+        perform=_contract,
     ),
     StepKind(
         "first_player",
@@ -300,6 +277,6 @@ KINDS = (
         text=lambda value: "take the First Player Marker",
     ),
 )
-EFFECTS = Effects()  # no choose or optional nodes: content that uses them is refused
+EFFECTS = Effects(ask=_ask)  # no choose or optional nodes: content that uses them is refused
 for kind in KINDS:
     EFFECTS.add(kind)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from dinotable.games.tiny_epic_dinosaurs.components import PLACE, ability, event
-from dinotable.games.tiny_epic_dinosaurs.effects import EFFECTS, perform
+from dinotable.games.tiny_epic_dinosaurs.effects import EFFECTS
 
 
 class Choice(NamedTuple):
@@ -136,8 +136,7 @@ def place(s, seat: int, slot: int, with_foreman: bool, events: list) -> None:
 def run_steps(s, seat: int, steps: tuple, slot: int, events: list) -> None:
     """The steps in order, until one opens a choice (the CHOOSE decision, its context keeping the step and
     the steps after it); after the last, the next turn."""
-    s.acting_slot = slot
-    i = EFFECTS.run_from(s, seat, steps, 0, events)
+    i = EFFECTS.run_from(s, seat, steps, 0, events, source=slot)
     if i is not None:
         s.ctx = Choice(steps[i - 1], steps[i:], slot)
         return
@@ -147,8 +146,7 @@ def run_steps(s, seat: int, steps: tuple, slot: int, events: list) -> None:
 
 def choose(s, seat: int, ctx: Choice, action: int, events: list) -> None:
     """The choice made: the step performed with it, then the space's remaining steps."""
-    s.acting_slot = ctx.slot
-    perform(s, seat, ctx.step, action, events)
+    EFFECTS.perform(s, seat, ctx.step, action, events, source=ctx.slot)
     run_steps(s, seat, ctx.rest, ctx.slot, events)
 
 
