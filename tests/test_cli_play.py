@@ -1,0 +1,396 @@
+"""The `dinotable` command: play (bots and a scripted person, in each game) and replay."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import re
+
+import pytest
+from cli_support import (
+    DG,
+    GAME,
+    NAME,
+    TED,
+    expected_rows,
+    finished_record,
+    flat,
+    runner,
+    score_block,
+    scripted,
+    wide_consoles,  # noqa: F401 (autouse: imported, it applies to this file's tests)
+)
+
+from dinotable.agents import AGENTS
+from dinotable.cli.main import app
+from dinotable.cli.play import HELP, play, score_lines, seat_names
+from dinotable.core.options import parse_option_args
+
+# ------------------------------------------------------------------------------------------- play: bots
+
+
+@pytest.mark.parametrize(
+    ("players", "option_args"),
+    [
+        ("greedy,random", []),
+        ("random,greedy,random", ["-o", "rocks_per_base=2", "-o", "excavation=dice"]),
+    ],
+)
+def test_play_all_bots_prints_final_scores_and_winner(players, option_args):
+    """An all-bot game runs to its end and prints the game's own score breakdown and winners."""
+    seed = 11
+    result = runner.invoke(app, ["play", NAME, "--players", players, "--seed", str(seed), *option_args])
+    assert result.exit_code == 0, result.output
+    specs = players.split(",")
+    state = play(
+        GAME,
+        specs,
+        seed,
+        parse_option_args(GAME.option_specs, option_args[1::2]),
+        read=scripted([]),
+        write=lambda _: None,
+    )
+    assert state.is_over
+    rows, winners = score_block(result.stdout)
+    assert rows == expected_rows(state)
+    assert winners == sorted(state.winners())
+
+
+def test_play_help_names_every_agent():
+    """`play --help` names every agent a seat can be given."""
+    result = runner.invoke(app, ["play", "--help"])
+    assert result.exit_code == 0
+    for name in AGENTS:
+        assert name in result.stdout
+
+
+# --------------------------------------------------------------------------------------- play: a person
+
+
+def test_play_human_commands_and_bad_input(tmp_path):
+    """A person's bad numbers, garbage, help, board, scores, save and quit are each answered; nothing crashes."""
+    seed = 21
+    path = tmp_path / "mid.json"
+    lines = ["99", "0", "foo", "²", "-3", "help", "board", "scores", "1", f"save {path}", "quit"]
+    result = runner.invoke(
+        app, ["play", NAME, "--players", "human,random", "--seed", str(seed)], input="\n".join(lines)
+    )
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    first = GAME.new_game(2, seed)
+    assert first.current_player == 0  # the person's first prompt is at the opening position
+    legal = first.legal_actions()
+    assert len(legal) < 99
+    assert f"There is no action 99: choose 1 to {len(legal)}" in out
+    assert f"There is no action 0: choose 1 to {len(legal)}" in out
+    for garbage in ("foo", "²", "-3"):
+        assert f"{garbage!r} is not a choice" in out
+    assert HELP in out
+    assert out.count(GAME.board_text(first, 0)) >= 2  # shown at the prompt, and again for `board`
+    names = seat_names(["human", "random"])
+    assert "\n".join("  " + line for line in score_lines(first, names)) in out
+    assert f"Saved to {path}" in out
+    assert "Game left unfinished." in out
+    assert "Traceback" not in result.output
+
+    # The same person, played through play() itself, leaves the game in the state the file holds.
+    written: list[str] = []
+    state = play(GAME, ["human", "random"], seed, {}, read=scripted(lines), write=written.append)
+    assert json.loads(path.read_text()) == state.to_json()
+    assert state.history and not state.is_over
+
+    # The saved game replays, showing the scores so far.
+    result = runner.invoke(app, ["replay", str(path)])
+    assert result.exit_code == 0, result.output
+    rows, _ = score_block(result.stdout, "Scores so far (the record ends before the game does):")
+    assert rows == expected_rows(state)
+
+
+@pytest.mark.parametrize("lines", [[], ["foo", "help"], ["1"]])
+def test_play_human_end_of_input_leaves_the_game(lines):
+    """End of input at the prompt ends the game politely (exit 0), whenever it comes."""
+    result = runner.invoke(app, ["play", NAME, "--players", "human,greedy", "--seed", "3"], input="\n".join(lines))
+    assert result.exit_code == 0, result.output
+    assert "Game left unfinished." in result.stdout
+    assert "Final scores:" not in result.stdout
+
+
+def test_play_save_replays_to_the_same_final_scores(tmp_path):
+    """A game saved at every prompt and played on to its end: the saved file replays, and the saved record
+    followed by the rest of the game reproduces the final scores and winners the game itself printed."""
+    path = tmp_path / "game.json"
+    seed = 8
+    answers = itertools.cycle([f"save {path}", "1"])  # save at every prompt, then take the first action
+
+    def read(prompt: str) -> str:
+        return next(answers)
+
+    written: list[str] = []
+    state = play(GAME, ["human", "greedy"], seed, {}, read=read, write=written.append)
+    assert state.is_over
+    played = "\n".join(written)
+    played_rows, played_winners = score_block(played)
+    assert played_rows == expected_rows(state)
+    assert played_winners == sorted(state.winners())
+
+    doc = json.loads(path.read_text())
+    saved = doc["history"]
+    assert state.history[: len(saved)] == saved and len(saved) < len(state.history)
+
+    result = runner.invoke(app, ["replay", str(path)])
+    assert result.exit_code == 0, result.output
+    assert "Scores so far" in result.stdout
+
+    # The saved game, played on with the decisions that followed, is the finished game.
+    loaded = GAME.from_json(doc)
+    for action in state.history[len(saved) :]:
+        loaded.apply(action)
+    assert loaded == state
+    full = tmp_path / "full.json"
+    full.write_text(json.dumps({**doc, "history": state.history}))
+    result = runner.invoke(app, ["replay", str(full)])
+    assert result.exit_code == 0, result.output
+    rows, winners = score_block(result.stdout)
+    assert rows == played_rows
+    assert winners == played_winners
+
+
+def test_play_save_to_an_unwritable_place_is_answered(tmp_path):
+    """Saving where no file can be written says so and the game goes on."""
+    written: list[str] = []
+    bad = tmp_path / "no-such-dir" / "game.json"
+    state = play(GAME, ["human", "random"], 2, {}, read=scripted([f"save {bad}", "quit"]), write=written.append)
+    assert not bad.exists()
+    assert any(f"Could not save to {bad}" in line for line in written)
+    assert written[-1] == "Game left unfinished."
+    assert state.history == []
+
+
+# -------------------------------------------------------------------------------------- play: bad setup
+
+
+PLAYERS = ["--players", "random,random"]
+
+
+@pytest.mark.parametrize(
+    ("args", "named"),
+    [
+        (["play", "no-such-game", *PLAYERS], ["no-such-game"]),
+        (["play", NAME, *PLAYERS, "-o", "nosuch=1"], ["nosuch"]),
+        (["play", NAME, *PLAYERS, "-o", "rocks_per_base"], ["rocks_per_base", "name=value"]),
+        (["play", NAME, *PLAYERS, "-o", "rocks_per_base=7"], ["rocks_per_base", "7"]),
+        (["play", NAME, *PLAYERS, "-o", "shaky_stacks=maybe"], ["shaky_stacks", "maybe"]),
+        (["play", NAME, *PLAYERS, "-o", "[/x]=1"], ["[/x]"]),
+        (["play", NAME, "--players", "random,wizard"], ["wizard"]),
+        (["play", NAME, "--players", "human:x,random"], ["human:x"]),
+        (["play", NAME, "--players", "greedy:depth=3,random"], ["depth"]),
+        (["play", NAME, "--players", "random"], ["players", "1"]),
+        (["play", NAME, "--players", ",".join(["random"] * 5)], ["players", "5"]),
+    ],
+)
+def test_play_bad_setup_exits_2_naming_it(args, named):
+    """A bad game, option, option value, agent or player count: exit code 2 and a message naming it."""
+    result = runner.invoke(app, args, input="")
+    assert result.exit_code == 2, result.output
+    message = flat(result.stderr)
+    assert message.startswith("error:")
+    for word in named:
+        assert re.search(rf"(?<!\w){re.escape(word)}(?!\w)", message), (word, message)
+
+
+# ----------------------------------------------------------------------------------------------- replay
+
+
+def illegal_at(doc: dict, step: int) -> int:
+    """An action id that is not legal after the record's first `step` decisions."""
+    state = GAME.from_json({**doc, "history": doc["history"][:step]})
+    return next(a for a in range(GAME.num_distinct_actions) if a not in state.legal_actions())
+
+
+def test_replay_of_a_finished_game_shows_the_decisions_and_final_scores(tmp_path):
+    """Replaying a finished record prints each decision and the game's own final scores and winners."""
+    doc = finished_record()
+    path = tmp_path / "g.json"
+    path.write_text(json.dumps(doc))
+    result = runner.invoke(app, ["replay", str(path)])
+    assert result.exit_code == 0, result.output
+    state = GAME.from_json(doc)
+    rows, winners = score_block(result.stdout)
+    assert rows == expected_rows(state)
+    assert winners == sorted(state.winners())
+    assert f"{len(doc['history'])} decisions" in result.stdout
+
+
+@pytest.mark.parametrize(
+    "case",
+    [
+        "not-json",
+        "binary",
+        "not-an-object",
+        "missing-field",
+        "wrong-type",
+        "wrong-game",
+        "wrong-version",
+        "bad-options",
+        "illegal-action",
+        "not-an-id",
+        "past-the-end",
+        "no-file",
+    ],
+)
+def test_replay_of_a_malformed_record_exits_2(tmp_path, case):
+    """Every kind of broken record is refused with exit code 2 and a message saying what is wrong."""
+    doc = finished_record()
+    path = tmp_path / "bad.json"
+    step = len(doc["history"]) // 2
+    if case == "not-json":
+        path.write_text("{this is not json")
+        named = ["JSON", str(path)]
+    elif case == "binary":
+        path.write_bytes(b"\xff\xfe\x00\x81")
+        named = [str(path)]
+    elif case == "not-an-object":
+        path.write_text("[1, 2, 3]")
+        named = ["object"]
+    elif case == "missing-field":
+        del doc["seed"]
+        named = ["seed"]
+    elif case == "wrong-type":
+        doc["history"] = "1,2,3"
+        named = ["history"]
+    elif case == "wrong-game":
+        doc["game"] = "not-a-dino-game"
+        named = ["not-a-dino-game"]
+    elif case == "wrong-version":
+        doc["version"] = "0.0-ancient"
+        named = ["0.0-ancient"]
+    elif case == "bad-options":
+        doc["options"] = {"nosuch": 1}
+        named = ["nosuch"]
+    elif case == "illegal-action":
+        bad = illegal_at(doc, step)
+        doc["history"][step] = bad
+        named = [f"step {step}", str(bad)]
+    elif case == "not-an-id":
+        doc["history"][step] = "dig"
+        named = [f"step {step}", "dig"]
+    elif case == "past-the-end":
+        doc["history"].append(doc["history"][-1])
+        named = [f"step {len(doc['history']) - 1}", "over"]
+    else:
+        path = tmp_path / "missing.json"
+        named = [str(path)]
+    if case not in ("not-json", "binary", "not-an-object", "no-file"):
+        path.write_text(json.dumps(doc))
+    result = runner.invoke(app, ["replay", str(path)])
+    assert result.exit_code == 2, result.output
+    message = flat(result.stderr)
+    assert message.startswith("error:")
+    for word in named:
+        assert word in message, (word, message)
+
+
+# ---------------------------------------------------------------------------------- Tiny Epic Dinosaurs
+
+
+def test_play_tiny_epic_dinosaurs_a_person_plays_a_whole_game():
+    """A person choosing the first option every time plays through every phase to the final scores."""
+    seed = 3
+    result = runner.invoke(
+        app, ["play", TED.name, "--players", "human,random", "--seed", str(seed)], input="1\n" * 3000
+    )
+    assert result.exit_code == 0, result.output
+    text = result.stdout
+    for phase in ("Allocate Dinofarmers", "Adapt the Farm", "choosing a Private Contract to keep"):
+        assert phase in text
+    assert "Enclosures:" in text and "Farms: p plant" in text
+    state = play(TED, ["human", "random"], seed, {}, read=scripted(["1"] * 3000), write=lambda _: None)
+    rows, winners = score_block(text)
+    assert rows == expected_rows(state)
+    assert winners == sorted(state.winners())
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+def test_play_solo_lists_the_rival_and_names_who_won(seed):
+    """Solo: the final scores list the Rival after the player, and the last line names the winner, the
+    Rival when the player did not beat it."""
+    result = runner.invoke(app, ["play", TED.name, "--players", "greedy", "--seed", str(seed)])
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    start = lines.index("Final scores:")
+    player, rival = lines[start + 2].split(), lines[start + 3].split()
+    assert rival[0] == "Rival"
+    state = play(TED, ["greedy"], seed, {}, read=scripted([]), write=lambda _: None)
+    assert int(player[-1]) == state.scores()[0]
+    assert int(rival[-1]) == state.outcome()["automata"]["Rival"]["total"]
+    verdict = lines[start + 4]
+    if state.winners():
+        assert verdict == "Winner: player 1 (greedy)"
+        assert int(player[-1]) >= int(rival[-1])
+    else:
+        assert verdict == "Nobody at the table wins: Rival wins."
+        assert int(player[-1]) <= int(rival[-1])
+
+
+# ------------------------------------------------------------------------------------------- DinoGenics
+
+
+def test_play_dinogenics_a_person_plays_a_whole_game():
+    """A person choosing the first option every time plays all 7 Seasons to the final scores; the board
+    shows the Mainland, the parks as grids and the person's own hand."""
+    seed = 5
+    result = runner.invoke(app, ["play", DG.name, "--players", "human,greedy", "--seed", str(seed)], input="1\n" * 3000)
+    assert result.exit_code == 0, result.output
+    text = result.stdout
+    for shown in ("Season 1 of 7", "Season 7 of 7", "Mainland:", "DinoGenics IOM", "Your DNA:", "Park: two letters"):
+        assert shown in text
+    state = play(DG, ["human", "greedy"], seed, {}, read=scripted(["1"] * 3000), write=lambda _: None)
+    rows, winners = score_block(text)
+    assert rows == expected_rows(state)
+    assert winners == sorted(state.winners())
+
+
+def test_play_dinogenics_scenario_one_person_sees_the_objective_and_grade():
+    """`play dinogenics --scenario CC4`: one human seat by default; the game ends with the scenario's
+    objective (met or not) and the grade text that applies, as outcome() reports them."""
+    seed = 3
+    result = runner.invoke(app, ["play", DG.name, "--scenario", "CC4", "--seed", str(seed)], input="1\n" * 3000)
+    assert result.exit_code == 0, result.output
+    state = play(DG, ["human"], seed, {"scenario": "CC4"}, read=scripted(["1"] * 3000), write=lambda _: None)
+    outcome = state.outcome()
+    met = "met" if outcome["objective_met"] else "not met"
+    assert f"Scenario CC4: objective {met}. {outcome['grade']}" in result.stdout
+    assert "IntelliGen Designs:" in result.stdout  # the expansion is in play
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--scenario", "CC9"], "scenario"),
+        (["--scenario", "CC1", "--players", "human,greedy"], "a solo scenario is for 1 player"),
+        (["--coop", "--players", "human"], "coop"),
+    ],
+)
+def test_play_dinogenics_bad_scenario_or_coop_is_refused(args, message):
+    result = runner.invoke(app, ["play", DG.name, *args])
+    assert result.exit_code != 0 and message in result.output
+
+
+def test_play_dinogenics_coop_two_people_against_synth():
+    """`play dinogenics --coop`: two human seats by default (West and East Branches) play Synth Re-Activated
+    to the end; the final block lists Synth, and the result is the averaged score against Synth's."""
+    seed = 4
+    result = runner.invoke(app, ["play", DG.name, "--coop", "--seed", str(seed)], input="1\n" * 4000)
+    assert result.exit_code == 0, result.output
+    state = play(DG, ["human", "human"], seed, {"coop": True}, read=scripted(["1"] * 4000), write=lambda _: None)
+    assert "Synth" in result.stdout and "Synth's park" in result.stdout
+    outcome = state.outcome()
+    if outcome["victory"]:
+        assert "Shared win" in result.stdout
+    else:
+        assert "Nobody at the table wins: Synth wins." in result.stdout
+
+
+def test_play_scenario_for_a_game_without_scenarios_is_refused():
+    result = runner.invoke(app, ["play", "my-funny-dinos", "--scenario", "CC1"])
+    assert result.exit_code != 0 and "has no scenarios" in result.output
