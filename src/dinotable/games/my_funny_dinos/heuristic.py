@@ -7,6 +7,8 @@ hidden face.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from dinotable.games.my_funny_dinos.content import BONE_PILE, EVENT, EXCHANGE, HEAD, LEG, SHOVEL, TAIL
 from dinotable.games.my_funny_dinos.rules import (
     COLOUR_KNOWN,
@@ -20,6 +22,9 @@ from dinotable.games.my_funny_dinos.rules import (
     success_chance,
 )
 from dinotable.games.my_funny_dinos.scoring import scores
+
+if TYPE_CHECKING:
+    from dinotable.games.my_funny_dinos.state import MyFunnyDinosState
 
 # Weights of the evaluation, set by simulation against the random agent.
 COMPLETES_SET = 1.5  # a part that brings the next dinosaur closer
@@ -60,7 +65,7 @@ class Heuristic:
         return [-1.0 if a == PASS else _best_dinosaur(s, seat, (*s.ctx, a - PICK)) for a in actions]
 
 
-def _best_dinosaur(s, seat: int, chosen: tuple[int, ...]) -> float:
+def _best_dinosaur(s: MyFunnyDinosState, seat: int, chosen: tuple[int, ...]) -> float:
     """The value of the best dinosaur that completes the parts chosen so far (head, tail, leg, leg) from
     the seat's loose tiles, counting the four-colour red mission if it is still open."""
     c = s.c
@@ -85,7 +90,7 @@ def _best_dinosaur(s, seat: int, chosen: tuple[int, ...]) -> float:
     return best
 
 
-def _complete_sets(s, seat: int) -> int:
+def _complete_sets(s: MyFunnyDinosState, seat: int) -> int:
     parts = s.parts
     return min(parts[seat * 4 + HEAD], parts[seat * 4 + TAIL], parts[seat * 4 + LEG] // 2)
 
@@ -96,7 +101,7 @@ def _deficit(heads: int, tails: int, legs: int) -> int:
     return max(0, 1 - (heads - k)) + max(0, 1 - (tails - k)) + max(0, 2 - (legs - 2 * k))
 
 
-def _loose_colours(s, seat: int) -> list[int]:
+def _loose_colours(s: MyFunnyDinosState, seat: int) -> list[int]:
     """Loose body parts (not event tiles) a seat holds, per colour."""
     c = s.c
     counts = [0] * len(c.colours)
@@ -106,7 +111,7 @@ def _loose_colours(s, seat: int) -> list[int]:
     return counts
 
 
-def _gains(s, seat: int) -> list[float]:
+def _gains(s: MyFunnyDinosState, seat: int) -> list[float]:
     """What owning a tile of each kind is worth to a seat, beyond nothing: one entry per kind."""
     c = s.c
     base = seat * 4
@@ -140,12 +145,12 @@ def _gains(s, seat: int) -> list[float]:
     return gains
 
 
-def _unseen_kinds(s) -> list[int]:
+def _unseen_kinds(s: MyFunnyDinosState) -> list[int]:
     """Kinds no one at the table has seen: those of pile tiles that are not face up."""
     return [s.kind[p] for p in s.pile if s.known[p] < FULLY_KNOWN]
 
 
-def _expected_gain(s, piece: int, gains: list[float], unseen: list[int]) -> float:
+def _expected_gain(s: MyFunnyDinosState, piece: int, gains: list[float], unseen: list[int]) -> float:
     known = s.known[piece]
     if known == FULLY_KNOWN:
         return gains[s.kind[piece]]

@@ -8,6 +8,8 @@ them.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from dinotable.core.record import plain
 from dinotable.games.my_funny_dinos.content import EVENT, ICON_NAMES, ICONS, PARTS
 from dinotable.games.my_funny_dinos.rules import (
@@ -22,16 +24,19 @@ from dinotable.games.my_funny_dinos.rules import (
 )
 from dinotable.games.my_funny_dinos.scoring import mission_owners
 
+if TYPE_CHECKING:
+    from dinotable.games.my_funny_dinos.state import MyFunnyDinosState
+
 
 def player_name(seat: int) -> str:
     return f"player {seat + 1}"
 
 
-def _known(s, p: int) -> int:
+def _known(s: MyFunnyDinosState, p: int) -> int:
     return s.known[p] if s.owner[p] < 0 else FULLY_KNOWN
 
 
-def tile_view(s, p: int) -> dict:
+def tile_view(s: MyFunnyDinosState, p: int) -> dict:
     known = _known(s, p)
     d: dict = {"tile": p}
     if known >= COLOUR_KNOWN:
@@ -44,7 +49,7 @@ def tile_view(s, p: int) -> dict:
     return d
 
 
-def tile_name(s, p: int) -> str:
+def tile_name(s: MyFunnyDinosState, p: int) -> str:
     known = _known(s, p)
     if known == FULLY_KNOWN:
         return s.c.kind_name(s.kind[p])
@@ -53,7 +58,7 @@ def tile_name(s, p: int) -> str:
     return "buried tile"
 
 
-def view(s, seat: int | None) -> dict:
+def view(s: MyFunnyDinosState, seat: int | None) -> dict:
     if seat is not None and not 0 <= seat < s.num_players:
         raise ValueError(f"seat {seat!r} is not a seat of this {s.num_players}-player game")
     c = s.c
@@ -111,7 +116,7 @@ def view(s, seat: int | None) -> dict:
 
 
 # ------------------------------------------------------------------------------- texts of the actions
-def excavation_text(s, a: int, ctx) -> str:
+def excavation_text(s: MyFunnyDinosState, a: int, ctx) -> str:
     p = a - DIG
     above = tiles_above(s, p)
     depth = "on top" if above == 0 else f"under {above} tile{'s' if above > 1 else ''}"
@@ -122,59 +127,59 @@ def excavation_text(s, a: int, ctx) -> str:
     return f"excavate #{p}: {tile_name(s, p)} ({where}) - {chance:.0%} to succeed"
 
 
-def _picked(s, a: int) -> str:
+def _picked(s: MyFunnyDinosState, a: int) -> str:
     p = a - PICK
     return f"{tile_name(s, p)} #{p}"
 
 
-def gift_text(s, a: int, ctx) -> str:
+def gift_text(s: MyFunnyDinosState, a: int, ctx) -> str:
     return f"give your {_picked(s, a)}"
 
 
-def take_text(s, a: int, ctx) -> str:
+def take_text(s: MyFunnyDinosState, a: int, ctx) -> str:
     return f"take {player_name(s.owner[a - PICK])}'s {_picked(s, a)}"
 
 
-def restoration_text(s, a: int, ctx) -> str:
+def restoration_text(s: MyFunnyDinosState, a: int, ctx) -> str:
     if a == PASS:
         return "end the turn without restoring a dinosaur"
     return f"restore a dinosaur, starting with the {_picked(s, a)}"
 
 
-def part_text(s, a: int, ctx) -> str:
+def part_text(s: MyFunnyDinosState, a: int, ctx) -> str:
     return f"use the {_picked(s, a)}"
 
 
 # ------------------------------------------------------------------------ descriptions of the actions
 # Tiles are described as the view shows them (`tile_view`), so a description tells no more than the table.
-def excavation_info(s, a: int, ctx) -> dict:
+def excavation_info(s: MyFunnyDinosState, a: int, ctx) -> dict:
     """The tile attempted, as far as it shows, and the spot of the pile it lies on."""
     p = a - DIG
     return {**tile_view(s, p), "spot": s.spot[p]}
 
 
-def pick_info(s, a: int, ctx) -> dict:
+def pick_info(s: MyFunnyDinosState, a: int, ctx) -> dict:
     """The tile picked and the seat whose loose tiles hold it."""
     p = a - PICK
     return {**tile_view(s, p), "owner": s.owner[p]}
 
 
-def take_info(s, a: int, ctx) -> dict:
+def take_info(s: MyFunnyDinosState, a: int, ctx) -> dict:
     """The tile taken, its owner, and (as the view's `picked`) the tile given for it."""
     return {**pick_info(s, a, ctx), "picked": [ctx.given]}
 
 
-def restoration_info(s, a: int, ctx) -> dict:
+def restoration_info(s: MyFunnyDinosState, a: int, ctx) -> dict:
     """The head that starts a dinosaur; ending the turn touches nothing."""
     return {} if a == PASS else pick_info(s, a, ctx)
 
 
-def part_info(s, a: int, ctx) -> dict:
+def part_info(s: MyFunnyDinosState, a: int, ctx) -> dict:
     """The part picked, and (as the view's `picked`) the dinosaur's tiles picked before it, head first."""
     return {**pick_info(s, a, ctx), "picked": list(ctx)}
 
 
-def event_text(s, event) -> str:
+def event_text(s: MyFunnyDinosState, event) -> str:
     kind, seat, d = event
     who = player_name(seat) if seat is not None else ""
     if kind == "excavated":
@@ -210,7 +215,7 @@ def event_text(s, event) -> str:
     return f"{kind} {d}"
 
 
-def board_text(s, seat: int | None = None) -> str:
+def board_text(s: MyFunnyDinosState, seat: int | None = None) -> str:
     """The table as plain text lines: missions, the pile, each player's tiles, bones and dinosaurs."""
     v = view(s, seat)
     lines = [

@@ -13,7 +13,7 @@ NamedTuple below; () while no tile is picked.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from dinotable.core.contract import Event
 from dinotable.core.decisions import ActionLayout
@@ -27,6 +27,9 @@ from dinotable.games.my_funny_dinos.content import (
     SHOVEL,
     TAIL,
 )
+
+if TYPE_CHECKING:
+    from dinotable.games.my_funny_dinos.state import MyFunnyDinosState
 
 NUM_TILES = 40
 
@@ -90,19 +93,19 @@ FULLY_KNOWN, COLOUR_KNOWN, UNKNOWN = 2, 1, 0
 
 
 # ------------------------------------------------------------------------------------------- options
-def excavation_options(s, ctx) -> tuple[int, ...]:
+def excavation_options(s: MyFunnyDinosState, ctx) -> tuple[int, ...]:
     return tuple(s.pile)  # DIG == 0, so the id is the tile number
 
 
-def gift_options(s, ctx) -> tuple[int, ...]:
+def gift_options(s: MyFunnyDinosState, ctx) -> tuple[int, ...]:
     return _picks(loose_tiles(s, s.cur))
 
 
-def take_options(s, ctx: Exchange) -> tuple[int, ...]:
+def take_options(s: MyFunnyDinosState, ctx: Exchange) -> tuple[int, ...]:
     return _picks(tiles_to_take(s, s.cur))
 
 
-def head_options(s, ctx) -> tuple[int, ...]:
+def head_options(s: MyFunnyDinosState, ctx) -> tuple[int, ...]:
     """A loose head to start a dinosaur, if the seat holds a whole set; ending the turn in any case."""
     cur = s.cur
     if s.parts[cur * 4 + HEAD] and s.parts[cur * 4 + TAIL] and s.parts[cur * 4 + LEG] >= 2:
@@ -110,15 +113,15 @@ def head_options(s, ctx) -> tuple[int, ...]:
     return (PASS,)
 
 
-def tail_options(s, ctx: Head) -> tuple[int, ...]:
+def tail_options(s: MyFunnyDinosState, ctx: Head) -> tuple[int, ...]:
     return _picks(loose_tiles(s, s.cur, TAIL))
 
 
-def leg_options(s, ctx: HeadAndTail) -> tuple[int, ...]:
+def leg_options(s: MyFunnyDinosState, ctx: HeadAndTail) -> tuple[int, ...]:
     return _picks(loose_tiles(s, s.cur, LEG)[:-1])  # the lower-numbered leg of the pair comes first
 
 
-def second_leg_options(s, ctx: HeadTailAndLeg) -> tuple[int, ...]:
+def second_leg_options(s: MyFunnyDinosState, ctx: HeadTailAndLeg) -> tuple[int, ...]:
     return _picks(p for p in loose_tiles(s, s.cur, LEG) if p > ctx.leg)
 
 
@@ -126,7 +129,7 @@ def _picks(tiles) -> tuple[int, ...]:
     return tuple(PICK + p for p in tiles)
 
 
-def loose_tiles(s, seat: int, part: int | None = None) -> list[int]:
+def loose_tiles(s: MyFunnyDinosState, seat: int, part: int | None = None) -> list[int]:
     """A seat's tiles that are not in a restored dinosaur (of one part, if given), by tile number."""
     owner, restored, kind, kind_part = s.owner, s.restored, s.kind, s.c.kind_part
     return [
@@ -136,19 +139,19 @@ def loose_tiles(s, seat: int, part: int | None = None) -> list[int]:
     ]
 
 
-def tiles_to_take(s, seat: int) -> list[int]:
+def tiles_to_take(s: MyFunnyDinosState, seat: int) -> list[int]:
     """Other players' loose tiles: what an exchange may take."""
     owner, restored = s.owner, s.restored
     return [p for p in range(NUM_TILES) if owner[p] >= 0 and owner[p] != seat and not restored[p]]
 
 
 # -------------------------------------------------------------------------------------- excavation
-def tiles_above(s, piece: int) -> int:
+def tiles_above(s: MyFunnyDinosState, piece: int) -> int:
     stack = s.stacks[s.spot[piece]]
     return len(stack) - 1 - stack.index(piece)
 
 
-def dice_risk(s, piece: int) -> int:
+def dice_risk(s: MyFunnyDinosState, piece: int) -> int:
     """Dice mode: the attempt fails on a roll at or below this number (the die never fails on its top face)."""
     d = s.c.dice
     spot = s.spot[piece]
@@ -162,7 +165,7 @@ def dice_risk(s, piece: int) -> int:
     return min(risk, d["sides"] - 1)
 
 
-def failure_chances(s, piece: int, seat: int) -> tuple[float, float]:
+def failure_chances(s: MyFunnyDinosState, piece: int, seat: int) -> tuple[float, float]:
     """(chance the rocks collapse, chance tiles slide off the paper) if `seat` attempts `piece` now."""
     spot = s.spot[piece]
     if s.dice_mode:
@@ -181,12 +184,12 @@ def failure_chances(s, piece: int, seat: int) -> tuple[float, float]:
     return rock, edge
 
 
-def success_chance(s, piece: int, seat: int) -> float:
+def success_chance(s: MyFunnyDinosState, piece: int, seat: int) -> float:
     rock, edge = failure_chances(s, piece, seat)
     return (1.0 - rock) * (1.0 - edge)
 
 
-def excavate(s, action: int, ctx, events: list) -> None:
+def excavate(s: MyFunnyDinosState, action: int, ctx, events: list) -> None:
     """Attempts tile #action - DIG: chance decides (section 3 of the docs), then any event tile acts."""
     piece = action - DIG
     cur = s.cur
@@ -256,7 +259,7 @@ def excavate(s, action: int, ctx, events: list) -> None:
     _after_excavation(s)
 
 
-def reveal(s, stack: list[int]) -> None:
+def reveal(s: MyFunnyDinosState, stack: list[int]) -> None:
     """The top tiles of a stack are seen: the top one whole, the next by its colour ribbon."""
     known = s.known
     n = len(stack)
@@ -267,7 +270,7 @@ def reveal(s, stack: list[int]) -> None:
             known[p] = level
 
 
-def _bone_pile(s, cur: int, events: list) -> None:
+def _bone_pile(s: MyFunnyDinosState, cur: int, events: list) -> None:
     taken_from = []
     for k in range(1, s.num_players):
         other = (cur + k) % s.num_players
@@ -278,7 +281,7 @@ def _bone_pile(s, cur: int, events: list) -> None:
     events.append(Event("bones_taken", cur, {"from": taken_from}))
 
 
-def _after_excavation(s) -> None:
+def _after_excavation(s: MyFunnyDinosState) -> None:
     if s.digs > 0 and s.pile:
         s.phase = EXCAVATE
     else:
@@ -287,7 +290,7 @@ def _after_excavation(s) -> None:
 
 
 # ------------------------------------------------------------------------------------------- missions
-def _meets(s, mission, seat: int) -> bool:
+def _meets(s: MyFunnyDinosState, mission, seat: int) -> bool:
     condition = mission.condition
     if condition == "own_bones":
         return s.bones[seat] >= mission.count
@@ -298,7 +301,7 @@ def _meets(s, mission, seat: int) -> bool:
     return False
 
 
-def check_red_missions(s, events: list) -> None:
+def check_red_missions(s: MyFunnyDinosState, events: list) -> None:
     """A red mission goes at once to the first seat that meets it, the seat to move first."""
     if not s.red_open:
         return
@@ -315,16 +318,16 @@ def check_red_missions(s, events: list) -> None:
 
 
 # --------------------------------------------------------------------------------------------- apply
-def give(s, action: int, ctx, events: list) -> None:
+def give(s: MyFunnyDinosState, action: int, ctx, events: list) -> None:
     s.ctx = Exchange(action - PICK)
     s.phase = TAKE
 
 
-def take(s, action: int, ctx: Exchange, events: list) -> None:
+def take(s: MyFunnyDinosState, action: int, ctx: Exchange, events: list) -> None:
     _exchange(s, ctx.given, action - PICK, events)
 
 
-def restore(s, action: int, ctx, events: list) -> None:
+def restore(s: MyFunnyDinosState, action: int, ctx, events: list) -> None:
     if action == PASS:
         _end_turn(s, events)
     else:
@@ -332,21 +335,21 @@ def restore(s, action: int, ctx, events: list) -> None:
         s.phase = TAIL_STEP
 
 
-def use_tail(s, action: int, ctx: Head, events: list) -> None:
+def use_tail(s: MyFunnyDinosState, action: int, ctx: Head, events: list) -> None:
     s.ctx = HeadAndTail(ctx.head, action - PICK)
     s.phase = LEG1_STEP
 
 
-def use_leg(s, action: int, ctx: HeadAndTail, events: list) -> None:
+def use_leg(s: MyFunnyDinosState, action: int, ctx: HeadAndTail, events: list) -> None:
     s.ctx = HeadTailAndLeg(ctx.head, ctx.tail, action - PICK)
     s.phase = LEG2_STEP
 
 
-def use_second_leg(s, action: int, ctx: HeadTailAndLeg, events: list) -> None:
+def use_second_leg(s: MyFunnyDinosState, action: int, ctx: HeadTailAndLeg, events: list) -> None:
     _restore(s, (*ctx, action - PICK), events)
 
 
-def _exchange(s, give: int, take: int, events: list) -> None:
+def _exchange(s: MyFunnyDinosState, give: int, take: int, events: list) -> None:
     cur, other = s.cur, s.owner[take]
     s.owner[give], s.owner[take] = other, cur
     part_give, part_take = s.c.kind_part[s.kind[give]], s.c.kind_part[s.kind[take]]
@@ -360,7 +363,7 @@ def _exchange(s, give: int, take: int, events: list) -> None:
     _after_excavation(s)
 
 
-def _restore(s, pieces: tuple[int, ...], events: list) -> None:
+def _restore(s: MyFunnyDinosState, pieces: tuple[int, ...], events: list) -> None:
     cur = s.cur
     c = s.c
     colours = {c.kind_colour[s.kind[p]] for p in pieces}
@@ -380,7 +383,7 @@ def _restore(s, pieces: tuple[int, ...], events: list) -> None:
     _end_turn(s, events)
 
 
-def _end_turn(s, events: list) -> None:
+def _end_turn(s: MyFunnyDinosState, events: list) -> None:
     s.ctx = ()
     nxt = (s.cur + 1) % s.num_players
     if nxt == s.first_player and (s.final_round or not s.pile):

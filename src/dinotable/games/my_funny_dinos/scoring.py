@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from dinotable.games.my_funny_dinos.rules import NUM_TILES
 
+if TYPE_CHECKING:
+    from dinotable.games.my_funny_dinos.state import MyFunnyDinosState
 
-def breakdown(s) -> list[dict]:
+
+def breakdown(s: MyFunnyDinosState) -> list[dict]:
     """Per seat: each scoring category of the rulebook and the total. Final once the game is over;
     before that, what the seat would score if the game ended now."""
     c = s.c
@@ -32,7 +37,7 @@ def breakdown(s) -> list[dict]:
     return rows
 
 
-def colour_counts(s, colour: int) -> list[int]:
+def colour_counts(s: MyFunnyDinosState, colour: int) -> list[int]:
     """Tiles of a colour each seat owns, restored ones and event tiles included."""
     counts = [0] * s.num_players
     for p in range(NUM_TILES):
@@ -41,7 +46,7 @@ def colour_counts(s, colour: int) -> list[int]:
     return counts
 
 
-def mission_owners(s, slot: int) -> list[int]:
+def mission_owners(s: MyFunnyDinosState, slot: int) -> list[int]:
     """Who scores a revealed mission: a red one's taker; for a black one, whoever has most tiles of its
     colour (all of them if tied, nobody if no one has any) - final once the game is over."""
     mission = s.c.missions[s.missions[slot]]
@@ -52,11 +57,11 @@ def mission_owners(s, slot: int) -> list[int]:
     return [seat for seat, count in enumerate(counts) if count == best] if best > 0 else []
 
 
-def scores(s) -> list[int]:
+def scores(s: MyFunnyDinosState) -> list[int]:
     return [row["total"] for row in breakdown(s)]
 
 
-def tiles_owned(s) -> list[int]:
+def tiles_owned(s: MyFunnyDinosState) -> list[int]:
     counts = [0] * s.num_players
     for p in range(NUM_TILES):
         if s.owner[p] >= 0:
@@ -64,7 +69,7 @@ def tiles_owned(s) -> list[int]:
     return counts
 
 
-def winners(s) -> list[int]:
+def winners(s: MyFunnyDinosState) -> list[int]:
     """Most points; ties: most dinosaur tiles among the tied, then most bone tokens (rulebook)."""
     totals = scores(s)
     tiles = tiles_owned(s)
@@ -73,7 +78,7 @@ def winners(s) -> list[int]:
     return [seat for seat in range(s.num_players) if ranking[seat] == best]
 
 
-def outcome(s) -> dict:
+def outcome(s: MyFunnyDinosState) -> dict:
     return {
         "over": s.over,
         "scores": scores(s),

@@ -12,6 +12,8 @@ kind is; the builders return the physical tiles, which the action ids name.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from dinotable.core.rng import next_below, next_float, seed_state
 from dinotable.games.my_funny_dinos import GAME
 from dinotable.games.my_funny_dinos.content import EVENT, ICONS, PARTS
@@ -25,6 +27,9 @@ from dinotable.games.my_funny_dinos.rules import (
     Dinosaur,
     failure_chances,
 )
+
+if TYPE_CHECKING:
+    from dinotable.games.my_funny_dinos.state import MyFunnyDinosState
 
 C = GAME.content
 
@@ -45,16 +50,16 @@ def event_kind(icon: str, nth: int = 0) -> int:
     return [k for k in range(NUM_TILES) if C.kind_part[k] == EVENT and ICONS[C.kind_icon[k]] == icon][nth]
 
 
-def tile(s, k: int) -> int:
+def tile(s: MyFunnyDinosState, k: int) -> int:
     """The physical tile that is of kind k in this deal."""
     return s.kind.index(k)
 
 
-def top_tile(s, spot: int) -> int:
+def top_tile(s: MyFunnyDinosState, spot: int) -> int:
     return s.stacks[spot][-1]
 
 
-def body_tile_on_top(s, spot_filter=lambda spot: True) -> int:
+def body_tile_on_top(s: MyFunnyDinosState, spot_filter=lambda spot: True) -> int:
     """A face-up body-part tile (not an event) on top of a stack, so that excavating it has no effect."""
     for spot, stack in enumerate(s.stacks):
         if stack and spot_filter(spot) and C.kind_part[s.kind[stack[-1]]] != EVENT:
@@ -62,19 +67,19 @@ def body_tile_on_top(s, spot_filter=lambda spot: True) -> int:
     raise AssertionError("no such tile")
 
 
-def base_spot(s) -> int:
+def base_spot(s: MyFunnyDinosState) -> int:
     """A spot with a base and its rocks on it (where an excavation can collapse the rocks)."""
     return next(spot for spot, rocks in enumerate(s.base_rocks) if rocks)
 
 
 # ------------------------------------------------------------------------------------------ positions
-def reopen(s) -> None:
+def reopen(s: MyFunnyDinosState) -> None:
     """Works out the open decision's options again after a position was edited, and checks it."""
     s.relist()
     GAME.check_invariants(s)
 
 
-def give_tiles(s, seat: int, *kinds: int) -> list[int]:
+def give_tiles(s: MyFunnyDinosState, seat: int, *kinds: int) -> list[int]:
     """Moves the tiles of these kinds from the pile to a seat's loose tiles; returns the tiles."""
     tiles = []
     for k in kinds:
@@ -92,7 +97,7 @@ def give_tiles(s, seat: int, *kinds: int) -> list[int]:
     return tiles
 
 
-def complete_set(s, seat: int, colours=("green", "green", "green", "green")) -> list[int]:
+def complete_set(s: MyFunnyDinosState, seat: int, colours=("green", "green", "green", "green")) -> list[int]:
     """Gives a seat a head, a tail and two legs of these colours; returns them in that order."""
     head, tail, leg1, leg2 = colours
     return give_tiles(
@@ -105,7 +110,7 @@ def complete_set(s, seat: int, colours=("green", "green", "green", "green")) -> 
     )
 
 
-def restore_directly(s, seat: int, *kinds: int) -> None:
+def restore_directly(s: MyFunnyDinosState, seat: int, *kinds: int) -> None:
     """Gives a seat these four tiles (head, tail, leg, leg) as a dinosaur it has restored."""
     tiles = give_tiles(s, seat, *kinds)
     colours = {C.kind_colour[k] for k in kinds}
@@ -118,14 +123,14 @@ def restore_directly(s, seat: int, *kinds: int) -> None:
     reopen(s)
 
 
-def set_bones(s, bones: list[int]) -> None:
+def set_bones(s: MyFunnyDinosState, bones: list[int]) -> None:
     """Each seat's bone tokens; the supply gives or takes the difference."""
     s.supply += sum(s.bones) - sum(bones)
     s.bones = list(bones)
     reopen(s)
 
 
-def set_missions(s, missions: tuple[int, ...], owners: list[int] | None = None) -> None:
+def set_missions(s: MyFunnyDinosState, missions: tuple[int, ...], owners: list[int] | None = None) -> None:
     """The three missions on the table (indexes into the content's missions) and who took or leads each
     (NOBODY by default); a red mission nobody took is open to be met."""
     owners = [NOBODY] * len(missions) if owners is None else list(owners)
@@ -137,7 +142,7 @@ def set_missions(s, missions: tuple[int, ...], owners: list[int] | None = None) 
     reopen(s)
 
 
-def start_turn(s, seat: int) -> None:
+def start_turn(s: MyFunnyDinosState, seat: int) -> None:
     """It is `seat`'s turn, at its start: one excavation, or restoring if the pile is empty."""
     s.cur = seat
     s.digs = 1
@@ -147,7 +152,7 @@ def start_turn(s, seat: int) -> None:
 
 
 # --------------------------------------------------------------------------------------------- chance
-def steer(s, low: float, high: float) -> None:
+def steer(s: MyFunnyDinosState, low: float, high: float) -> None:
     """Sets the generator so that the next uniform draw falls in [low, high)."""
     for i in range(1_000_000):
         state = seed_state(i)
@@ -157,7 +162,7 @@ def steer(s, low: float, high: float) -> None:
     raise AssertionError("no generator state found")
 
 
-def steer_die(s, roll: int) -> None:
+def steer_die(s: MyFunnyDinosState, roll: int) -> None:
     """Sets the generator so that the next roll of the twelve-sided die is `roll`."""
     for i in range(1000):
         state = seed_state(i)
@@ -167,13 +172,13 @@ def steer_die(s, roll: int) -> None:
     raise AssertionError(f"no generator state rolls {roll}")
 
 
-def succeed(s, p: int) -> list:
+def succeed(s: MyFunnyDinosState, p: int) -> list:
     """The seat to move excavates tile p, and the model lets it succeed; returns the events."""
     steer(s, 0.9999, 1.0)
     return s.apply(p)
 
 
-def fail_rocks(s, p: int) -> list:
+def fail_rocks(s: MyFunnyDinosState, p: int) -> list:
     """The seat to move attempts tile p, and the rocks collapse; returns the events."""
     rock, _ = failure_chances(s, p, s.cur)
     if rock <= 0:
@@ -183,14 +188,14 @@ def fail_rocks(s, p: int) -> list:
 
 
 # ------------------------------------------------------------------------------------ to a decision
-def to_restore(s) -> None:
+def to_restore(s: MyFunnyDinosState) -> None:
     """Ends the current excavation with a failure (no tile changes hands), reaching `restore`."""
     fail_rocks(s, s.pile[0])
     if s.phase != RESTORE:
         raise AssertionError(f"not at restore but at {s.decisions[s.phase].name!r}")
 
 
-def restore_now(s, tiles) -> None:
+def restore_now(s: MyFunnyDinosState, tiles) -> None:
     """Plays the restoration of exactly these tiles (head, tail, two legs) from `restore`; a choice with
     one option resolves itself, every other must be on offer."""
     head, tail, *legs = tiles
@@ -204,7 +209,7 @@ def restore_now(s, tiles) -> None:
         raise AssertionError("the dinosaur restored is not made of these tiles")
 
 
-def to_exchange(s) -> int:
+def to_exchange(s: MyFunnyDinosState) -> int:
     """The seat to move excavates the exchange tile, which it then may give; returns that tile."""
     exchange = tile(s, event_kind("exchange"))
     succeed(s, exchange)
