@@ -7,12 +7,17 @@ supply; a Unique Dinosaur it asks for stays where it is (`contract dinosaurs`).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from dinotable.games.tiny_epic_dinosaurs.components import EMPTY, UNIQUE, event, gain_barriers, gain_resource
 from dinotable.games.tiny_epic_dinosaurs.farm import farm_counts
 from dinotable.games.tiny_epic_dinosaurs.hunting import take_dinosaur
 
+if TYPE_CHECKING:
+    from dinotable.games.tiny_epic_dinosaurs.state import TinyEpicDinosaursState
 
-def keep_contract(s, seat: int, k: int, events: list) -> None:
+
+def keep_contract(s: TinyEpicDinosaursState, seat: int, k: int, events: list) -> None:
     """Setup: the seat keeps one of the Private Contracts dealt to it; the other goes back to the deck."""
     dealt = s.dealt[seat]
     s.private[seat] = (*s.private[seat], k)
@@ -23,7 +28,7 @@ def keep_contract(s, seat: int, k: int, events: list) -> None:
     events.append(event("keep", seat))
 
 
-def take_research(s, seat: int, pos: int, events: list) -> None:
+def take_research(s: TinyEpicDinosaursState, seat: int, pos: int, events: list) -> None:
     """The card at `pos` of the Research row, paid for; what it gives at once, and a Unique Dinosaur."""
     card_index = s.research_row.pop(pos)
     card = s.c.research[card_index]
@@ -40,13 +45,13 @@ def take_research(s, seat: int, pos: int, events: list) -> None:
     events.append(event("research", seat, card=card.name))
 
 
-def contracts_open(s, seat: int):
+def contracts_open(s: TinyEpicDinosaursState, seat: int):
     """The Contracts a seat may fulfil: the Public row and its own Private Contracts."""
     yield from s.public_row
     yield from s.private[seat]
 
 
-def dinosaurs_owned(s, seat: int) -> list[int]:
+def dinosaurs_owned(s: TinyEpicDinosaursState, seat: int) -> list[int]:
     """Common dinosaurs by species on the Farm and in the Containment Zone, then the Unique ones."""
     have = farm_counts(s, seat)
     for k in range(4):
@@ -55,7 +60,7 @@ def dinosaurs_owned(s, seat: int) -> list[int]:
     return have
 
 
-def can_fulfil(s, seat: int, k: int, have: list[int] | None = None) -> bool:
+def can_fulfil(s: TinyEpicDinosaursState, seat: int, k: int, have: list[int] | None = None) -> bool:
     """Whether the seat's Farm and Containment Zone hold a Contract's dinosaurs (`have`: see dinosaurs_owned)."""
     contract = s.c.contracts[k]
     have = have or dinosaurs_owned(s, seat)
@@ -65,7 +70,7 @@ def can_fulfil(s, seat: int, k: int, have: list[int] | None = None) -> bool:
     ) and contract.unique <= have[UNIQUE]
 
 
-def fulfil(s, seat: int, k: int, events: list) -> None:
+def fulfil(s: TinyEpicDinosaursState, seat: int, k: int, events: list) -> None:
     contract = s.c.contracts[k]
     n = s.c.geometry.num_cells
     base = seat * n

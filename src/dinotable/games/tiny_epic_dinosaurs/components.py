@@ -7,7 +7,12 @@ Nothing here decides anything; the areas (spaces, farm, cards, feeding, escapes,
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from dinotable.core.contract import Event
+
+if TYPE_CHECKING:
+    from dinotable.games.tiny_epic_dinosaurs.state import TinyEpicDinosaursState
 
 # The decisions' phase numbers, in the order decisions.py registers them (the golden files record them).
 KEEP, PLACE, CHOOSE, ADAPT, FEED, ESCAPE, NEWBORN, OVER = range(8)
@@ -23,7 +28,7 @@ def event(kind: str, seat, **detail) -> Event:
     return Event(kind, seat, detail)
 
 
-def order_from_first(s) -> tuple[int, ...]:
+def order_from_first(s: TinyEpicDinosaursState) -> tuple[int, ...]:
     """The seats in turn order from the First Player Marker (the solo Rival is not a seat)."""
     first = s.first if s.first < s.num_players else 0
     return tuple((first + i) % s.num_players for i in range(s.num_players))
@@ -42,7 +47,7 @@ def code_key(c, code: int) -> str:
     return c.species[code].key if code < UNIQUE else c.research[code - UNIQUE].name
 
 
-def gain_resource(s, seat: int, r: int, amount: int) -> int:
+def gain_resource(s: TinyEpicDinosaursState, seat: int, r: int, amount: int) -> int:
     """Moves a resource marker up, stopping at 13; returns what was actually gained."""
     i = seat * 3 + r
     new = min(s.res[i] + amount, s.c.numbers["track_max"])
@@ -51,13 +56,13 @@ def gain_resource(s, seat: int, r: int, amount: int) -> int:
     return got
 
 
-def gain_barriers(s, seat: int, amount: int) -> int:
+def gain_barriers(s: TinyEpicDinosaursState, seat: int, amount: int) -> int:
     got = min(amount, s.barrier_supply)
     s.barrier_supply -= got
     s.barriers[seat] += got
     return got
 
 
-def ability(s, seat: int, name: str) -> int:
+def ability(s: TinyEpicDinosaursState, seat: int, name: str) -> int:
     """The sum of an ability (a Research card field) over the seat's cards."""
     return sum(getattr(s.c.research[card], name) for card in s.owned[seat])

@@ -8,11 +8,14 @@ only when the answers differ. The carnivore penalty is resolved first (`penalty 
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from dinotable.games.tiny_epic_dinosaurs.components import ADAPT, EMPTY, ESCAPE, UNIQUE, code_key, diet, event
 from dinotable.games.tiny_epic_dinosaurs.content import CARNIVORE, HERBIVORE, OMNIVORE
 from dinotable.games.tiny_epic_dinosaurs.farm import NOTHING_SETTLED, alike, farm_zones
+
+if TYPE_CHECKING:
+    from dinotable.games.tiny_epic_dinosaurs.state import TinyEpicDinosaursState
 
 HERB_PENALTY, CARN_PENALTY = 1, 2  # bits of s.penalties: the penalties a seat has paid this round
 # Which penalty decision is open (the escape context's stage).
@@ -29,7 +32,7 @@ class Escape(NamedTuple):
     back_to: int
 
 
-def escaping_now(s) -> tuple[int, ...]:
+def escaping_now(s: TinyEpicDinosaursState) -> tuple[int, ...]:
     """The dinosaurs escaping at this moment (none outside an escape)."""
     return s.ctx.escaping if s.phase == ESCAPE else ()
 
@@ -48,7 +51,7 @@ def eater(c, escaping, omni_as: int) -> int:
     return next(code for code in escaping if is_carnivore(c, code, omni_as))
 
 
-def victims(s, seat: int, escaping, omni_as: int) -> list[int]:
+def victims(s: TinyEpicDinosaursState, seat: int, escaping, omni_as: int) -> list[int]:
     """What an escaping carnivore may take with it: any other dinosaur on the Farm or escaping."""
     ids, n = s.ids, s.c.geometry.num_cells
     base = seat * n
@@ -66,7 +69,7 @@ def victims(s, seat: int, escaping, omni_as: int) -> list[int]:
     return out
 
 
-def escape_actions(s, seat: int, ctx: Escape) -> list[int]:
+def escape_actions(s: TinyEpicDinosaursState, seat: int, ctx: Escape) -> list[int]:
     ids = s.ids
     if ctx.stage == OMNI_CHOICE:
         return [ids.omni, ids.omni + 1]
@@ -75,7 +78,7 @@ def escape_actions(s, seat: int, ctx: Escape) -> list[int]:
     return [ids.unfence + e for e in range(s.c.geometry.num_edges) if s.fence[seat] >> e & 1]
 
 
-def begin_escape(s, seat: int, escaping: list, back_to: int, events: list) -> None:
+def begin_escape(s: TinyEpicDinosaursState, seat: int, escaping: list, back_to: int, events: list) -> None:
     """The dinosaurs escape; then the phase `back_to` goes on."""
     s.phase = back_to
     if not escaping:
@@ -86,7 +89,7 @@ def begin_escape(s, seat: int, escaping: list, back_to: int, events: list) -> No
     advance_escape(s, seat, Escape(tuple(escaping), -1, -1, back_to), events)
 
 
-def advance_escape(s, seat: int, ctx: Escape, events: list) -> None:
+def advance_escape(s: TinyEpicDinosaursState, seat: int, ctx: Escape, events: list) -> None:
     """Resolves the penalties, carnivore first: a carnivore that eats an escaping herbivore spares the
     herbivore penalty, so this order gives the player every outcome the free order would."""
     c = s.c
@@ -120,7 +123,7 @@ def advance_escape(s, seat: int, ctx: Escape, events: list) -> None:
     s.ctx = NOTHING_SETTLED if back_to == ADAPT else None
 
 
-def release(s, seat: int, code: int) -> None:
+def release(s: TinyEpicDinosaursState, seat: int, code: int) -> None:
     """An escaped or eaten dinosaur returns to the supply; a Unique one's card to the Research discard."""
     if code < UNIQUE:
         s.supply[code] += 1
@@ -130,11 +133,11 @@ def release(s, seat: int, code: int) -> None:
         s.research_discard.append(card)
 
 
-def count_omnivores_as(s, seat: int, ctx: Escape, as_carnivores: int, events: list) -> None:
+def count_omnivores_as(s: TinyEpicDinosaursState, seat: int, ctx: Escape, as_carnivores: int, events: list) -> None:
     advance_escape(s, seat, ctx._replace(omni_as=as_carnivores, stage=-1), events)
 
 
-def remove_barrier(s, seat: int, ctx: Escape, edge: int, events: list) -> None:
+def remove_barrier(s: TinyEpicDinosaursState, seat: int, ctx: Escape, edge: int, events: list) -> None:
     """The herbivore penalty: the Barrier on `edge` goes back to the supply."""
     s.fence[seat] &= ~(1 << edge)
     s.barrier_supply += 1
@@ -143,7 +146,7 @@ def remove_barrier(s, seat: int, ctx: Escape, edge: int, events: list) -> None:
     advance_escape(s, seat, ctx._replace(stage=BARRIER_REMOVAL + 1), events)
 
 
-def eat_from_farm(s, seat: int, ctx: Escape, cell: int, events: list) -> None:
+def eat_from_farm(s: TinyEpicDinosaursState, seat: int, ctx: Escape, cell: int, events: list) -> None:
     """The carnivore penalty: the escaping carnivore takes the dinosaur on a Farm space."""
     n = s.c.geometry.num_cells
     code = s.cells[seat * n + cell]
@@ -152,7 +155,7 @@ def eat_from_farm(s, seat: int, ctx: Escape, cell: int, events: list) -> None:
     _eaten(s, seat, ctx, code, ctx.escaping, events)
 
 
-def eat_escaping(s, seat: int, ctx: Escape, code: int, events: list) -> None:
+def eat_escaping(s: TinyEpicDinosaursState, seat: int, ctx: Escape, code: int, events: list) -> None:
     """The carnivore penalty: the escaping carnivore takes another escaping dinosaur (a species, or
     UNIQUE + card)."""
     rest = list(ctx.escaping)
@@ -160,13 +163,13 @@ def eat_escaping(s, seat: int, ctx: Escape, code: int, events: list) -> None:
     _eaten(s, seat, ctx, code, tuple(rest), events)
 
 
-def _eaten(s, seat: int, ctx: Escape, code: int, escaping: tuple, events: list) -> None:
+def _eaten(s: TinyEpicDinosaursState, seat: int, ctx: Escape, code: int, escaping: tuple, events: list) -> None:
     release(s, seat, code)
     events.append(event("eaten", seat, dinosaur=code_key(s.c, code)))
     advance_escape(s, seat, ctx._replace(escaping=escaping, stage=VICTIM), events)
 
 
-def escape_unplaced(s, seat: int, events: list) -> None:
+def escape_unplaced(s: TinyEpicDinosaursState, seat: int, events: list) -> None:
     """Done adapting the Farm: the dinosaurs still waiting in the Containment Zone escape."""
     escaping = [k for k in range(4) for _ in range(s.hold[seat * 4 + k])]
     escaping += [UNIQUE + card for card in s.hold_unique[seat]]

@@ -6,10 +6,13 @@ empty space whose area (Enclosure or open) holds no common one. The grid's geome
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from dinotable.games.tiny_epic_dinosaurs.components import EMPTY, UNIQUE
 from dinotable.games.tiny_epic_dinosaurs.grid import OPEN, zones
+
+if TYPE_CHECKING:
+    from dinotable.games.tiny_epic_dinosaurs.state import TinyEpicDinosaursState
 
 
 class Adapting(NamedTuple):
@@ -22,11 +25,11 @@ class Adapting(NamedTuple):
 NOTHING_SETTLED = Adapting(0)
 
 
-def farm_zones(s, seat: int) -> tuple[int, ...]:
+def farm_zones(s: TinyEpicDinosaursState, seat: int) -> tuple[int, ...]:
     return zones(s.c.geometry, s.c.farms[s.farm[seat]].dotted, s.fence[seat])
 
 
-def farm_counts(s, seat: int) -> list[int]:
+def farm_counts(s: TinyEpicDinosaursState, seat: int) -> list[int]:
     """Common dinosaurs on the Farm by species, and Unique Dinosaurs as the fifth count."""
     n = s.c.geometry.num_cells
     counts = [0] * 5
@@ -36,7 +39,7 @@ def farm_counts(s, seat: int) -> list[int]:
     return counts
 
 
-def zone_contents(s, seat: int) -> dict[int, int]:
+def zone_contents(s: TinyEpicDinosaursState, seat: int) -> dict[int, int]:
     """Per zone code: what stands there, as bits: 1 << species, and 1 << UNIQUE for any Unique Dinosaur.
     (An Enclosure may take a common species k when it holds nothing else: contents & ~(1 << k) == 0.)"""
     n = s.c.geometry.num_cells
@@ -50,7 +53,7 @@ def zone_contents(s, seat: int) -> dict[int, int]:
     return out
 
 
-def alike(s, seat: int) -> list[tuple]:
+def alike(s: TinyEpicDinosaursState, seat: int) -> list[tuple]:
     """Per Farm space, what tells its dinosaur apart for a choice: two common dinosaurs of one species in
     one Enclosure over the same symbol are interchangeable; a Unique Dinosaur is always its own."""
     n = s.c.geometry.num_cells
@@ -62,7 +65,7 @@ def alike(s, seat: int) -> list[tuple]:
 COMMON = (1 << UNIQUE) - 1  # the bits of the common species in zone_contents
 
 
-def put_actions(s, seat: int, commons, uniques) -> list[int]:
+def put_actions(s: TinyEpicDinosaursState, seat: int, commons, uniques) -> list[int]:
     """Where dinosaurs waiting to be placed may go: commons in an Enclosure with none but their own
     species, Unique Dinosaurs anywhere without common ones."""
     if not uniques and not any(commons):
@@ -89,7 +92,7 @@ def put_actions(s, seat: int, commons, uniques) -> list[int]:
     return out
 
 
-def adapt_actions(s, seat: int, ctx: Adapting) -> list[int]:
+def adapt_actions(s: TinyEpicDinosaursState, seat: int, ctx: Adapting) -> list[int]:
     """Barriers, waiting dinosaurs to put, dinosaurs to lift, and Done only when nothing waiting fits."""
     ids = s.ids
     out = put_actions(s, seat, s.hold[seat * 4 : seat * 4 + 4], s.hold_unique[seat])
@@ -111,19 +114,19 @@ def adapt_actions(s, seat: int, ctx: Adapting) -> list[int]:
     return out
 
 
-def place_barrier(s, seat: int, edge: int) -> None:
+def place_barrier(s: TinyEpicDinosaursState, seat: int, edge: int) -> None:
     s.barriers[seat] -= 1
     s.fence[seat] |= 1 << edge
     s.zones[seat] = farm_zones(s, seat)
 
 
-def put_common(s, seat: int, k: int, cell: int) -> None:
+def put_common(s: TinyEpicDinosaursState, seat: int, k: int, cell: int) -> None:
     """A common dinosaur of species `k` from the Containment Zone onto a Farm space."""
     s.hold[seat * 4 + k] -= 1
     s.cells[seat * s.c.geometry.num_cells + cell] = k
 
 
-def put_unique(s, seat: int, card: int, cell: int) -> None:
+def put_unique(s: TinyEpicDinosaursState, seat: int, card: int, cell: int) -> None:
     """The Unique Dinosaur of Research card `card` from the Containment Zone onto a Farm space."""
     held = list(s.hold_unique[seat])
     held.remove(card)
@@ -131,7 +134,7 @@ def put_unique(s, seat: int, card: int, cell: int) -> None:
     s.cells[seat * s.c.geometry.num_cells + cell] = UNIQUE + card
 
 
-def lift(s, seat: int, cell: int) -> None:
+def lift(s: TinyEpicDinosaursState, seat: int, cell: int) -> None:
     """A dinosaur off the Farm back to the Containment Zone, to be placed again."""
     n = s.c.geometry.num_cells
     code = s.cells[seat * n + cell]
@@ -142,7 +145,7 @@ def lift(s, seat: int, cell: int) -> None:
         s.hold_unique[seat] = (*s.hold_unique[seat], code - UNIQUE)
 
 
-def lift_misplaced(s, seat: int) -> None:
+def lift_misplaced(s: TinyEpicDinosaursState, seat: int) -> None:
     """Common dinosaurs outside an Enclosure, or sharing one with another species or a Unique
     Dinosaur (after a Barrier was lost), must be placed again: they go back to the Containment Zone."""
     n = s.c.geometry.num_cells

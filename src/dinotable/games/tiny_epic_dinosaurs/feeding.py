@@ -8,13 +8,18 @@ first player; newborns go on the Farm at once or escape.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from dinotable.games.tiny_epic_dinosaurs.components import EMPTY, FEED, UNIQUE, diet, event, food, order_from_first
 from dinotable.games.tiny_epic_dinosaurs.content import CARNIVORE, HERBIVORE, MEAT, OMNIVORE, PLANT
 from dinotable.games.tiny_epic_dinosaurs.escapes import begin_escape
 from dinotable.games.tiny_epic_dinosaurs.farm import OPEN, alike, zone_contents
 
+if TYPE_CHECKING:
+    from dinotable.games.tiny_epic_dinosaurs.state import TinyEpicDinosaursState
 
-def feed_actions(s, seat: int) -> list[int]:
+
+def feed_actions(s: TinyEpicDinosaursState, seat: int) -> list[int]:
     """One option per unfed dinosaur and food it eats, dinosaurs alike (farm.alike) offered once."""
     n = s.c.geometry.num_cells
     base = seat * n
@@ -37,13 +42,13 @@ def feed_actions(s, seat: int) -> list[int]:
     return out
 
 
-def feed(s, seat: int, cell: int, meat: int) -> None:
+def feed(s: TinyEpicDinosaursState, seat: int, cell: int, meat: int) -> None:
     code = s.cells[seat * s.c.geometry.num_cells + cell]
     s.res[seat * 3 + (MEAT if meat else PLANT)] -= food(s.c, code)
     s.fed[seat] |= 1 << cell
 
 
-def auto_feed(s, seat: int) -> bool:
+def auto_feed(s: TinyEpicDinosaursState, seat: int) -> bool:
     """Feeds everything at once when there is food for all and no omnivore's choice to make."""
     n = s.c.geometry.num_cells
     base = seat * n
@@ -63,7 +68,7 @@ def auto_feed(s, seat: int) -> bool:
     return True
 
 
-def starve(s, seat: int, events: list) -> None:
+def starve(s: TinyEpicDinosaursState, seat: int, events: list) -> None:
     """No food left for the rest: every unfed dinosaur (Unique ones too) escapes."""
     n = s.c.geometry.num_cells
     base = seat * n
@@ -77,7 +82,7 @@ def starve(s, seat: int, events: list) -> None:
     begin_escape(s, seat, escaping, FEED, events)
 
 
-def breed(s, events: list) -> None:
+def breed(s: TinyEpicDinosaursState, events: list) -> None:
     """Every 2 fed common dinosaurs of a species in the same Enclosure make 1; short supply is handed
     out one at a time from the first player."""
     n = s.c.geometry.num_cells
@@ -109,7 +114,7 @@ def breed(s, events: list) -> None:
             events.append(event("breed", seat, **{s.c.species[k].key: born[k] for k in range(4) if born[k]}))
 
 
-def put_newborn(s, seat: int, k: int, cell: int) -> None:
+def put_newborn(s: TinyEpicDinosaursState, seat: int, k: int, cell: int) -> None:
     """A newly hatched dinosaur of species `k` onto a Farm space."""
     s.newborns[seat * 4 + k] -= 1
     s.cells[seat * s.c.geometry.num_cells + cell] = k

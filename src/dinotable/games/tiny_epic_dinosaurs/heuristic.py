@@ -9,6 +9,8 @@ It is handed a determinized state (see dinotable.agents) and reads only what its
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from dinotable.games.tiny_epic_dinosaurs.components import (
     ADAPT,
     CHOOSE,
@@ -23,6 +25,9 @@ from dinotable.games.tiny_epic_dinosaurs.components import (
 from dinotable.games.tiny_epic_dinosaurs.content import CARNIVORE, HERBIVORE, MEAT, PLANT, SUPPLY
 from dinotable.games.tiny_epic_dinosaurs.grid import OPEN
 from dinotable.games.tiny_epic_dinosaurs.scoring import breakdown
+
+if TYPE_CHECKING:
+    from dinotable.games.tiny_epic_dinosaurs.state import TinyEpicDinosaursState
 
 # Weights, set by simulation (greedy against random and against itself).
 RESOURCE = (0.3, 0.4, 0.55)  # plant, meat, supply in stock
@@ -49,7 +54,7 @@ class Heuristic:
         return [_lookahead(s, seat, a, 2) for a in actions]
 
 
-def _lookahead(s, seat: int, action: int, depth: int) -> float:
+def _lookahead(s: TinyEpicDinosaursState, seat: int, action: int, depth: int) -> float:
     new = s.clone()
     new.apply(action)
     # A choice inside the same action (a species, a card, a Contract) is the seat's own: take the best.
@@ -58,7 +63,7 @@ def _lookahead(s, seat: int, action: int, depth: int) -> float:
     return _value(new, seat) if not new.over else float(breakdown(new, seat)["total"])
 
 
-def _value(s, seat: int) -> float:
+def _value(s: TinyEpicDinosaursState, seat: int) -> float:
     c = s.c
     n = c.geometry.num_cells
     rounds_left = c.numbers["rounds"] - s.round  # full rounds after this one

@@ -6,11 +6,16 @@ Medical Leave and the action space is free again (a `safe_hunt` Research card tu
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from dinotable.core.rng import next_below
 from dinotable.games.tiny_epic_dinosaurs.components import DAMAGE, EGG, FACES, ability, event
 
+if TYPE_CHECKING:
+    from dinotable.games.tiny_epic_dinosaurs.state import TinyEpicDinosaursState
 
-def take_dinosaur(s, seat: int, k: int) -> bool:
+
+def take_dinosaur(s: TinyEpicDinosaursState, seat: int, k: int) -> bool:
     """A common dinosaur from the supply into the seat's Containment Zone."""
     if s.supply[k] <= 0:
         return False  # "Any effect that results in receiving this species is canceled."
@@ -19,13 +24,13 @@ def take_dinosaur(s, seat: int, k: int) -> bool:
     return True
 
 
-def roll(s) -> int:
+def roll(s: TinyEpicDinosaursState) -> int:
     """The Hunting Die, from the state's generator: NET, DAMAGE or EGG."""
     s.rng, face = next_below(s.rng, len(s.c.die))
     return s.c.die[face]
 
 
-def hunt_roll(s, seat: int, k: int, slot: int, events: list) -> None:
+def hunt_roll(s: TinyEpicDinosaursState, seat: int, k: int, slot: int, events: list) -> None:
     """The roll after a hunted dinosaur of species `k` was taken, on the action space at `slot`."""
     face = roll(s)
     if face == DAMAGE and ability(s, seat, "safe_hunt"):

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from dinotable.games.tiny_epic_dinosaurs.components import CHOOSE, ESCAPE, FEED, NEWBORN, UNIQUE, food
 from dinotable.games.tiny_epic_dinosaurs.content import RESOURCES
 from dinotable.games.tiny_epic_dinosaurs.effects import EFFECTS, amounts_text
 from dinotable.games.tiny_epic_dinosaurs.escapes import escaping_now
 from dinotable.games.tiny_epic_dinosaurs.grid import OPEN
 from dinotable.games.tiny_epic_dinosaurs.spaces import entry_strength
+
+if TYPE_CHECKING:
+    from dinotable.games.tiny_epic_dinosaurs.state import TinyEpicDinosaursState
 
 SYMBOL_LETTERS = "pms"  # plant, meat, supply under a Farm space
 LEGEND = (
@@ -21,7 +26,7 @@ def code_name(c, code: int) -> str:
     return c.species[code].name if code < UNIQUE else c.research[code - UNIQUE].name
 
 
-def holder_name(s, h: int) -> str:
+def holder_name(s: TinyEpicDinosaursState, h: int) -> str:
     return "Rival" if h >= s.num_players else f"player {h + 1}"
 
 
@@ -61,11 +66,11 @@ def space_text(c, space) -> str:
 
 # --------------------------------------------------------------------------------------- actions
 # One text function per decision (decisions.py registers them), for the ids that decision offers.
-def keep_text(s, action: int, ctx) -> str:
+def keep_text(s: TinyEpicDinosaursState, action: int, ctx) -> str:
     return _contract_choice(s.c, "Keep", action - s.ids.contract)
 
 
-def place_text(s, action: int, ctx) -> str:
+def place_text(s: TinyEpicDinosaursState, action: int, ctx) -> str:
     c = s.c
     slot, foreman = divmod(action - s.ids.place, 2)
     space = c.spaces[s.slots[slot]]
@@ -78,7 +83,7 @@ def place_text(s, action: int, ctx) -> str:
     return f"{who} to {space_text(c, space)}"
 
 
-def choice_text(s, action: int, ctx) -> str:
+def choice_text(s: TinyEpicDinosaursState, action: int, ctx) -> str:
     c, ids = s.c, s.ids
     if action < ids.research:
         return c.species[action - ids.species].name
@@ -90,7 +95,7 @@ def choice_text(s, action: int, ctx) -> str:
     return f"Trade 1 {RESOURCES[a]} for {ctx.step[1]} {RESOURCES[b]}"
 
 
-def adapt_text(s, action: int, ctx) -> str:
+def adapt_text(s: TinyEpicDinosaursState, action: int, ctx) -> str:
     c, ids = s.c, s.ids
     geo = c.geometry
     if action < ids.put:
@@ -105,7 +110,7 @@ def adapt_text(s, action: int, ctx) -> str:
     return "Done adapting the Farm" + (f" ({waiting} waiting dinosaur(s) escape)" if waiting else "")
 
 
-def put_text(s, action: int, ctx) -> str:
+def put_text(s: TinyEpicDinosaursState, action: int, ctx) -> str:
     """A waiting, newly hatched or Unique Dinosaur onto a Farm space."""
     c, ids = s.c, s.ids
     n = c.geometry.num_cells
@@ -118,7 +123,7 @@ def put_text(s, action: int, ctx) -> str:
     return f"{name} on {c.geometry.cell_name(cell)}{_cell_note(s, cell)}"
 
 
-def feed_text(s, action: int, ctx) -> str:
+def feed_text(s: TinyEpicDinosaursState, action: int, ctx) -> str:
     c = s.c
     cell, meat = divmod(action - s.ids.feed, 2)
     code = s.cells[s.cur * c.geometry.num_cells + cell]
@@ -126,7 +131,7 @@ def feed_text(s, action: int, ctx) -> str:
     return f"Feed the {code_name(c, code)} on {c.geometry.cell_name(cell)} {amount} {'meat' if meat else 'plant'}"
 
 
-def escape_text(s, action: int, ctx) -> str:
+def escape_text(s: TinyEpicDinosaursState, action: int, ctx) -> str:
     c, ids = s.c, s.ids
     geo = c.geometry
     if action < ids.eat_common:
@@ -146,7 +151,7 @@ def _contract_choice(c, verb: str, k: int) -> str:
     return f"{verb} {'Public' if c.contracts[k].public else 'Private'} Contract {contract_text(c, k)}"
 
 
-def _cell_note(s, cell: int) -> str:
+def _cell_note(s: TinyEpicDinosaursState, cell: int) -> str:
     if s.cur < 0:
         return ""
     symbol = s.c.farms[s.farm[s.cur]].symbols[cell]
@@ -157,7 +162,7 @@ def _cell_note(s, cell: int) -> str:
 
 
 # ----------------------------------------------------------------------------------------- events
-def event_text(s, event) -> str:
+def event_text(s: TinyEpicDinosaursState, event) -> str:
     d, kind = event.detail, event.kind
     who = holder_name(s, event.seat) if event.seat is not None else "Rival"
     if kind == "round":
@@ -195,7 +200,7 @@ def event_text(s, event) -> str:
 
 
 # ------------------------------------------------------------------------------------------- view
-def view(s, seat: int | None) -> dict:
+def view(s: TinyEpicDinosaursState, seat: int | None) -> dict:
     c = s.c
     n = c.geometry.num_cells
     h = s.holders
@@ -259,7 +264,7 @@ def view(s, seat: int | None) -> dict:
 
 
 # ------------------------------------------------------------------------------------------ board
-def farm_lines(s, seat: int) -> list[str]:
+def farm_lines(s: TinyEpicDinosaursState, seat: int) -> list[str]:
     """A Farm as a grid: each space shows its dinosaur (two letters, * when fed) and its symbol."""
     geo = s.c.geometry
     kinds = _edge_kinds(s, seat)
@@ -278,12 +283,12 @@ def farm_lines(s, seat: int) -> list[str]:
     return lines
 
 
-def _edge_kinds(s, seat: int) -> list[str]:
+def _edge_kinds(s: TinyEpicDinosaursState, seat: int) -> list[str]:
     kinds = s.c.farms[s.farm[seat]].edge_kinds
     return ["barrier" if s.fence[seat] >> e & 1 else k for e, k in enumerate(kinds)]
 
 
-def _cell_text(s, seat: int, cell: int) -> str:
+def _cell_text(s: TinyEpicDinosaursState, seat: int, cell: int) -> str:
     c = s.c
     n = c.geometry.num_cells
     code = s.cells[seat * n + cell]
@@ -296,7 +301,7 @@ def _cell_text(s, seat: int, cell: int) -> str:
     return f"{letters}{fed}{mark}"
 
 
-def board_text(s, seat: int | None) -> str:
+def board_text(s: TinyEpicDinosaursState, seat: int | None) -> str:
     c = s.c
     v = view(s, seat)
     h = s.holders

@@ -8,12 +8,17 @@ each card it fulfils at most one Public Contract its species columns meet, the o
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from dinotable.games.tiny_epic_dinosaurs.components import DAMAGE, EGG, FACES, event
 from dinotable.games.tiny_epic_dinosaurs.hunting import roll
 from dinotable.games.tiny_epic_dinosaurs.spaces import entry_strength
 
+if TYPE_CHECKING:
+    from dinotable.games.tiny_epic_dinosaurs.state import TinyEpicDinosaursState
 
-def rival_turn(s, events: list) -> None:
+
+def rival_turn(s: TinyEpicDinosaursState, events: list) -> None:
     c = s.c
     rival = s.num_players
     card = c.rival_cards[s.rival_deck.pop(0)]
@@ -63,7 +68,7 @@ def rival_turn(s, events: list) -> None:
     _contract(s, events)
 
 
-def _research(s, events: list) -> None:
+def _research(s: TinyEpicDinosaursState, events: list) -> None:
     """The best non-negative Research card in the row that the Rival can pay for."""
     research = s.c.research
     best = None
@@ -81,7 +86,7 @@ def _research(s, events: list) -> None:
     events.append(event("rival_research", None, card=research[card_index].name))
 
 
-def _contract(s, events: list) -> None:
+def _contract(s: TinyEpicDinosaursState, events: list) -> None:
     best = None
     for k in s.public_row:
         contract = s.c.contracts[k]

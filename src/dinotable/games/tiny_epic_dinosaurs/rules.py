@@ -12,6 +12,8 @@ and Contracts), farm.py (Adapt the Farm), feeding.py (Feed and Breeding), escape
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from dinotable.core.rng import shuffle
 from dinotable.games.tiny_epic_dinosaurs.components import (
     ADAPT,
@@ -32,8 +34,11 @@ from dinotable.games.tiny_epic_dinosaurs.feeding import auto_feed, breed, feed_a
 from dinotable.games.tiny_epic_dinosaurs.rival import rival_turn
 from dinotable.games.tiny_epic_dinosaurs.spaces import next_turn
 
+if TYPE_CHECKING:
+    from dinotable.games.tiny_epic_dinosaurs.state import TinyEpicDinosaursState
 
-def settle(s, events: list) -> None:
+
+def settle(s: TinyEpicDinosaursState, events: list) -> None:
     """Runs everything that needs no decision, up to the next decision or the end of the game."""
     while not s.over:
         stage = STAGES[s.phase]
@@ -42,7 +47,7 @@ def settle(s, events: list) -> None:
 
 
 # Each stage runs what its phase does without a decision, and says whether a decision is now open.
-def _keeping(s, events: list) -> bool:
+def _keeping(s: TinyEpicDinosaursState, events: list) -> bool:
     if s.queue:
         s.cur = s.queue[0]
         return True
@@ -51,7 +56,7 @@ def _keeping(s, events: list) -> bool:
     return False
 
 
-def _allocating(s, events: list) -> bool:
+def _allocating(s: TinyEpicDinosaursState, events: list) -> bool:
     if s.cur < 0:
         retrieve(s, events)
         return False
@@ -63,7 +68,7 @@ def _allocating(s, events: list) -> bool:
     return True
 
 
-def _adapting(s, events: list) -> bool:
+def _adapting(s: TinyEpicDinosaursState, events: list) -> bool:
     if not s.queue:
         s.phase, s.queue, s.ctx = FEED, order_from_first(s), None
         s.fed = [0] * s.num_players
@@ -72,7 +77,7 @@ def _adapting(s, events: list) -> bool:
     return True
 
 
-def _feeding(s, events: list) -> bool:
+def _feeding(s: TinyEpicDinosaursState, events: list) -> bool:
     if not s.queue:
         breed(s, events)
         s.phase, s.queue = NEWBORN, order_from_first(s)
@@ -84,7 +89,7 @@ def _feeding(s, events: list) -> bool:
     return True
 
 
-def _hatching(s, events: list) -> bool:
+def _hatching(s: TinyEpicDinosaursState, events: list) -> bool:
     if not s.queue:
         end_round(s, events)
         return False
@@ -107,7 +112,7 @@ STAGES = (_keeping, _allocating, None, _adapting, _feeding, None, _hatching, Non
 assert len(STAGES) == OVER + 1 and STAGES[KEEP] is _keeping and STAGES[NEWBORN] is _hatching
 
 
-def start_round(s, events: list) -> None:
+def start_round(s: TinyEpicDinosaursState, events: list) -> None:
     """Collect Resources (and round 4's Dinofarmer and Private Contract), then the first placement."""
     c, n = s.c, s.c.geometry.num_cells
     events.append(event("round", None, round=s.round))
@@ -145,7 +150,7 @@ def start_round(s, events: list) -> None:
     next_turn(s, events)
 
 
-def retrieve(s, events: list) -> None:
+def retrieve(s: TinyEpicDinosaursState, events: list) -> None:
     """All Dinofarmers come home, Medical Leave included; its dinosaurs go to the Containment Zone."""
     for i, count in enumerate(s.medical):
         s.hold[i] += count
@@ -156,7 +161,7 @@ def retrieve(s, events: list) -> None:
     s.phase, s.queue, s.ctx = ADAPT, order_from_first(s), NOTHING_SETTLED
 
 
-def end_round(s, events: list) -> None:
+def end_round(s: TinyEpicDinosaursState, events: list) -> None:
     """Prepare for Next Round, or after the last round the end of the game."""
     c = s.c
     if s.round >= c.numbers["rounds"]:

@@ -4,10 +4,15 @@ player holding the First Player Marker (rulebook)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from dinotable.games.tiny_epic_dinosaurs.components import UNIQUE, ability
 
+if TYPE_CHECKING:
+    from dinotable.games.tiny_epic_dinosaurs.state import TinyEpicDinosaursState
 
-def breakdown(s, seat: int) -> dict:
+
+def breakdown(s: TinyEpicDinosaursState, seat: int) -> dict:
     c = s.c
     n = c.geometry.num_cells
     dinos = sum(c.species[code].value for code in s.cells[seat * n : (seat + 1) * n] if 0 <= code < UNIQUE)
@@ -22,7 +27,7 @@ def breakdown(s, seat: int) -> dict:
     }
 
 
-def rival_breakdown(s) -> dict:
+def rival_breakdown(s: TinyEpicDinosaursState) -> dict:
     c = s.c
     contracts = sum(c.contracts[k].vp for k in s.rival_contracts)
     research = sum(c.research[k].vp for k in s.rival_research)
@@ -30,11 +35,11 @@ def rival_breakdown(s) -> dict:
     return {"contracts": contracts, "research": research, "dinosaurs": dinos, "total": contracts + research + dinos}
 
 
-def scores(s) -> list[int]:
+def scores(s: TinyEpicDinosaursState) -> list[int]:
     return [breakdown(s, seat)["total"] for seat in range(s.num_players)]
 
 
-def _ranked(s) -> list[tuple[int, int]]:
+def _ranked(s: TinyEpicDinosaursState) -> list[tuple[int, int]]:
     """(score, holder) for every seat and the Rival, in turn order from the First Player Marker."""
     totals = scores(s)
     if s.solo:
@@ -43,7 +48,7 @@ def _ranked(s) -> list[tuple[int, int]]:
     return [(totals[(s.first + i) % holders], (s.first + i) % holders) for i in range(holders)]
 
 
-def winners(s) -> list[int]:
+def winners(s: TinyEpicDinosaursState) -> list[int]:
     """The highest score; among tied players, the first in turn order wins. In the solo game the player
     wins only by beating the Rival (the same tie-break)."""
     if not s.over:
@@ -54,7 +59,7 @@ def winners(s) -> list[int]:
     return [winner] if winner < s.num_players else []
 
 
-def outcome(s) -> dict:
+def outcome(s: TinyEpicDinosaursState) -> dict:
     out = {
         "scores": scores(s),
         "winners": winners(s),

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import tempfile
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from dinotable.core.rng import next_below, seed_state
 from dinotable.games.tiny_epic_dinosaurs import TinyEpicDinosaurs
@@ -22,6 +23,9 @@ from dinotable.games.tiny_epic_dinosaurs.feeding import breed
 from dinotable.games.tiny_epic_dinosaurs.rules import end_round
 from dinotable.games.tiny_epic_dinosaurs.rules import settle as settle_rules
 from dinotable.games.tiny_epic_dinosaurs.spaces import next_turn
+
+if TYPE_CHECKING:
+    from dinotable.games.tiny_epic_dinosaurs.state import TinyEpicDinosaursState
 
 
 # ---------------------------------------------------------------------------------------------- the game
@@ -76,38 +80,38 @@ def rival_card(c, name: str) -> int:
     return next(r.index for r in c.rival_cards if r.name == name)
 
 
-def space_slot(s, space_id: str) -> int:
+def space_slot(s: TinyEpicDinosaursState, space_id: str) -> int:
     """An action space's slot on this game's side of the Action Boards."""
     return next(i for i, sp in enumerate(s.slots) if s.c.spaces[sp].id == space_id)
 
 
 # -------------------------------------------------------------------------------------------- action ids
-def place_id(s, space_id: str, foreman: bool = False) -> int:
+def place_id(s: TinyEpicDinosaursState, space_id: str, foreman: bool = False) -> int:
     return s.ids.place + space_slot(s, space_id) * 2 + int(foreman)
 
 
-def put_id(s, species: int, name: str) -> int:
+def put_id(s: TinyEpicDinosaursState, species: int, name: str) -> int:
     """A common dinosaur onto a Farm space (Adapt the Farm or Breeding)."""
     return s.ids.put + species * s.c.geometry.num_cells + cell(s.c, name)
 
 
-def put_unique_id(s, card_name: str, name: str) -> int:
+def put_unique_id(s: TinyEpicDinosaursState, card_name: str, name: str) -> int:
     return s.ids.put_unique + card(s.c, card_name) * s.c.geometry.num_cells + cell(s.c, name)
 
 
-def feed_id(s, name: str, meat: bool) -> int:
+def feed_id(s: TinyEpicDinosaursState, name: str, meat: bool) -> int:
     return s.ids.feed + cell(s.c, name) * 2 + int(meat)
 
 
 # ----------------------------------------------------------------------------------------------- positions
-def keep_first_contracts(s):
+def keep_first_contracts(s: TinyEpicDinosaursState):
     """Every seat keeps the first Private Contract it was dealt: the game reaches round 1's allocation."""
     while s.phase == KEEP:
         s.apply(s.legal_actions()[0])
     return s
 
 
-def own_card(s, seat: int, k: int) -> None:
+def own_card(s: TinyEpicDinosaursState, seat: int, k: int) -> None:
     """A Research card from wherever it lies (deck, row or discard) into a seat's hand."""
     for pile in (s.research_deck, s.research_row, s.research_discard):
         if k in pile:
@@ -118,7 +122,7 @@ def own_card(s, seat: int, k: int) -> None:
     s.owned[seat] = (*s.owned[seat], k)
 
 
-def put_dinosaur(s, seat: int, name: str, code: int) -> None:
+def put_dinosaur(s: TinyEpicDinosaursState, seat: int, name: str, code: int) -> None:
     """A dinosaur straight onto a Farm space: a common one from the supply, or a Unique one (UNIQUE + card)
     with its card."""
     i = seat * s.c.geometry.num_cells + cell(s.c, name)
@@ -130,20 +134,20 @@ def put_dinosaur(s, seat: int, name: str, code: int) -> None:
     s.cells[i] = code
 
 
-def hold(s, seat: int, species: int, count: int = 1) -> None:
+def hold(s: TinyEpicDinosaursState, seat: int, species: int, count: int = 1) -> None:
     """Common dinosaurs from the supply into a seat's Containment Zone."""
     s.supply[species] -= count
     s.hold[seat * 4 + species] += count
 
 
-def hold_unique(s, seat: int, card_name: str) -> None:
+def hold_unique(s: TinyEpicDinosaursState, seat: int, card_name: str) -> None:
     """A Unique Dinosaur's card into a seat's hand, and the dinosaur into its Containment Zone."""
     k = card(s.c, card_name)
     own_card(s, seat, k)
     s.hold_unique[seat] = (*s.hold_unique[seat], k)
 
 
-def fence(s, seat: int, *edges: int) -> None:
+def fence(s: TinyEpicDinosaursState, seat: int, *edges: int) -> None:
     """Barriers from the general supply onto a Farm's free dotted lines; the Enclosures follow."""
     for e in edges:
         assert s.c.farms[s.farm[seat]].dotted >> e & 1 and not s.fence[seat] >> e & 1, f"edge {e} takes no Barrier"
@@ -152,7 +156,7 @@ def fence(s, seat: int, *edges: int) -> None:
     s.zones[seat] = farm_zones(s, seat)
 
 
-def remove_barriers(s, seat: int, *edges: int) -> None:
+def remove_barriers(s: TinyEpicDinosaursState, seat: int, *edges: int) -> None:
     """Barriers off a Farm back to the general supply (as a herbivore escape penalty does); the Enclosures
     follow."""
     for e in edges:
@@ -162,17 +166,17 @@ def remove_barriers(s, seat: int, *edges: int) -> None:
     s.zones[seat] = farm_zones(s, seat)
 
 
-def no_barriers(s, seat: int) -> None:
+def no_barriers(s: TinyEpicDinosaursState, seat: int) -> None:
     """The seat's unplaced Barriers go back to the general supply."""
     s.barrier_supply += s.barriers[seat]
     s.barriers[seat] = 0
 
 
-def set_resources(s, seat: int, plant: int, meat: int, supply: int) -> None:
+def set_resources(s: TinyEpicDinosaursState, seat: int, plant: int, meat: int, supply: int) -> None:
     s.res[seat * 3 : seat * 3 + 3] = [plant, meat, supply]
 
 
-def set_public_row(s, names) -> None:
+def set_public_row(s: TinyEpicDinosaursState, names) -> None:
     """The Public Contracts in the row, by name, from the row and the deck."""
     ks = [contract(s.c, n) for n in names]
     pool = s.public_row + s.public_deck
@@ -181,7 +185,7 @@ def set_public_row(s, names) -> None:
     s.public_deck = [k for k in pool if k not in ks]
 
 
-def set_privates(s, by_seat: dict) -> None:
+def set_privates(s: TinyEpicDinosaursState, by_seat: dict) -> None:
     """Every seat's kept Private Contracts back to the deck, then these ones (by name) kept."""
     for seat in range(s.num_players):
         s.private_deck += list(s.private[seat])
@@ -193,14 +197,14 @@ def set_privates(s, by_seat: dict) -> None:
         s.private[seat] = ks
 
 
-def rival_card_next(s, name: str) -> None:
+def rival_card_next(s: TinyEpicDinosaursState, name: str) -> None:
     """The Rival plays this card next."""
     k = rival_card(s.c, name)
     s.rival_deck.remove(k)
     s.rival_deck.insert(0, k)
 
 
-def steer_die(s, face: int) -> None:
+def steer_die(s: TinyEpicDinosaursState, face: int) -> None:
     """Sets the generator so that the next roll of the Hunting Die shows this face (NET, DAMAGE or EGG)."""
     die = s.c.die
     for i in range(10_000):
@@ -212,13 +216,13 @@ def steer_die(s, face: int) -> None:
 
 
 # -------------------------------------------------------------------------------------- running the game
-def relist(s) -> None:
+def relist(s: TinyEpicDinosaursState) -> None:
     """After fields were set by hand in the middle of a decision: the legal actions worked out afresh."""
     s.place_cache = None  # the placements worked out when the turn passed may no longer hold
     s.relist()
 
 
-def settle(s, check: bool = True) -> list:
+def settle(s: TinyEpicDinosaursState, check: bool = True) -> list:
     """After fields were set by hand: runs what needs no decision, lists the legal actions again and (by
     default) checks the game's invariants. Returns the events."""
     events: list = []
@@ -229,7 +233,7 @@ def settle(s, check: bool = True) -> list:
     return events
 
 
-def to_adapt(s) -> list:
+def to_adapt(s: TinyEpicDinosaursState) -> list:
     """Ends the allocation at once: Retrieve Dinofarmers runs, and Adapt the Farm waits for the first player."""
     s.normals = [0] * s.num_players
     s.foreman = [False] * s.num_players
@@ -238,13 +242,13 @@ def to_adapt(s) -> list:
     return settle(s)
 
 
-def to_feed(s) -> list:
+def to_feed(s: TinyEpicDinosaursState) -> list:
     """Skips to Feed Dinosaurs, the Farms as they are."""
     s.phase, s.queue, s.ctx, s.fed = FEED, order_from_first(s), None, [0] * s.num_players
     return settle(s)
 
 
-def next_round(s) -> list:
+def next_round(s: TinyEpicDinosaursState) -> list:
     """Prepare for Next Round straight away (the rest of this round skipped), then Collect Resources."""
     events: list = []
     end_round(s, events)
@@ -253,14 +257,14 @@ def next_round(s) -> list:
     return events
 
 
-def run_breeding(s) -> list:
+def run_breeding(s: TinyEpicDinosaursState) -> list:
     """Breeding now, with the Farms and fed dinosaurs as they are: the newborns are counted, not placed."""
     events: list = []
     breed(s, events)
     return events
 
 
-def pass_turn(s) -> list:
+def pass_turn(s: TinyEpicDinosaursState) -> list:
     """The allocation passes from the seat to move to the next one that can place (s.cur -1: nobody)."""
     events: list = []
     next_turn(s, events)
@@ -268,13 +272,13 @@ def pass_turn(s) -> list:
 
 
 # ------------------------------------------------------------------------------------------------ reading
-def farm(s, seat: int = 0) -> dict:
+def farm(s: TinyEpicDinosaursState, seat: int = 0) -> dict:
     """What stands on a seat's Farm, by space name."""
     c, n = s.c, s.c.geometry.num_cells
     return {c.geometry.cell_name(x): s.cells[seat * n + x] for x in range(n) if s.cells[seat * n + x] != EMPTY}
 
 
-def occupants(s, space_id: str) -> list[int]:
+def occupants(s: TinyEpicDinosaursState, space_id: str) -> list[int]:
     """The strength of each holder (the seats, then the solo Rival) on an action space."""
     slot = space_slot(s, space_id)
     return s.occ[slot * s.holders : (slot + 1) * s.holders]
