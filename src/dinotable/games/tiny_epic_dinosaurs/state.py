@@ -19,9 +19,7 @@ from dinotable.games.tiny_epic_dinosaurs.farm import farm_zones
 class TinyEpicDinosaursState(FlatState):
     rules, scoring, render = rules, scoring, render
     decisions = TABLE
-    # Not part of the key: the action ids' layout, a cache, and `acting_slot`, which only stands for the
-    # space whose steps are running, which a choice's context keys.
-    unkeyed = frozenset({"ids", "place_cache", "acting_slot"})
+    unkeyed = frozenset({"ids", "place_cache"})  # not part of the key: the action ids' layout, a cache
     # The ids are sized from the game's content, so the layout is the game's.
     layout = property(lambda self: self.game.layout)
 
@@ -104,7 +102,6 @@ class TinyEpicDinosaursState(FlatState):
         self.queue: tuple[int, ...] = tuple(range(num_players))  # the seats still to act in this phase
         self.over = False
         self.place_cache = None  # (seat, legal placements) worked out when the turn passed to that seat
-        self.acting_slot = -1  # the slot of the action space whose steps are running (a hunt's Damage frees it)
         self.rng = rng
         self.history: list[int] = []
         events: list = []
