@@ -7,6 +7,8 @@ sits above both, so neither imports the other. core.flat.FlatState dispatches th
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from dinotable.core.decisions import GAME_OVER, Decision, Decisions
 from dinotable.games.tiny_epic_dinosaurs import render
 from dinotable.games.tiny_epic_dinosaurs.cards import keep_contract
@@ -51,31 +53,34 @@ from dinotable.games.tiny_epic_dinosaurs.spaces import (
     placement_actions,
 )
 
+if TYPE_CHECKING:
+    from dinotable.games.tiny_epic_dinosaurs.state import TinyEpicDinosaursState
+
 
 # ------------------------------------------------------------------------------- a Private Contract to keep
-def _keep_legal(s, ctx) -> list[int]:
+def _keep_legal(s: TinyEpicDinosaursState, ctx) -> list[int]:
     return [s.ids.contract + k for k in s.dealt[s.cur]]
 
 
-def _keep(s, action: int, ctx, events: list) -> None:
+def _keep(s: TinyEpicDinosaursState, action: int, ctx, events: list) -> None:
     keep_contract(s, s.cur, action - s.ids.contract, events)
 
 
-def _keep_info(s, action: int, ctx) -> dict:
+def _keep_info(s: TinyEpicDinosaursState, action: int, ctx) -> dict:
     return {"contract": s.c.contracts[action - s.ids.contract].name}
 
 
 # -------------------------------------------------------------------------------- Allocate Dinofarmers
-def _place_legal(s, ctx) -> tuple[int, ...] | list[int]:
+def _place_legal(s: TinyEpicDinosaursState, ctx) -> tuple[int, ...] | list[int]:
     return placement_actions(s, s.cur)
 
 
-def _place(s, action: int, ctx, events: list) -> None:
+def _place(s: TinyEpicDinosaursState, action: int, ctx, events: list) -> None:
     slot, foreman = divmod(action - s.ids.place, 2)
     place(s, s.cur, slot, foreman == 1, events)
 
 
-def _place_info(s, action: int, ctx) -> dict:
+def _place_info(s: TinyEpicDinosaursState, action: int, ctx) -> dict:
     slot, foreman = divmod(action - s.ids.place, 2)
     h = s.holders
     need = entry_strength(s.occ[slot * h : slot * h + h])
@@ -84,20 +89,20 @@ def _place_info(s, action: int, ctx) -> dict:
     return {"action_space": _space_id(s, slot), "dinofarmers": need, "foreman": bool(foreman)}
 
 
-def _space_id(s, slot: int) -> str:
+def _space_id(s: TinyEpicDinosaursState, slot: int) -> str:
     return s.c.spaces[s.slots[slot]].id
 
 
 # ---------------------------------------------------------------------- a choice inside an action space
-def _choice_legal(s, ctx: Choice) -> list[int]:
+def _choice_legal(s: TinyEpicDinosaursState, ctx: Choice) -> list[int]:
     return EFFECTS.options(s, s.cur, ctx.step)
 
 
-def _choose(s, action: int, ctx: Choice, events: list) -> None:
+def _choose(s: TinyEpicDinosaursState, action: int, ctx: Choice, events: list) -> None:
     choose(s, s.cur, ctx, action, events)
 
 
-def _choice_info(s, action: int, ctx: Choice) -> dict:
+def _choice_info(s: TinyEpicDinosaursState, action: int, ctx: Choice) -> dict:
     c, ids = s.c, s.ids
     out: dict = {"action_space": _space_id(s, ctx.slot)}
     if action < ids.research:
@@ -113,11 +118,11 @@ def _choice_info(s, action: int, ctx: Choice) -> dict:
 
 
 # ------------------------------------------------------------------------------------- Adapt the Farm
-def _adapt_legal(s, ctx: Adapting) -> list[int]:
+def _adapt_legal(s: TinyEpicDinosaursState, ctx: Adapting) -> list[int]:
     return adapt_actions(s, s.cur, ctx)
 
 
-def _adapt(s, action: int, ctx: Adapting, events: list) -> None:
+def _adapt(s: TinyEpicDinosaursState, action: int, ctx: Adapting, events: list) -> None:
     ids, seat, n = s.ids, s.cur, s.c.geometry.num_cells
     if action < ids.put:
         place_barrier(s, seat, action - ids.fence)
@@ -135,7 +140,7 @@ def _adapt(s, action: int, ctx: Adapting, events: list) -> None:
         escape_unplaced(s, seat, events)
 
 
-def _adapt_info(s, action: int, ctx: Adapting) -> dict:
+def _adapt_info(s: TinyEpicDinosaursState, action: int, ctx: Adapting) -> dict:
     c, ids, seat = s.c, s.ids, s.cur
     geo = c.geometry
     if action < ids.put:
@@ -150,7 +155,7 @@ def _adapt_info(s, action: int, ctx: Adapting) -> dict:
     return {"escaping": waiting}
 
 
-def _put_info(s, action: int) -> dict:
+def _put_info(s: TinyEpicDinosaursState, action: int) -> dict:
     c, ids = s.c, s.ids
     n = c.geometry.num_cells
     if action < ids.put_unique:
@@ -161,16 +166,16 @@ def _put_info(s, action: int) -> dict:
 
 
 # ------------------------------------------------------------------------------------- Feed Dinosaurs
-def _feed_legal(s, ctx) -> list[int]:
+def _feed_legal(s: TinyEpicDinosaursState, ctx) -> list[int]:
     return feed_actions(s, s.cur)
 
 
-def _feed(s, action: int, ctx, events: list) -> None:
+def _feed(s: TinyEpicDinosaursState, action: int, ctx, events: list) -> None:
     cell, meat = divmod(action - s.ids.feed, 2)
     feed(s, s.cur, cell, meat)
 
 
-def _feed_info(s, action: int, ctx) -> dict:
+def _feed_info(s: TinyEpicDinosaursState, action: int, ctx) -> dict:
     c = s.c
     cell, meat = divmod(action - s.ids.feed, 2)
     code = s.cells[s.cur * c.geometry.num_cells + cell]
@@ -183,11 +188,11 @@ def _feed_info(s, action: int, ctx) -> dict:
 
 
 # ----------------------------------------------------------------------------------- Dinosaur Escape
-def _escape_legal(s, ctx: Escape) -> list[int]:
+def _escape_legal(s: TinyEpicDinosaursState, ctx: Escape) -> list[int]:
     return escape_actions(s, s.cur, ctx)
 
 
-def _escape(s, action: int, ctx: Escape, events: list) -> None:
+def _escape(s: TinyEpicDinosaursState, action: int, ctx: Escape, events: list) -> None:
     ids, seat = s.ids, s.cur
     if action < ids.eat_common:
         eat_from_farm(s, seat, ctx, action - ids.eat, events)
@@ -201,7 +206,7 @@ def _escape(s, action: int, ctx: Escape, events: list) -> None:
         count_omnivores_as(s, seat, ctx, action - ids.omni, events)
 
 
-def _escape_info(s, action: int, ctx: Escape) -> dict:
+def _escape_info(s: TinyEpicDinosaursState, action: int, ctx: Escape) -> dict:
     c, ids = s.c, s.ids
     geo = c.geometry
     if action < ids.eat_common:
@@ -217,17 +222,17 @@ def _escape_info(s, action: int, ctx: Escape) -> dict:
 
 
 # ------------------------------------------------------------------ Breeding: placing newborn dinosaurs
-def _newborn_legal(s, ctx) -> list[int]:
+def _newborn_legal(s: TinyEpicDinosaursState, ctx) -> list[int]:
     seat = s.cur
     return put_actions(s, seat, s.newborns[seat * 4 : seat * 4 + 4], ())
 
 
-def _newborn(s, action: int, ctx, events: list) -> None:
+def _newborn(s: TinyEpicDinosaursState, action: int, ctx, events: list) -> None:
     k, cell = divmod(action - s.ids.put, s.c.geometry.num_cells)
     put_newborn(s, s.cur, k, cell)
 
 
-def _newborn_info(s, action: int, ctx) -> dict:
+def _newborn_info(s: TinyEpicDinosaursState, action: int, ctx) -> dict:
     return _put_info(s, action)
 
 

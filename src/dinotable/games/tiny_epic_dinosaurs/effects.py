@@ -14,13 +14,16 @@ with several on offer the CHOOSE decision opens, and reads them through `EFFECTS
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from dinotable.core.content import Reader
 from dinotable.core.effects import Effects, StepKind
 from dinotable.games.tiny_epic_dinosaurs.cards import can_fulfil, contracts_open, dinosaurs_owned, fulfil, take_research
 from dinotable.games.tiny_epic_dinosaurs.components import CHOOSE, RESOURCES, event, gain_barriers, gain_resource
 from dinotable.games.tiny_epic_dinosaurs.hunting import hunt_roll, take_dinosaur
+
+if TYPE_CHECKING:
+    from dinotable.games.tiny_epic_dinosaurs.state import TinyEpicDinosaursState
 
 GAINS = (*RESOURCES, "barriers")
 
@@ -90,7 +93,7 @@ def _read_trade(r: Reader, value, where: str) -> int:
 
 
 # ------------------------------------------------------------------------ resources and the Marker
-def _pay(s, seat: int, value: tuple[int, int, int], events: list) -> bool:
+def _pay(s: TinyEpicDinosaursState, seat: int, value: tuple[int, int, int], events: list) -> bool:
     """The amounts paid. (An action space's cost, its first step, is paid by spaces.place before its other
     steps run: a Dinosaur Market's discount is the space's, not the step's.)"""
     for r in range(3):
@@ -98,26 +101,26 @@ def _pay(s, seat: int, value: tuple[int, int, int], events: list) -> bool:
     return False
 
 
-def _can_pay(s, seat: int, value: tuple[int, int, int]) -> bool:
+def _can_pay(s: TinyEpicDinosaursState, seat: int, value: tuple[int, int, int]) -> bool:
     res, i = s.res, seat * 3
     return res[i] >= value[0] and res[i + 1] >= value[1] and res[i + 2] >= value[2]
 
 
-def _gain(s, seat: int, value: tuple[int, int, int, int], events: list) -> bool:
+def _gain(s: TinyEpicDinosaursState, seat: int, value: tuple[int, int, int, int], events: list) -> bool:
     got = [gain_resource(s, seat, r, value[r]) for r in range(3)]
     got.append(gain_barriers(s, seat, value[3]))
     events.append(event("gain", seat, plant=got[0], meat=got[1], supply=got[2], barriers=got[3]))
     return False
 
 
-def _can_gain(s, seat: int, value: tuple[int, int, int, int]) -> bool:
+def _can_gain(s: TinyEpicDinosaursState, seat: int, value: tuple[int, int, int, int]) -> bool:
     """A track below its top for something gained, or Barriers left in the supply. (Placements look at a
     space's gains faster, through Space.gives.)"""
     top, res, i = s.c.numbers["track_max"], s.res, seat * 3
     return any(value[r] and res[i + r] < top for r in range(3)) or bool(value[3] and s.barrier_supply > 0)
 
 
-def _take_first_player(s, seat: int, value: None, events: list) -> bool:
+def _take_first_player(s: TinyEpicDinosaursState, seat: int, value: None, events: list) -> bool:
     s.first = seat
     events.append(event("first_player", seat))
     return False
@@ -127,17 +130,17 @@ def _take_first_player(s, seat: int, value: None, events: list) -> bool:
 # Each offers action ids (`options`) and does what the one picked says (`perform`); core.effects opens the
 # CHOOSE decision when several are on offer (spaces.run_steps keeps the step and the rest of the space in
 # its context), performs the only one, or skips the step.
-def _ask(s, seat: int, step: tuple, events: list) -> bool:
+def _ask(s: TinyEpicDinosaursState, seat: int, step: tuple, events: list) -> bool:
     s.phase = CHOOSE
     return True
 
 
-def _offered_species(s, seat: int, value: Quarry) -> list[int]:
+def _offered_species(s: TinyEpicDinosaursState, seat: int, value: Quarry) -> list[int]:
     first = s.ids.species
     return [first + k for k in value.species if s.supply[k] > 0]
 
 
-def _can_take(s, seat: int, value: Quarry) -> bool:
+def _can_take(s: TinyEpicDinosaursState, seat: int, value: Quarry) -> bool:
     stock = s.supply
     for k in value.species:  # noqa: SIM110  a loop: any() over a generator costs more in this hot path
         if stock[k] > 0:
@@ -145,26 +148,26 @@ def _can_take(s, seat: int, value: Quarry) -> bool:
     return False
 
 
-def _hunt(s, seat: int, value: Quarry, action: int, slot: int, events: list) -> None:
+def _hunt(s: TinyEpicDinosaursState, seat: int, value: Quarry, action: int, slot: int, events: list) -> None:
     k = action - s.ids.species
     take_dinosaur(s, seat, k)
     hunt_roll(s, seat, k, slot, events)  # the slot of the action space being resolved: the effect's source
 
 
-def _buy(s, seat: int, value: Quarry, action: int, slot: int, events: list) -> None:
+def _buy(s: TinyEpicDinosaursState, seat: int, value: Quarry, action: int, slot: int, events: list) -> None:
     k = action - s.ids.species
     take_dinosaur(s, seat, k)
     events.append(event("dinosaur", seat, species=s.c.species[k].key))
 
 
-def _offered_research(s, seat: int, value: None) -> list[int]:
+def _offered_research(s: TinyEpicDinosaursState, seat: int, value: None) -> list[int]:
     research, res = s.c.research, s.res[seat * 3 : seat * 3 + 3]
     return [
         s.ids.research + i for i, k in enumerate(s.research_row) if all(res[r] >= research[k].cost[r] for r in range(3))
     ]
 
 
-def _can_research(s, seat: int, value: None) -> bool:
+def _can_research(s: TinyEpicDinosaursState, seat: int, value: None) -> bool:
     research = s.c.research
     plant, meat, supply = s.res[seat * 3 : seat * 3 + 3]
     for k in s.research_row:
@@ -174,35 +177,35 @@ def _can_research(s, seat: int, value: None) -> bool:
     return False
 
 
-def _research(s, seat: int, value: None, action: int, slot: int, events: list) -> None:
+def _research(s: TinyEpicDinosaursState, seat: int, value: None, action: int, slot: int, events: list) -> None:
     take_research(s, seat, action - s.ids.research, events)
 
 
-def _offered_contracts(s, seat: int, value: None) -> list[int]:
+def _offered_contracts(s: TinyEpicDinosaursState, seat: int, value: None) -> list[int]:
     have = dinosaurs_owned(s, seat)
     return [s.ids.contract + k for k in contracts_open(s, seat) if can_fulfil(s, seat, k, have)]
 
 
-def _can_contract(s, seat: int, value: None) -> bool:
+def _can_contract(s: TinyEpicDinosaursState, seat: int, value: None) -> bool:
     have = dinosaurs_owned(s, seat)
     return any(can_fulfil(s, seat, k, have) for k in contracts_open(s, seat))
 
 
-def _contract(s, seat: int, value: None, action: int, slot: int, events: list) -> None:
+def _contract(s: TinyEpicDinosaursState, seat: int, value: None, action: int, slot: int, events: list) -> None:
     fulfil(s, seat, action - s.ids.contract, events)
 
 
-def _offered_trades(s, seat: int, value: int) -> list[int]:
+def _offered_trades(s: TinyEpicDinosaursState, seat: int, value: int) -> list[int]:
     top, res = s.c.numbers["track_max"], s.res[seat * 3 : seat * 3 + 3]
     return [s.ids.trade + a * 3 + b for a in range(3) for b in range(3) if a != b and res[a] and res[b] < top]
 
 
-def _can_trade(s, seat: int, value: int) -> bool:
+def _can_trade(s: TinyEpicDinosaursState, seat: int, value: int) -> bool:
     top, res = s.c.numbers["track_max"], s.res[seat * 3 : seat * 3 + 3]
     return any(res[a] and res[b] < top for a in range(3) for b in range(3) if a != b)
 
 
-def _trade(s, seat: int, value: int, action: int, slot: int, events: list) -> None:
+def _trade(s: TinyEpicDinosaursState, seat: int, value: int, action: int, slot: int, events: list) -> None:
     a, b = divmod(action - s.ids.trade, 3)
     s.res[seat * 3 + a] -= 1
     got = gain_resource(s, seat, b, value)

@@ -9,10 +9,13 @@ it is skipped.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from dinotable.games.tiny_epic_dinosaurs.components import PLACE, ability, event
 from dinotable.games.tiny_epic_dinosaurs.effects import EFFECTS
+
+if TYPE_CHECKING:
+    from dinotable.games.tiny_epic_dinosaurs.state import TinyEpicDinosaursState
 
 
 class Choice(NamedTuple):
@@ -30,7 +33,7 @@ def entry_strength(here) -> int:
     return most + 1 if most else 1
 
 
-def space_cost(s, seat: int, space) -> tuple[int, int, int]:
+def space_cost(s: TinyEpicDinosaursState, seat: int, space) -> tuple[int, int, int]:
     cost = space.cost
     if space.is_market and any(cost):
         off = ability(s, seat, "market_discount")
@@ -42,7 +45,7 @@ def space_cost(s, seat: int, space) -> tuple[int, int, int]:
 FREE = (0, 0, 0)
 
 
-def placements(s, seat: int) -> list[int]:
+def placements(s: TinyEpicDinosaursState, seat: int) -> list[int]:
     """The seat's legal placements: slot * 2, + 1 with the Foreman (and any Dinofarmers it needs). A
     Dinofarmer may go only where its cost can be paid and at least part of the action performed."""
     c = s.c
@@ -107,13 +110,13 @@ def placements(s, seat: int) -> list[int]:
     return out
 
 
-def placement_actions(s, seat: int) -> tuple[int, ...] | list[int]:
+def placement_actions(s: TinyEpicDinosaursState, seat: int) -> tuple[int, ...] | list[int]:
     """The PLACE decision's options: those worked out when the turn passed to the seat, if still fresh."""
     cached = s.place_cache
     return cached[1] if cached and cached[0] == seat else placements(s, seat)
 
 
-def place(s, seat: int, slot: int, with_foreman: bool, events: list) -> None:
+def place(s: TinyEpicDinosaursState, seat: int, slot: int, with_foreman: bool, events: list) -> None:
     s.place_cache = None
     h = s.holders
     need = entry_strength(s.occ[slot * h : slot * h + h])
@@ -133,7 +136,7 @@ def place(s, seat: int, slot: int, with_foreman: bool, events: list) -> None:
     run_steps(s, seat, space.actions, slot, events)
 
 
-def run_steps(s, seat: int, steps: tuple, slot: int, events: list) -> None:
+def run_steps(s: TinyEpicDinosaursState, seat: int, steps: tuple, slot: int, events: list) -> None:
     """The steps in order, until one opens a choice (the CHOOSE decision, its context keeping the step and
     the steps after it); after the last, the next turn."""
     i = EFFECTS.run_from(s, seat, steps, 0, events, source=slot)
@@ -144,13 +147,13 @@ def run_steps(s, seat: int, steps: tuple, slot: int, events: list) -> None:
     next_turn(s, events)
 
 
-def choose(s, seat: int, ctx: Choice, action: int, events: list) -> None:
+def choose(s: TinyEpicDinosaursState, seat: int, ctx: Choice, action: int, events: list) -> None:
     """The choice made: the step performed with it, then the space's remaining steps."""
     EFFECTS.perform(s, seat, ctx.step, action, events, source=ctx.slot)
     run_steps(s, seat, ctx.rest, ctx.slot, events)
 
 
-def next_turn(s, events: list) -> None:
+def next_turn(s: TinyEpicDinosaursState, events: list) -> None:
     """The next Dinofarmer goes down clockwise. A player with none left is skipped, and so is one whose
     Dinofarmers have nowhere to go this turn (a space may free up later); the phase ends when nobody
     can place."""
