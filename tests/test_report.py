@@ -14,7 +14,7 @@ import dinotable
 from dinotable.cli.main import app
 from dinotable.core.errors import ContentError
 from dinotable.core.registry import game_with_content
-from dinotable.games.dinogenics.content import CONTENT_PATH
+from dinotable.games.dinogenics.content import CONTENT_DIR
 from dinotable.sim import simulate
 from dinotable.sim.report import write_report
 from dinotable.sim.results import read_run, write_run
@@ -70,13 +70,14 @@ def test_a_report_of_one_run_has_its_seats_statistics_and_plots(tmp_path):
 
 
 def test_a_changed_content_folder_changes_the_game_and_the_report_shows_it(tmp_path):
-    """--content plays the game from another content.toml (the Ferry paying 6 credits instead of 3); the
-    report of both runs side by side shows the difference in how often the Ferry is used."""
+    """--content plays the game from a folder holding a changed copy of one of its content files (the
+    Ferry of mainland.toml paying 6 credits instead of 3; the other files are the game's own); the report of
+    both runs side by side shows the difference in how often the Ferry is used."""
     folder = tmp_path / "ferry"
     folder.mkdir()
-    text = CONTENT_PATH.read_text()
+    text = (CONTENT_DIR / "mainland.toml").read_text()
     assert text.count(FERRY) == 1
-    (folder / "content.toml").write_text(text.replace(FERRY, "steps = [{ gain = { credits = 6 } }]"))
+    (folder / "mainland.toml").write_text(text.replace(FERRY, "steps = [{ gain = { credits = 6 } }]"))
     changed = game_with_content("dinogenics", folder)
     assert changed is not DG and changed.content.spaces[DG.content.space_index("ferry")].steps[0][1][0][1] == 6
     args = ("dinogenics", "--players", "2", "--games", "12", "--agents", "greedy", "--seed", "5")
@@ -92,13 +93,22 @@ def test_a_changed_content_folder_changes_the_game_and_the_report_shows_it(tmp_p
 
 
 def test_a_bad_content_folder_is_refused_naming_what_is_wrong(tmp_path):
-    with pytest.raises(ValueError, match="no content.toml there"):
+    (tmp_path / "notes.txt").write_text("not content")
+    with pytest.raises(ValueError, match="none of the game's content files there .content.toml or species.toml"):
         game_with_content("dinogenics", tmp_path)
-    (tmp_path / "content.toml").write_text("version = 1\n")
-    with pytest.raises(ContentError):
+    (tmp_path / "content.toml").write_text("version = 1\n")  # in place of the game's: no numbers now
+    with pytest.raises(ContentError, match="^content.toml, species.toml, .*: top level: missing 'numbers'"):
         game_with_content("dinogenics", tmp_path)
     result = runner.invoke(app, ["simulate", "dinogenics", "--games", "1", "--content", str(tmp_path)])
     assert result.exit_code == 2 and "content.toml" in result.output
+    (tmp_path / "content.toml").unlink()
+    (tmp_path / "specie.toml").write_text("")
+    (tmp_path / "species.toml").write_text("[coop]\n")
+    with pytest.raises(ContentError, match="^specie.toml: not one of the game's content files .content.toml, "):
+        game_with_content("dinogenics", tmp_path)
+    (tmp_path / "specie.toml").unlink()
+    with pytest.raises(ContentError, match="^species.toml, coop.toml: coop: defined in both files"):
+        game_with_content("dinogenics", tmp_path)
 
 
 def test_reports_compare_only_runs_of_the_same_game(tmp_path):

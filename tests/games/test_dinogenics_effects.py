@@ -5,18 +5,18 @@ replaced (kept below as a frozen copy, for this comparison only)."""
 
 import pytest
 
-from dinotable.core.content import Reader, load_toml
+from dinotable.core.content import read_files
 from dinotable.core.errors import ContentError
 from dinotable.core.rng import next_below, seed_state
 from dinotable.games.dinogenics import GAME, rules
 from dinotable.games.dinogenics.components import COUNTS, CREDITS, RESOURCES, SCANDALS, VISITORS
-from dinotable.games.dinogenics.content import CONTENT_PATH
+from dinotable.games.dinogenics.content import CONTENT_DIR, CONTENT_FILES
 from dinotable.games.dinogenics.rules import WIDTH, allowed, reading
 from dinotable.games.dinogenics.rules.steps import EFFECTS, read_steps
 from dinotable.games.dinogenics.step_values import Rampage
 
 C = GAME.content
-READER = Reader(CONTENT_PATH, load_toml(CONTENT_PATH))
+READER = read_files([CONTENT_DIR / name for name in CONTENT_FILES])
 
 KINDS = {
     *("gain", "lose", "pay", "draw_keep", "edna_keep", "boneyard", "market_buy", "market_sell", "create"),
@@ -255,7 +255,7 @@ def test_every_kind_is_checked():
 def test_a_bad_step_is_refused_naming_the_file_and_the_entry(kind, value, message):
     with pytest.raises(ContentError) as caught:
         read_steps(READER, [{"build": True}, {kind: value}], "manipulation.x.steps")
-    assert f"content.toml: manipulation.x.steps[1]{message}" in str(caught.value)
+    assert f"manipulation.toml: manipulation.x.steps[1]{message}" in str(caught.value)
 
 
 def test_a_bad_step_inside_a_choice_names_its_option():

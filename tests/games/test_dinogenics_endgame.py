@@ -17,7 +17,7 @@ import pytest
 from dinotable.core.errors import ContentError, IllegalAction
 from dinotable.core.rng import next_below, seed_state
 from dinotable.games.dinogenics import GAME, rules
-from dinotable.games.dinogenics.content import CONTENT_PATH, load_content
+from dinotable.games.dinogenics.content import CONTENT_DIR, load_content
 
 from .dinogenics_helpers import IDS, K, M, build, empty_hands, fresh, give, kinds, pen, place, put, quiet, run, setr
 
@@ -207,10 +207,12 @@ def test_determinize_redeals_the_cards_another_seat_is_choosing_among():
     ],
 )
 def test_a_broken_content_file_is_refused_naming_the_entry(tmp_path, old, new, named):
-    text = CONTENT_PATH.read_text()
+    """A folder holding a broken copy of one content file (the others are the game's own) is refused, the
+    error naming that file and the entry."""
+    (path,) = [p for p in CONTENT_DIR.glob("*.toml") if old in p.read_text()]
+    text = path.read_text()
     assert text.count(old) == 1
-    path = tmp_path / "content.toml"
-    path.write_text(text.replace(old, new))
+    (tmp_path / path.name).write_text(text.replace(old, new))
     with pytest.raises(ContentError) as err:
-        load_content(path)
-    assert named in str(err.value)
+        load_content(tmp_path)
+    assert str(err.value).startswith(f"{path.name}: ") and named in str(err.value)

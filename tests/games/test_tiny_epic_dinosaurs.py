@@ -19,7 +19,7 @@ from dinotable.core.errors import ContentError, IllegalAction
 from dinotable.core.rng import Rng, derive_seed
 from dinotable.games.tiny_epic_dinosaurs import testing
 from dinotable.games.tiny_epic_dinosaurs.components import ADAPT, KEEP, PLACE, UNIQUE
-from dinotable.games.tiny_epic_dinosaurs.content import CONTENT_PATH, load_content
+from dinotable.games.tiny_epic_dinosaurs.content import CONTENT_DIR, CONTENT_PATH, load_content
 from dinotable.games.tiny_epic_dinosaurs.testing import (
     fence,
     hold,
@@ -551,22 +551,24 @@ def edit_lagoon(rows: dict) -> Callable[[str], str]:
         (lambda t: edit_key(t, 'id = "trade"', "steps", "[{ teleport = 2 }]"), "space.trade.steps[0]: unknown step"),
         (
             lambda t: edit_key(t, 'name = "Quartermaster"', "spaces", '["gather_plants"]'),
-            f"rival_card[{rival_card('Quartermaster')}].spaces: 'gather_plants' is not an action space of the solo",
+            f"rival.toml: rival_card[{rival_card('Quartermaster')}].spaces: 'gather_plants' is not an action space",
         ),
         (lambda t: edit_key(t, "[species.allosaurus]", "diet", '"omnivore"'), "species.allosaurus.diet"),
     ],
     ids=["six-plants", "two-permanent-enclosures", "unknown-step", "rival-space-off-the-solo-side", "common-omnivore"],
 )
 def test_a_broken_content_file_is_refused_naming_the_entry(tmp_path, edit, named):
-    """content.toml is data: a file that breaks a rule of the game raises ContentError naming the entry."""
-    text = CONTENT_PATH.read_text()
+    """The content files are data: a folder holding a copy of one that breaks a rule of the game (the others
+    are the game's own) raises ContentError naming the file and the entry (content.toml unless named)."""
+    name, _, entry = named.rpartition(".toml: ")
+    name = f"{name}.toml" if name else "content.toml"
+    text = (CONTENT_DIR / name).read_text()
     broken = edit(text)
     assert broken != text
-    path = tmp_path / "content.toml"
-    path.write_text(broken)
+    (tmp_path / name).write_text(broken)
     with pytest.raises(ContentError) as err:
-        load_content(path)
-    assert str(err.value).startswith("content.toml: ") and named in str(err.value)
+        load_content(tmp_path)
+    assert str(err.value).startswith(f"{name}: ") and entry in str(err.value)
 
 
 def test_the_shipped_content_loads():

@@ -2,7 +2,9 @@
 reach every game by name without importing game packages.
 
 A game can also be built from another content folder (a designer's changed cards): every game package has
-a `content` module with `load_content(path)`, and its Game class is made from what that returns."""
+a `content` module with `load_content(path)`, and its Game class is made from what that returns. A game
+whose content is split into several files names them in the module's CONTENT_FILES, and its `load_content`
+takes a folder holding any of them; a game without CONTENT_FILES has one file, content.toml."""
 
 from __future__ import annotations
 
@@ -37,16 +39,23 @@ def get_game(name: str):
 
 
 def game_with_content(name: str, folder: str | Path | None):
-    """The game built from `folder`/content.toml instead of its own content (None: the game itself).
-    Raises ValueError for an unknown game or a folder without a content file, ContentError for a broken one."""
+    """The game built from the content files in `folder` instead of its own (None: the game itself). Each of
+    the game's content files found there (content.toml, and for a game split by the rulebook's sections the
+    others its content module lists in CONTENT_FILES) replaces the game's own; the rest come from the game.
+    Raises ValueError for an unknown game or a folder holding none of the game's content files, ContentError
+    for a broken one, a .toml there that is not one of them, or a table defined in two files."""
     game = get_game(name)
     if folder is None:
         return game
-    path = Path(folder) / "content.toml"
-    if not path.is_file():
-        raise ValueError(f"{folder}: no content.toml there (copy the game's own and change it)")
-    key = (name, str(path.resolve()), path.stat().st_mtime_ns)
+    folder = Path(folder)
+    module = importlib.import_module(f"{type(game).__module__}.content")
+    names = getattr(module, "CONTENT_FILES", None)  # None: the game's content is one content.toml
+    found = [folder / n for n in names or ("content.toml",) if (folder / n).is_file()]
+    if not found:
+        expected = " or ".join(names or ("content.toml",))
+        raise ValueError(f"{folder}: none of the game's content files there ({expected}); copy one and change it")
+    key = (name, str(folder.resolve()), tuple((p.name, p.stat().st_mtime_ns) for p in sorted(folder.glob("*.toml"))))
     if key not in _WITH_CONTENT:
-        content = importlib.import_module(f"{type(game).__module__}.content").load_content(path)
+        content = module.load_content(folder if names else found[0])
         _WITH_CONTENT[key] = type(game)(content)
     return _WITH_CONTENT[key]

@@ -1,22 +1,24 @@
-"""DinoGenics content: content.toml validated and pre-indexed into tuples the rules read directly.
+"""DinoGenics content: the files of content/ validated and pre-indexed into tuples the rules read directly.
 
-The base rulebook is absent; its published facts (GAPS.md section 3.1) come first in the data, and what
-no source gives is marked designed. Effects (action spaces, cards, news) are lists of steps, read and checked
-by the step kinds registered in rules/steps.py into tuples of (kind, value) that the rules run. The records
-made here (Species, Space, Card...) and the names the rules use are in components.py.
+The content is split by the rulebook's sections (CONTENT_FILES; content.toml holds the version, numbers and
+setup), each top-level table in one file; they are read as one (core/content.py `read_files`), and an error
+names the file and the entry. The base rulebook is absent; its published facts (GAPS.md section 3.1) come
+first in the data, and what no source gives is marked designed. Effects (action spaces, cards, news) are
+lists of steps, read and checked by the step kinds registered in rules/steps.py into tuples of (kind, value)
+that the rules run. The records made here (Species, Space, Card...) and the names the rules use are in
+components.py; the facilities' and perks' fields are read in content_facilities.py, the solo scenarios and
+the co-op in content_scenarios.py.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 
-from dinotable.core.content import Reader, load_toml, provenance_item, read_numbers
+from dinotable.core.content import Reader, content_files, provenance_item, read_files, read_numbers
 from dinotable.games.dinogenics.components import (
-    COUNTS,
     DIETS,
     DROWNING,
-    END_COUNTS,
     EXPANSION_TRAITS,
     FACES,
     MAX_COMMERCIAL,
@@ -27,15 +29,29 @@ from dinotable.games.dinogenics.components import (
     Content,
     Facility,
     News,
-    Perks,
     Space,
     Specialist,
     Species,
 )
+from dinotable.games.dinogenics.content_facilities import read_facility_extras, read_perks
+from dinotable.games.dinogenics.content_scenarios import read_coop, read_scenarios
 from dinotable.games.dinogenics.rules.steps import EFFECTS, read_steps
 from dinotable.games.dinogenics.step_values import read_amounts
 
-CONTENT_PATH = Path(__file__).with_name("content.toml")
+CONTENT_DIR = Path(__file__).with_name("content")
+CONTENT_FILES = (
+    "content.toml",
+    "species.toml",
+    "mainland.toml",
+    "facilities.toml",
+    "manipulation.toml",
+    "specialists.toml",
+    "news.toml",
+    "scenarios.toml",
+    "rules.toml",
+    "coop.toml",
+)
+CONTENT_PATH = CONTENT_DIR / "content.toml"  # the version, numbers and setup
 _AUTOMATIC = ("gain", "lose", "per", "rampage")  # steps Breaking News applies to every player
 
 
@@ -60,8 +76,11 @@ def _int_keys(r: Reader, table: dict, where: str) -> dict:
     return out
 
 
-def load_content(path: str | Path = CONTENT_PATH) -> Content:
-    r = Reader(path, load_toml(path))
+def load_content(path: str | Path = CONTENT_DIR) -> Content:
+    """The content read from `path`: the game's content folder, another folder holding some of CONTENT_FILES
+    (a designer's changes; the rest are the game's own), or one of those files. Raises ContentError, naming
+    the file and the entry, for content that breaks a rule of the game."""
+    r = read_files(content_files(CONTENT_DIR, CONTENT_FILES, path))
     data = r.data
     prov: list[dict] = []
     numbers = read_numbers(
@@ -262,7 +281,7 @@ def load_content(path: str | Path = CONTENT_PATH) -> Content:
                 raise r.fail(f"{where}.{name}", "expected a whole number")
         if vals["count"] < 1 or vals["cost"] < 0 or vals["rooms"] < 0 or vals["hand_limit"] < 0:
             raise r.fail(where, "a facility needs a count of at least 1, and no negative cost, rooms or hand limit")
-        extra = _facility_extras(r, entry, where, sector == "park")
+        extra = read_facility_extras(r, entry, where, sector == "park")
         facilities.append(
             Facility(
                 len(facilities),
@@ -317,7 +336,7 @@ def load_content(path: str | Path = CONTENT_PATH) -> Content:
         cost = r.get(entry, "cost", int, where)
         if not 1 <= cost <= 3:
             raise r.fail(f"{where}.cost", "a specialist costs 1 to 3 Manipulation cards")
-        perks = _perks(r, r.table(entry, "perks", where), f"{where}.perks", space_keys)
+        perks = read_perks(r, r.table(entry, "perks", where), f"{where}.perks", space_keys)
         specialists.append(
             Specialist(
                 len(specialists), key, r.get(entry, "name", str, where), cost, perks, r.get(entry, "text", str, where)
@@ -401,7 +420,7 @@ def load_content(path: str | Path = CONTENT_PATH) -> Content:
         "space": {sp.key: sp.index for sp in spaces if not sp.news},
         "news": {n.number: i for i, n in enumerate(news) if not n.chaos},
     }
-    scenarios = _scenarios(r, data, prov, index)
+    scenarios = read_scenarios(r, data, prov, index)
 
     rules = []
     for i, entry in enumerate(r.get(data, "rule", list, "top level")):
@@ -424,7 +443,7 @@ def load_content(path: str | Path = CONTENT_PATH) -> Content:
         upkeep_die=upkeep_die,
         specialists=tuple(specialists),
         scenarios=scenarios,
-        coop=_coop(r, data, prov, index),
+        coop=read_coop(r, data, prov, index),
         spaces=tuple(spaces),
         facilities=tuple(facilities),
         manipulation=tuple(manipulation),
@@ -491,245 +510,3 @@ def _synth_steps(r: Reader, entry: dict, where: str, space_keys: list[str]) -> t
         else:
             raise r.fail(at, "Synth's steps occupy a space, gain or lose")
     return tuple(out)
-
-
-@dataclass(frozen=True)
-class Scenario:
-    key: str
-    name: str
-    difficulty: str
-    season: int
-    start: dict  # credits, goats, dna, workers, fences, manipulation, scandals
-    facilities: tuple  # (facility index, damaged)
-    specialists: tuple  # specialist indices
-    dinosaurs: tuple  # species indices, in the starting pen
-    news: tuple  # Breaking News indices
-    forbidden: tuple  # space indices
-    visitors: str
-    special: frozenset
-    objective: dict
-    grades: tuple  # (score at least, text, paired species at least)
-    failure: str
-    text: str
-
-
-SCENARIO_VISITORS = ("reputation", "half_reputation", "first_column", "researchers")
-SCENARIO_SPECIAL = (
-    "no_negative_vp",
-    "market_grows",
-    "double_scandals",
-    "damaged_scandals",
-    "double_costs",
-    "credits_end",
-    "destroyed_scandals",
-)
-_OBJECTIVES = ("vp", "credits", "positive_reputation", "no_scandals", "paired_species", "rooms", "commercial_full")
-_START = ("credits", "goats", "dna", "workers", "fences", "manipulation", "scandals")
-
-
-def _scenarios(r: Reader, data: dict, prov: list, index: dict) -> tuple:
-    """The solo scenarios; `index` maps species, facility, specialist, space keys and news numbers."""
-    out = []
-    for key, entry in r.table(data, "scenarios", "top level").items():
-        where = f"scenarios.{key}"
-        r.provenance(entry, where)
-        prov.append(provenance_item("scenario", key, entry))
-
-        def keys(name: str, kind: str, entry=entry, where=where) -> tuple:
-            values = entry.get(name, [])
-            if not isinstance(values, list) or any(v not in index[kind] for v in values):
-                raise r.fail(f"{where}.{name}", f"expected a list of {kind} keys")
-            return tuple(index[kind][v] for v in values)
-
-        start = {name: _whole(r, entry, name, where) for name in _START}
-        if start["fences"] not in (0, 4, 8):
-            raise r.fail(f"{where}.fences", "0, or the fences of one starting pen: 4 (1 space) or 8 (2 x 2)")
-        facilities = []
-        for i, pair in enumerate(entry.get("facilities", [])):
-            if not (isinstance(pair, list) and len(pair) == 2 and pair[0] in index["facility"]):
-                raise r.fail(f"{where}.facilities[{i}]", "expected [facility key, damaged]")
-            facilities.append((index["facility"][pair[0]], bool(pair[1])))
-        visitors = r.get(entry, "visitors", str, where)
-        if visitors not in SCENARIO_VISITORS:
-            raise r.fail(f"{where}.visitors", f"expected one of {', '.join(SCENARIO_VISITORS)}")
-        special = entry.get("special", [])
-        if any(rule not in SCENARIO_SPECIAL for rule in special):
-            raise r.fail(f"{where}.special", f"expected some of {', '.join(SCENARIO_SPECIAL)}")
-        objective = r.table(entry, "objective", where)
-        if not objective or any(name not in _OBJECTIVES for name in objective):
-            raise r.fail(f"{where}.objective", f"expected some of {', '.join(_OBJECTIVES)}")
-        grades = []
-        for i, grade in enumerate(r.get(entry, "grades", list, where)):
-            if not (isinstance(grade, list) and len(grade) in (2, 3) and isinstance(grade[0], int)):
-                raise r.fail(f"{where}.grades[{i}]", "expected [score at least, text] or [score, text, paired species]")
-            grades.append((grade[0], str(grade[1]), grade[2] if len(grade) == 3 else 0))
-        numbers = entry.get("news", [])
-        if not isinstance(numbers, list) or not numbers or any(n not in index["news"] for n in numbers):
-            raise r.fail(f"{where}.news", "expected a list of Breaking News card numbers")
-        season = _whole(r, entry, "season", where, 1)
-        out.append(
-            Scenario(
-                key,
-                r.get(entry, "name", str, where),
-                r.get(entry, "difficulty", str, where),
-                season,
-                start,
-                tuple(facilities),
-                keys("specialists", "specialist"),
-                keys("dinosaurs", "species"),
-                tuple(index["news"][n] for n in numbers),
-                keys("forbidden", "space"),
-                visitors,
-                frozenset(special),
-                objective,
-                tuple(sorted(grades, reverse=True)),
-                r.get(entry, "failure", str, where),
-                entry.get("source", ""),
-            )
-        )
-    return tuple(out)
-
-
-SYNTH_ACTIONS = (
-    "build_cheapest",
-    "remove_priciest",
-    "dinosaur_lowest",
-    "dinosaur_highest",
-    "market_card",
-    "agency_scandal",
-    "farm_or_outsource",
-    "time_share",
-    "ferry_vp",
-)
-
-
-def _coop(r: Reader, data: dict, prov: list, index: dict) -> dict:
-    """The co-op's setup and Synth's turn chart: every pair of rampage die faces gets a row."""
-    entry = r.table(data, "coop", "top level")
-    r.provenance(entry, "coop")
-    prov.append(provenance_item("rule", "co-op setup", entry))
-    blocked = r.table(entry, "blocked", "coop")
-    if any(key not in index["space"] for key in blocked):
-        raise r.fail("coop.blocked", "expected Mainland or IntelliGen space keys")
-    synth = entry.get("synth_facilities", [])
-    if not isinstance(synth, list) or any(key not in index["facility"] for key in synth):
-        raise r.fail("coop.synth_facilities", "expected a list of facility keys")
-    chart = {}
-    for name in ("synth_chart", "synth_chart_designed"):
-        table = r.table(data, name, "top level")
-        r.provenance(table, name)
-        prov.append(provenance_item("rule", name.replace("_", " "), table))
-        for key, pair in table.items():
-            if key in ("provenance", "source", "why"):
-                continue
-            first = next((f for f in FACES if key.startswith(f + "_")), None)
-            second = key[len(first) + 1 :] if first else None
-            if first is None or second not in FACES:
-                raise r.fail(f"{name}.{key}", "a row is named face_face (fatality, slash, naive_visitor)")
-            if not (isinstance(pair, list) and len(pair) == 2 and all(a in SYNTH_ACTIONS for a in pair)):
-                raise r.fail(f"{name}.{key}", f"expected [Seasons 1-4, Seasons 5-7] among {', '.join(SYNTH_ACTIONS)}")
-            chart[tuple(sorted((FACES.index(first), FACES.index(second))))] = tuple(pair)
-    for a in range(len(FACES)):
-        for b in range(a, len(FACES)):
-            if (a, b) not in chart:
-                raise r.fail("synth_chart", f"no row for {FACES[a]} + {FACES[b]}")
-    return {
-        "blocked": {index["space"][key]: n for key, n in blocked.items()},
-        "synth_facilities": tuple(index["facility"][key] for key in synth),
-        "synth_goats": _whole(r, entry, "synth_goats", "coop"),
-        "credits": _whole(r, entry, "credits", "coop"),
-        "chart": chart,
-    }
-
-
-def _count(r: Reader, table, where: str, counts: tuple) -> int:
-    if not isinstance(table, dict) or table.get("count") not in counts:
-        raise r.fail(f"{where}.count", f"expected one of {', '.join(counts)}")
-    return counts.index(table["count"])
-
-
-def _whole(r: Reader, table: dict, key: str, where: str, low: int = 0) -> int:
-    value = table.get(key, 0)
-    if not isinstance(value, int) or isinstance(value, bool) or value < low:
-        raise r.fail(f"{where}.{key}", f"expected a whole number of at least {low}")
-    return value
-
-
-_FACILITY_FLAGS = (
-    "hq_stack",
-    "fishery",
-    "education",
-    "market_exchange",
-    "airport",
-    "gene_grafting",
-    "ferry_visitor",
-)
-_FACILITY_NUMBERS = ("adjacent_aquatic_vp", "adjacent_species_vp", "destroyed_vp", "odd_visitors_vp")
-
-
-def _facility_extras(r: Reader, entry: dict, where: str, park: bool) -> dict:
-    """The expansion's facility fields, checked (see the comments above the facilities in content.toml)."""
-    out = {name: bool(entry.get(name, False)) for name in _FACILITY_FLAGS}
-    out.update({name: _whole(r, entry, name, where) for name in _FACILITY_NUMBERS})
-    out["expansion"] = bool(entry.get("expansion", False))
-    out["large"] = bool(entry.get("large", False))
-    out["aquatic"] = _whole(r, entry, "aquatic", where)
-    if out["aquatic"] and not (out["large"] and park and out["aquatic"] == 2):
-        raise r.fail(f"{where}.aquatic", "an Aquatic Habitat is a large park facility of 2 habitat spaces")
-    if (out["hq_stack"] or out["airport"] or out["adjacent_aquatic_vp"] or out["adjacent_species_vp"]) and not out[
-        "large"
-    ]:
-        raise r.fail(where, "only large facilities stand on the HQ stack, are airports or score bordering habitats")
-    if (out["fishery"] or out["adjacent_aquatic_vp"] or out["adjacent_species_vp"]) and not park:
-        raise r.fail(where, "a facility that borders habitats stands in the park sector")
-    out["on_placement"] = read_amounts(r, entry.get("on_placement", {}), f"{where}.on_placement")
-    if "upkeep_per" in entry:
-        per = entry["upkeep_per"]
-        what = _count(r, per, f"{where}.upkeep_per", COUNTS)
-        gains = read_amounts(r, {k: v for k, v in per.items() if k != "count"}, f"{where}.upkeep_per")
-        if len(gains) != 1:
-            raise r.fail(f"{where}.upkeep_per", "expected one resource gained per counted thing")
-        out["upkeep_per"] = (what, *gains[0])
-    if "end_per" in entry:
-        per = entry["end_per"]
-        out["end_per"] = (_count(r, per, f"{where}.end_per", END_COUNTS), _whole(r, per, "vp", f"{where}.end_per", 1))
-    return out
-
-
-_PERK_NUMBERS = (
-    "rooms",
-    "reputation",
-    "hand_limit",
-    "end_vp",
-    "facility_discount",
-    "repair_discount",
-    "mutant_goats",
-    "visitors_each_season",
-    "upkeep_repairs",
-    "births",
-)
-_PERK_FLAGS = ("slash_naive", "fatality_reroll", "drowning_immune", "one_rampage_die", "pair_space")
-
-
-def _perks(r: Reader, table: dict, where: str, space_keys: list[str]) -> Perks:
-    known = {*_PERK_NUMBERS, *_PERK_FLAGS, "upkeep", "end_per", "space_bonus"}
-    for key in table:
-        if key not in known:
-            raise r.fail(where, f"{key!r} is not a perk the engine knows ({', '.join(sorted(known))})")
-    values: dict = {name: _whole(r, table, name, where) for name in _PERK_NUMBERS}
-    for name in _PERK_FLAGS:
-        if name in table and table[name] is not True:
-            raise r.fail(f"{where}.{name}", "expected true")
-        values[name] = name in table
-    values["upkeep"] = read_amounts(r, table.get("upkeep", {}), f"{where}.upkeep")
-    if "end_per" in table:
-        per = table["end_per"]
-        what = _count(r, per, f"{where}.end_per", END_COUNTS)
-        values["end_per"] = (what, _whole(r, per, "vp", f"{where}.end_per", 1), per.get("max", 99))
-    if "space_bonus" in table:
-        bonus = table["space_bonus"]
-        if not isinstance(bonus, dict) or bonus.get("space") not in space_keys:
-            raise r.fail(f"{where}.space_bonus.space", f"expected one of {', '.join(space_keys)}")
-        gains = read_amounts(r, bonus.get("gain", {}), f"{where}.space_bonus.gain")
-        values["space_bonus"] = (space_keys.index(bonus["space"]), gains)
-    return Perks(**values)

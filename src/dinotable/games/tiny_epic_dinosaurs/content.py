@@ -1,16 +1,23 @@
-"""Tiny Epic Dinosaurs content: content.toml validated and pre-indexed into tuples the rules read directly."""
+"""Tiny Epic Dinosaurs content: the files of content/ validated and pre-indexed into tuples the rules read directly.
+
+The content is split by the rulebook's sections (CONTENT_FILES), each top-level table in one file; they are
+read as one (core/content.py `read_files`), and an error names the file and the entry."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from dinotable.core.content import Reader, load_toml, provenance_item, read_numbers
+from dinotable.core.content import Reader, content_files, provenance_item, read_files, read_numbers
 from dinotable.games.tiny_epic_dinosaurs.components import FACES, MEAT, PLANT, RESOURCES, SUPPLY
 from dinotable.games.tiny_epic_dinosaurs.effects import EFFECTS, GAINS, read_amounts, read_species, species_name
 from dinotable.games.tiny_epic_dinosaurs.grid import regions
 
-CONTENT_PATH = Path(__file__).with_name("content.toml")
+CONTENT_DIR = Path(__file__).with_name("content")
+# content.toml: the version, numbers, species, rules, action spaces and Farms; cards.toml: Research cards and
+# Contracts; rival.toml: the solo Rival.
+CONTENT_FILES = ("content.toml", "cards.toml", "rival.toml")
+CONTENT_PATH = CONTENT_DIR / "content.toml"
 
 DIETS = ("herbivore", "carnivore", "omnivore")
 HERBIVORE, CARNIVORE, OMNIVORE = range(3)
@@ -210,8 +217,11 @@ def _cell(cell: int, cols: int) -> str:
     return f"{'ABCDEFGH'[cell % cols]}{cell // cols + 1}"
 
 
-def load_content(path: str | Path = CONTENT_PATH) -> Content:
-    r = Reader(path, load_toml(path))
+def load_content(path: str | Path = CONTENT_DIR) -> Content:
+    """The content read from `path`: the game's content folder, another folder holding some of CONTENT_FILES
+    (a designer's changes; the rest are the game's own), or one of those files. Raises ContentError, naming
+    the file and the entry, for content that breaks a rule of the game."""
+    r = read_files(content_files(CONTENT_DIR, CONTENT_FILES, path))
     data = r.data
     prov: list[dict] = []
 
