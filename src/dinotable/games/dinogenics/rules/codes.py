@@ -42,12 +42,17 @@ CITY_CHOICES = ("fences", "facility", "repair", "buy_dna", "sell_dna")  # as act
 CITY_KIND = (1, 2, 2, 4, 4)
 FREE_REPAIR = 99  # a repair discount no price reaches (as Renovation's `repair = 99`)
 
-# A dinosaur is species | cell << CELL | flags << FLAGS (a species index in 5 bits, a park cell in 4).
+# A dinosaur is species | cell << CELL | flags << FLAGS (a species index in 5 bits, a park cell in 4); read and
+# made only through the functions below (species_of, cell_of, has_flag, dinosaur_code...).
 SPECIES, CELL, FLAGS = 31, 5, 9
+CELL_MASK = 15
 # SPARED: a Mosasaur that need not be fed this Upkeep (Terror); ASKED: its owner has chosen.
 RAMPAGED, NEW, HUNGRY, SPARED, ASKED = 1, 2, 4, 8, 16
-# A facility is type | place << 6 | damaged << 11 | (second place + 1) << 12 for a large one; places
+ALL_FLAGS = RAMPAGED | NEW | HUNGRY | SPARED | ASKED
+# A facility is kind | place << FAC_PLACE | damaged << 11 | (second place + 1) << SECOND for a large one; places
 # below COMMERCIAL are park cells (at most 16), from COMMERCIAL on the commercial sector's spaces.
+FAC_KIND = 63
+FAC_PLACE, FAC_PLACE_MASK = 6, 31
 COMMERCIAL = MAX_PARK
 DAMAGED = 1 << 11
 SECOND = 12
@@ -232,10 +237,78 @@ def event(kind: str, seat, **detail) -> Event:
     return Event(kind, seat, detail)
 
 
+# ------------------------------------------------------------------------------------ dinosaur codes
+def dinosaur_code(species: int, cell: int, flags: int = 0) -> int:
+    """A dinosaur's code: its species standing on a park cell, with its flags (NEW...)."""
+    return species | cell << CELL | flags << FLAGS
+
+
+def species_of(code: int) -> int:
+    """A dinosaur's species index."""
+    return code & SPECIES
+
+
+def cell_of(code: int) -> int:
+    """The park cell a dinosaur stands on."""
+    return code >> CELL & CELL_MASK
+
+
+def has_flag(code: int, flag: int) -> bool:
+    """Does the dinosaur carry this flag (RAMPAGED, NEW, HUNGRY, SPARED, ASKED; or any of several)?"""
+    return bool(code >> FLAGS & flag)
+
+
+def with_flag(code: int, flag: int) -> int:
+    """The dinosaur with this flag set."""
+    return code | flag << FLAGS
+
+
+def without_flag(code: int, flag: int) -> int:
+    """The dinosaur with this flag (or these flags) cleared."""
+    return code & ~(flag << FLAGS)
+
+
+# ------------------------------------------------------------------------------------ facility codes
+def facility_code(kind: int, place: int, second: int = -1) -> int:
+    """A facility's code: its kind on a place (a park cell or, from COMMERCIAL on, a commercial space), and a
+    large facility's second place."""
+    return kind | place << FAC_PLACE | (second + 1) << SECOND
+
+
+def facility_of(code: int) -> int:
+    """A facility's kind: its index in the content's facilities."""
+    return code & FAC_KIND
+
+
+def first_place(code: int) -> int:
+    """The (first) space a facility stands on."""
+    return code >> FAC_PLACE & FAC_PLACE_MASK
+
+
+def is_damaged(code: int) -> bool:
+    return bool(code & DAMAGED)
+
+
+def as_damaged(code: int) -> int:
+    """The facility, damaged."""
+    return code | DAMAGED
+
+
+def as_repaired(code: int) -> int:
+    """The facility, repaired."""
+    return code & ~DAMAGED
+
+
 def places(code: int) -> tuple[int, ...]:
     """The spaces a facility covers: one, or two for a large facility."""
     second = code >> SECOND
-    return ((code >> 6) & 31, second - 1) if second else ((code >> 6) & 31,)
+    first = code >> FAC_PLACE & FAC_PLACE_MASK
+    return (first, second - 1) if second else (first,)
+
+
+def covers(code: int, cell: int) -> bool:
+    """Does the facility stand on this space (its first or, for a large one, its second)?"""
+    return code >> FAC_PLACE & FAC_PLACE_MASK == cell or code >> SECOND == cell + 1
 
 
 def spot_second(geo, cell: int, down: bool) -> int:
@@ -246,4 +319,4 @@ def spot_second(geo, cell: int, down: bool) -> int:
 def mark(s: DinoGenicsState, seat: int, i: int, flag: int) -> None:
     """Sets a flag (RAMPAGED, SPARED, ASKED...) on the park's dinosaur at index i."""
     dinos = s.dinos[seat]
-    s.dinos[seat] = (*dinos[:i], dinos[i] | flag << FLAGS, *dinos[i + 1 :])
+    s.dinos[seat] = (*dinos[:i], with_flag(dinos[i], flag), *dinos[i + 1 :])
