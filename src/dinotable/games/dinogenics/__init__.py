@@ -24,13 +24,12 @@ from dinotable.games.dinogenics.rules import (
     KEEP,
     LARGE_SPOT,
     PICK,
-    SPECIALISTS,
-    WIDTH,
     Tables,
     meeples_left,
     places,
     room,
 )
+from dinotable.games.dinogenics.rules.codes import facility_of
 from dinotable.games.dinogenics.state import DinoGenicsState
 
 _SCENARIOS = ("CC1", "CC2", "CC3", "CC4", "CC5", "CC6", "CC7")
@@ -96,7 +95,7 @@ class DinoGenics(Game):
     def _new_state(self, num_players: int, seed: int, options: dict) -> DinoGenicsState:
         return DinoGenicsState(self, num_players, seed, options)
 
-    def count_events(self, counts: dict, state, events) -> None:
+    def count_events(self, counts: dict, state: DinoGenicsState, events) -> None:
         """Placements on each action space ("placed:<space>"), dinosaurs created per species
         ("created:<species>"), mutants bred, rampages and Scandals, per seat."""
         if not counts:
@@ -127,7 +126,7 @@ class DinoGenics(Game):
             elif e.kind == "scandal":
                 counts["scandals"][e.seat] += e.detail["scandals"]
 
-    def final_counts(self, state) -> dict:
+    def final_counts(self, state: DinoGenicsState) -> dict:
         """Dinosaurs and facilities in each park at the end."""
         seats = range(state.num_players)
         return {
@@ -135,10 +134,10 @@ class DinoGenics(Game):
             "facilities": [len(state.facs[p]) for p in seats],
         }
 
-    def board_text(self, state, seat: int | None) -> str:
+    def board_text(self, state: DinoGenicsState, seat: int | None) -> str:
         return render.board_text(state, seat)
 
-    def event_text(self, state, event) -> str:
+    def event_text(self, state: DinoGenicsState, event) -> str:
         return render.event_text(state, event)
 
     def check_invariants(self, s: DinoGenicsState) -> None:
@@ -146,9 +145,8 @@ class DinoGenics(Game):
         k, m = c.kinds, len(c.manipulation)
         exp = s.expansion
         for p in range(s.parks):
-            base = p * WIDTH
-            assert all(v >= 0 for v in s.res[base : base + WIDTH]), "a counter below zero"
-            assert s.res[base + VISITORS] <= room(s, p), "more visitors than rooms"
+            assert all(v >= 0 for v in s.counters(p)), "a counter below zero"
+            assert s.get(p, VISITORS) <= room(s, p), "more visitors than rooms"
             assert s.broken[p] & ~s.fence[p] == 0, "a broken fence where none was built"
             spaces = [x for f in s.facs[p] for x in places(f)]
             assert len(set(spaces)) == len(spaces), "two facilities on one space"
@@ -170,7 +168,7 @@ class DinoGenics(Game):
             dealt = (s.num_players > 1 or not card.opponents) and (exp or not card.expansion)
             assert total == (card.count if dealt else 0), f"{card.name} cards not conserved"
         tiles = list(s.bag) + [f for stack in s.stacks for f in stack] + list(s.large_pile) + list(s.large_offer)
-        tiles += [f & 63 for p in range(s.parks) for f in s.facs[p]] + list(s.removed)
+        tiles += [facility_of(f) for p in range(s.parks) for f in s.facs[p]] + list(s.removed)
         if s.phase in (FACILITY_CELL, LARGE_SPOT, FAC_PARK):
             tiles.append(s.ctx.facility)  # bought, its park space not yet chosen
         for fac in c.facilities:
@@ -181,12 +179,7 @@ class DinoGenics(Game):
                 assert tiles.count(fac.index) + s.habitats_left == expected, "Aquatic Habitats not conserved"
             else:
                 assert tiles.count(fac.index) == expected, f"{fac.name} tiles not conserved"
-        claimed = [
-            i
-            for p in range(s.num_players)
-            for i in range(len(c.specialists))
-            if s.res[p * WIDTH + SPECIALISTS] >> i & 1
-        ]
+        claimed = [i for p in range(s.num_players) for i in range(len(c.specialists)) if s.holds(p, i)]
         specialists = sorted(claimed + s.spec_deck + s.job_market + s.contractors)
         assert specialists == (list(range(len(c.specialists))) if exp else []), "specialists not conserved"
         for sp in c.species:

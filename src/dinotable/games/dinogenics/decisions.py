@@ -11,6 +11,7 @@ the rules and the texts, so neither imports the other. core.flat.FlatState dispa
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from dinotable.core.decisions import GAME_OVER, Decision, Decisions
 from dinotable.games.dinogenics import rules, texts
@@ -18,13 +19,10 @@ from dinotable.games.dinogenics.park import cells_of
 from dinotable.games.dinogenics.rules import (
     BONEYARD,
     BUY,
-    CELL,
     CITY_CHOICES,
-    DAMAGED,
     KEEP,
     PICK_PURPOSES,
     SELL,
-    SPECIES,
     SYNTH,
     ChooseContext,
     CityContext,
@@ -44,28 +42,32 @@ from dinotable.games.dinogenics.rules import (
     ShareContext,
     TargetContext,
 )
+from dinotable.games.dinogenics.rules.codes import cell_of, facility_of, is_damaged, species_of
+
+if TYPE_CHECKING:
+    from dinotable.games.dinogenics.state import DinoGenicsState
 
 
-def _cell(s, cell: int) -> str:
+def _cell(s: DinoGenicsState, cell: int) -> str:
     return s.geo.cell_names[cell]
 
 
-def _dinosaur(s, seat: int, i: int) -> dict:
+def _dinosaur(s: DinoGenicsState, seat: int, i: int) -> dict:
     code = s.dinos[seat][i]
-    return {"species": s.c.species[code & SPECIES].key, "cell": _cell(s, (code >> CELL) & 15)}
+    return {"species": s.c.species[species_of(code)].key, "cell": _cell(s, cell_of(code))}
 
 
-def _facility(s, code: int) -> dict:
-    return {"facility": s.c.facilities[code & 63].key, "place": texts.place_name(s, code)}
+def _facility(s: DinoGenicsState, code: int) -> dict:
+    return {"facility": s.c.facilities[facility_of(code)].key, "place": texts.place_name(s, code)}
 
 
-def _pen(s, action: int) -> dict:
+def _pen(s: DinoGenicsState, action: int) -> dict:
     cells, perimeter, _ = s.geo.rectangles[action - s.ids.pen]
     fences = bin(perimeter & ~s.fence[s.cur]).count("1")
     return {"pen": [_cell(s, x) for x in cells_of(cells)], "fences": fences}
 
 
-def _structure(s, seat: int, struct: int) -> dict:
+def _structure(s: DinoGenicsState, seat: int, struct: int) -> dict:
     top = s.t.max_facilities
     if struct >= top:
         return {"fence": s.geo.edge_names[struct - top]}
@@ -73,10 +75,10 @@ def _structure(s, seat: int, struct: int) -> dict:
 
 
 # ------------------------------------------------------------------------------- describing each action
-def _worker_info(s, action: int, ctx) -> dict:
+def _worker_info(s: DinoGenicsState, action: int, ctx) -> dict:
     ids, seat = s.ids, s.cur
     if action == ids.airport:
-        airport = next(f for f in s.facs[seat] if s.c.facilities[f & 63].airport and not f & DAMAGED)
+        airport = next(f for f in s.facs[seat] if s.c.facilities[facility_of(f)].airport and not is_damaged(f))
         return _facility(s, airport)
     if action == ids.docks:
         return {"docks": 1 - seat}  # the other branch's
@@ -85,15 +87,15 @@ def _worker_info(s, action: int, ctx) -> dict:
     return {"space": s.c.spaces[space].key, "slot": slot}
 
 
-def _outsource_info(s, action: int, ctx) -> dict:
+def _outsource_info(s: DinoGenicsState, action: int, ctx) -> dict:
     return {"space": s.c.spaces[action - s.ids.space].key}
 
 
-def _option_info(s, action: int, ctx: ChooseContext) -> dict:
+def _option_info(s: DinoGenicsState, action: int, ctx: ChooseContext) -> dict:
     return {"option": action - s.ids.option}
 
 
-def _create_info(s, action: int, ctx: CreateContext) -> dict:
+def _create_info(s: DinoGenicsState, action: int, ctx: CreateContext) -> dict:
     return {"species": s.c.species[action - s.ids.species].key}
 
 
@@ -102,7 +104,7 @@ def _create_info(s, action: int, ctx: CreateContext) -> dict:
 _PICKED_FROM = {KEEP: "drawn", BONEYARD: "dna_discard", BUY: "market"}
 
 
-def _pick_info(s, action: int, ctx: PickContext) -> dict:
+def _pick_info(s: DinoGenicsState, action: int, ctx: PickContext) -> dict:
     ids, purpose = s.ids, ctx.purpose
     out: dict = {"purpose": PICK_PURPOSES[purpose]}
     if action == ids.refined:
@@ -115,7 +117,7 @@ def _pick_info(s, action: int, ctx: PickContext) -> dict:
     return out
 
 
-def _habitat_info(s, action: int, ctx: HabitatContext) -> dict:
+def _habitat_info(s: DinoGenicsState, action: int, ctx: HabitatContext) -> dict:
     species = s.c.species[ctx.species].key
     if action >= s.ids.pen:
         return {"species": species, **_pen(s, action)}  # a pen built first, for it
@@ -130,11 +132,11 @@ def _habitat_info(s, action: int, ctx: HabitatContext) -> dict:
     return {**out, "open_space": True}
 
 
-def _build_info(s, action: int, ctx) -> dict:
+def _build_info(s: DinoGenicsState, action: int, ctx) -> dict:
     return {} if action == s.ids.done else _pen(s, action)
 
 
-def _stack_info(s, action: int, ctx: DiscountContext) -> dict:
+def _stack_info(s: DinoGenicsState, action: int, ctx: DiscountContext) -> dict:
     i = action - s.ids.stack
     f = rules.stack_tile(s, i)
     out: dict = {"facility": s.c.facilities[f].key}
@@ -142,45 +144,45 @@ def _stack_info(s, action: int, ctx: DiscountContext) -> dict:
     return {**out, "credits": rules.facility_price(s, s.cur, f, ctx.discount)}
 
 
-def _facility_cell_info(s, action: int, ctx: PlacingContext) -> dict:
+def _facility_cell_info(s: DinoGenicsState, action: int, ctx: PlacingContext) -> dict:
     cell = _cell(s, action - s.ids.cell)
     return {"facility": s.c.facilities[ctx.facility].key, "cell": cell, "park": ctx.park}
 
 
-def _repair_info(s, action: int, ctx: DiscountContext) -> dict:
+def _repair_info(s: DinoGenicsState, action: int, ctx: DiscountContext) -> dict:
     struct = action - s.ids.structure
     return {**_structure(s, s.cur, struct), "credits": rules.repair_price(s, s.cur, struct, ctx.discount)}
 
 
-def _target_info(s, action: int, ctx: TargetContext) -> dict:
+def _target_info(s: DinoGenicsState, action: int, ctx: TargetContext) -> dict:
     seat = s.cur
     return {**_structure(s, seat, action - s.ids.structure), "rampaging": _dinosaur(s, seat, ctx.dinosaur)}
 
 
-def _card_info(s, action: int, ctx) -> dict:
+def _card_info(s: DinoGenicsState, action: int, ctx) -> dict:
     return {"manipulation": s.c.manipulation[action - s.ids.manipulation].key}
 
 
-def _opponent_info(s, action: int, ctx: OpponentContext) -> dict:
+def _opponent_info(s: DinoGenicsState, action: int, ctx: OpponentContext) -> dict:
     p = action - s.ids.seat
     return {"synth": True} if s.coop and p == SYNTH else {"seat": p}
 
 
-def _city_info(s, action: int, ctx: CityContext) -> dict:
+def _city_info(s: DinoGenicsState, action: int, ctx: CityContext) -> dict:
     return {} if action == s.ids.done else {"choice": CITY_CHOICES[action - s.ids.city_center]}
 
 
-def _bonus_info(s, action: int, ctx) -> dict:
+def _bonus_info(s: DinoGenicsState, action: int, ctx) -> dict:
     return {} if action == s.ids.done else {"from": "bonus_pool"}
 
 
-def _mutant_info(s, action: int, ctx: MutantContext) -> dict:
+def _mutant_info(s: DinoGenicsState, action: int, ctx: MutantContext) -> dict:
     if action == s.ids.done:
         return {}
     return {"species": s.c.species[s.t.mutant].key, "goats": rules.mutant_goats(s, s.cur)}
 
 
-def _large_info(s, action: int, ctx: DiscountContext) -> dict:
+def _large_info(s: DinoGenicsState, action: int, ctx: DiscountContext) -> dict:
     offer = action - s.ids.large
     f = s.t.habitat_tile if offer == 0 else s.large_offer[offer - 1]
     out: dict = {"facility": s.c.facilities[f].key}
@@ -188,17 +190,17 @@ def _large_info(s, action: int, ctx: DiscountContext) -> dict:
     return {**out, "credits": rules.facility_price(s, s.cur, f, ctx.discount)}
 
 
-def _spot_info(s, action: int, ctx: PlacingContext) -> dict:
+def _spot_info(s: DinoGenicsState, action: int, ctx: PlacingContext) -> dict:
     cell, down = divmod(action - s.ids.spot, 2)
     cells = [_cell(s, cell), _cell(s, rules.spot_second(s.geo, cell, down))]
     return {"facility": s.c.facilities[ctx.facility].key, "cells": cells, "park": ctx.park}
 
 
-def _ocean_info(s, action: int, ctx: OceanContext) -> dict:
+def _ocean_info(s: DinoGenicsState, action: int, ctx: OceanContext) -> dict:
     return {} if action == s.ids.done else {"species": s.c.species[s.t.plesio].key, "credits": ctx.cost}
 
 
-def _claim_info(s, action: int, ctx) -> dict:
+def _claim_info(s: DinoGenicsState, action: int, ctx) -> dict:
     i = action - s.ids.specialist
     out: dict = {"specialist": s.c.specialists[i].key}
     if i in s.contractors:
@@ -206,36 +208,36 @@ def _claim_info(s, action: int, ctx) -> dict:
     return {**out, "from": "job_market"}
 
 
-def _destroy_info(s, action: int, ctx: DestroyContext) -> dict:
+def _destroy_info(s: DinoGenicsState, action: int, ctx: DestroyContext) -> dict:
     if action == s.ids.done:
         return {}
     species, cell = divmod(action - s.ids.victim, s.geo.num_cells)
     return {"species": s.c.species[species].key, "cell": _cell(s, cell)}
 
 
-def _graft_info(s, action: int, ctx: GraftContext) -> dict:
+def _graft_info(s: DinoGenicsState, action: int, ctx: GraftContext) -> dict:
     if action == s.ids.done:
         return {}
     return {"goats": action - s.ids.option + 1, "deck": "edna_deck" if ctx.edna else "dna_deck"}
 
 
-def _payment_info(s, action: int, ctx: PaymentContext) -> dict:
+def _payment_info(s: DinoGenicsState, action: int, ctx: PaymentContext) -> dict:
     return {"manipulation": s.c.manipulation[action - s.ids.manipulation].key}
 
 
-def _seat_info(s, action: int, ctx) -> dict:
+def _seat_info(s: DinoGenicsState, action: int, ctx) -> dict:
     return {"seat": action - s.ids.seat}
 
 
-def _share_info(s, action: int, ctx: ShareContext) -> dict:
+def _share_info(s: DinoGenicsState, action: int, ctx: ShareContext) -> dict:
     return {"park": action - s.ids.seat}
 
 
-def _park_info(s, action: int, ctx: ParkContext) -> dict:
+def _park_info(s: DinoGenicsState, action: int, ctx: ParkContext) -> dict:
     return {"facility": s.c.facilities[ctx.facility].key, "park": action - s.ids.seat}
 
 
-def _gift_info(s, action: int, ctx: GiftContext) -> dict:
+def _gift_info(s: DinoGenicsState, action: int, ctx: GiftContext) -> dict:
     ids, to = s.ids, 1 - s.cur
     if action == ids.done:
         return {}

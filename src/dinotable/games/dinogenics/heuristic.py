@@ -10,6 +10,8 @@ It is handed a determinized state (see dinotable.agents) and reads only what its
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from dinotable.games.dinogenics import rampage, rules
 from dinotable.games.dinogenics.components import (
     CREDITS,
@@ -26,8 +28,11 @@ from dinotable.games.dinogenics.components import (
     VP,
 )
 from dinotable.games.dinogenics.park import OPEN
-from dinotable.games.dinogenics.rules import CELL, DOME, SPECIES, STAGES, WIDTH
+from dinotable.games.dinogenics.rules import DOME, STAGES, cell_of, dinosaur_code, facility_of, is_damaged, species_of
 from dinotable.games.dinogenics.scoring import breakdown
+
+if TYPE_CHECKING:
+    from dinotable.games.dinogenics.state import DinoGenicsState
 
 # Weights, set by simulation (greedy against random and against itself).
 CREDIT = 0.45  # beyond the 1 VP per 3 credits of End Game Scoring
@@ -62,12 +67,12 @@ _BIRTH_STAGE = next(i for i, (name, _) in enumerate(STAGES) if name == "terror")
 
 
 class Heuristic:
-    def value(self, s, seat: int) -> float:
+    def value(self, s: DinoGenicsState, seat: int) -> float:
         if s.over:
             return _final(s, seat)
         return _value(s, seat)
 
-    def action_scores(self, s, seat: int, actions: list[int]) -> list[float]:
+    def action_scores(self, s: DinoGenicsState, seat: int, actions: list[int]) -> list[float]:
         out = []
         done = s.ids.done
         for a in actions:
@@ -82,13 +87,13 @@ class Heuristic:
         return out
 
 
-def _final(s, seat: int) -> float:
+def _final(s: DinoGenicsState, seat: int) -> float:
     totals = [breakdown(s, p)["total"] for p in range(s.num_players)]
     others = [t for p, t in enumerate(totals) if p != seat]
     return totals[seat] - (OPPONENT * max(others) if others else 0.0)
 
 
-def _upkeeps_left(s) -> int:
+def _upkeeps_left(s: DinoGenicsState) -> int:
     return s.c.numbers["seasons"] - s.season + (1 if s.stage <= _VP_STAGE else 0)
 
 
@@ -96,18 +101,18 @@ def _improper_cost(upkeeps: int) -> float:
     return IMPROPER_NOW + IMPROPER * min(upkeeps, 3)
 
 
-def _worth(s, species: int, upkeeps: int, seat: int | None = None) -> float:
+def _worth(s: DinoGenicsState, species: int, upkeeps: int, seat: int | None = None) -> float:
     """What a new dinosaur of this species in a proper habitat brings by the end (a new species in the
     park also scores at the end)."""
     sp = s.c.species[species]
     worth = sp.vp * upkeeps + REPUTATION * sp.reputation * min(upkeeps, 3)
-    if seat is None or all(code & SPECIES != species for code in s.dinos[seat]):
+    if seat is None or all(species_of(code) != species for code in s.dinos[seat]):
         worth += s.c.numbers["end_species_in_habitat"]
     if seat is not None:
         worth += _destroyer_worth(s, seat, species, upkeeps)
     if seat is not None and s.scenario and "paired_species" in s.scenario.objective:
         # CC2: a second meeple of a species makes a pair.
-        have = sum(1 for code in s.dinos[seat] if code & SPECIES == species)
+        have = sum(1 for code in s.dinos[seat] if species_of(code) == species)
         if have == 0 and rules.perk(s, seat, "births") and rules.archived(s, species):
             # The DNA Archivist: a second may be born at an Upkeep, if it is its turn and has room.
             worth += 0.5 * (OBJECTIVE + sp.vp * max(0, upkeeps - 1))
@@ -116,7 +121,7 @@ def _worth(s, species: int, upkeeps: int, seat: int | None = None) -> float:
     return worth
 
 
-def _hand_worth(s, seat: int, sp: int, held: int, upkeeps: int) -> float:
+def _hand_worth(s: DinoGenicsState, seat: int, sp: int, held: int, upkeeps: int) -> float:
     """What `held` DNA cards of a species promise: a share of the dinosaur's worth per set, full or not."""
     species = s.c.species[sp]
     full, part = divmod(held, species.dna)
@@ -126,7 +131,7 @@ def _hand_worth(s, seat: int, sp: int, held: int, upkeeps: int) -> float:
     return worth
 
 
-def _habitat_unlocks(s, seat: int, upkeeps: int) -> float:
+def _habitat_unlocks(s: DinoGenicsState, seat: int, upkeeps: int) -> float:
     """An Aquatic Habitat to come for a park with none free: the half of the aquatic DNA in hand that waits
     for one (see `_value`)."""
     if upkeeps <= 1:
@@ -140,13 +145,13 @@ def _habitat_unlocks(s, seat: int, upkeeps: int) -> float:
     )
 
 
-def _corrupted(s, seat: int) -> int:
+def _corrupted(s: DinoGenicsState, seat: int) -> int:
     """How many Corrupted T-Rex (CC1) the park holds: the dinosaurs worth destroying."""
     corrupted = s.t.corrupted
-    return sum(1 for code in s.dinos[seat] if code & SPECIES == corrupted) if corrupted >= 0 else 0
+    return sum(1 for code in s.dinos[seat] if species_of(code) == corrupted) if corrupted >= 0 else 0
 
 
-def _corrupted_upkeep(s) -> float:
+def _corrupted_upkeep(s: DinoGenicsState) -> float:
     """What one Corrupted T-Rex costs each Upkeep it stays: its -2 Dinosaur Value and its rampage check's
     hit, which most often lands on the Visitor Center for a Scandal."""
     die = s.c.rampage_die
@@ -154,12 +159,12 @@ def _corrupted_upkeep(s) -> float:
     return -s.c.species[s.t.corrupted].vp + hit * _scandal_cost(s)
 
 
-def _destroyed_vp(s, seat: int) -> int:
+def _destroyed_vp(s: DinoGenicsState, seat: int) -> int:
     """VP the park's undamaged facilities give when one of its dinosaurs is destroyed (the Safari)."""
-    return sum(s.c.facilities[f & 63].destroyed_vp for f in s.facs[seat] if not f & rules.DAMAGED)
+    return sum(s.c.facilities[facility_of(f)].destroyed_vp for f in s.facs[seat] if not is_damaged(f))
 
 
-def _destroyer_worth(s, seat: int, species: int, upkeeps: int) -> float:
+def _destroyer_worth(s: DinoGenicsState, seat: int, species: int, upkeeps: int) -> float:
     """What a dinosaur that destroys others adds in a park with Corrupted T-Rex (CC1): a Spinosaurus destroys
     one on placement; a Mosasaur one at each Upkeep (5 VP each, and it is not fed). Each T-Rex gone stops
     costing its Upkeeps and gives the Safari's VP."""
@@ -175,14 +180,14 @@ def _destroyer_worth(s, seat: int, species: int, upkeeps: int) -> float:
     return sum(s.c.numbers["terror_vp"] + gain + each * (upkeeps - 1 - k) for k in range(min(victims, upkeeps)))
 
 
-def _proper_home(s, seat: int, species: int) -> float:
+def _proper_home(s: DinoGenicsState, seat: int, species: int) -> float:
     """1 if a proper habitat waits for this species, less if a pen must be built first, little if none."""
     best = 0.0
     cells, pens = rules.habitats(s, seat, species)
     if s.t.aquatic[species]:
         return 1.0 if cells else 0.0  # Aquatic Habitats with room are proper
     for cell in cells:
-        if not rules.improper(s, seat, dinos=(*s.dinos[seat], species | cell << CELL))[-1]:
+        if not rules.improper(s, seat, dinos=(*s.dinos[seat], dinosaur_code(species, cell)))[-1]:
             best = 1.0
             break
     if best < 1.0 and pens:
@@ -192,13 +197,13 @@ def _proper_home(s, seat: int, species: int) -> float:
     return best
 
 
-def _placement(s, seat: int, species: int, upkeeps: int) -> float:
+def _placement(s: DinoGenicsState, seat: int, species: int, upkeeps: int) -> float:
     """A dinosaur about to be placed: its worth if a proper habitat waits, else the rampages to come."""
     home = _proper_home(s, seat, species)
     return _worth(s, species, upkeeps, seat) * home if home else -_improper_cost(upkeeps)
 
 
-def _facility_worth(s, seat: int, f: int, upkeeps: int) -> float:
+def _facility_worth(s: DinoGenicsState, seat: int, f: int, upkeeps: int) -> float:
     fac = s.c.facilities[f]
     if rules.special(s, "credits_end"):
         # CC3 scores credits: a facility is worth the credits it brings in and its end-game credits (its bonus
@@ -211,7 +216,7 @@ def _facility_worth(s, seat: int, f: int, upkeeps: int) -> float:
         for r, n in fac.upkeep
     )
     if fac.per_species >= 0:
-        have = sum(1 for code in s.dinos[seat] if code & SPECIES == fac.per_species)
+        have = sum(1 for code in s.dinos[seat] if species_of(code) == fac.per_species)
         worth += upkeeps * (fac.per_vp + CREDIT * fac.per_credits) * have
     worth += ROOM * fac.rooms * max(0, upkeeps - 1)
     if fac.biodome:
@@ -240,12 +245,12 @@ def _facility_worth(s, seat: int, f: int, upkeeps: int) -> float:
     return worth
 
 
-def _scandal_cost(s) -> float:
+def _scandal_cost(s: DinoGenicsState) -> float:
     """What gaining a Scandal costs: twice as much in CC4, where each one gained is two."""
     return SCANDAL * (2 if rules.special(s, "double_scandals") else 1)
 
 
-def _steps_value(s, seat: int, steps: tuple, upkeeps: int) -> float:
+def _steps_value(s: DinoGenicsState, seat: int, steps: tuple, upkeeps: int) -> float:
     """A rough worth of effect steps still to run (gains, losses, payments)."""
     total = 0.0
     for kind, value in steps:
@@ -271,10 +276,10 @@ def _steps_value(s, seat: int, steps: tuple, upkeeps: int) -> float:
     return total
 
 
-def _best_facility(s, seat: int, discount: int, upkeeps: int, large: bool = False) -> float:
+def _best_facility(s: DinoGenicsState, seat: int, discount: int, upkeeps: int, large: bool = False) -> float:
     """The best buy among the City Center's stacks (or the HQ's Large Facilities) this seat can pay for and
     place: the facility's worth less its price; 0 if none."""
-    budget = s.res[seat * WIDTH + CREDITS]
+    budget = s.get(seat, CREDITS)
     best = 0.0
     if large:
         offers = rules.large_offers(s, seat, discount, budget)
@@ -289,21 +294,21 @@ def _best_facility(s, seat: int, discount: int, upkeeps: int, large: bool = Fals
     return best
 
 
-def _best_option(s, seat: int, options: tuple, upkeeps: int) -> float:
+def _best_option(s: DinoGenicsState, seat: int, options: tuple, upkeeps: int) -> float:
     """A choice to come is worth its best option among those the rules let the seat take: an HQ visit whose
     one open choice is a losing Open Ocean roll is worth that roll, not the best of three."""
-    budget = s.res[seat * WIDTH + CREDITS]
+    budget = s.get(seat, CREDITS)
     return max(
         (_steps_value(s, seat, option, upkeeps) for option in options if rules.can(s, seat, option, budget)),
         default=0.0,
     )
 
 
-def _ocean_value(s, seat: int, upkeeps: int) -> float:
+def _ocean_value(s: DinoGenicsState, seat: int, upkeeps: int) -> float:
     """An Open Ocean roll about to be made: a Plesiosaurus at the dice's price if an Aquatic Habitat has room
     and the credits may cover it, else the 1 VP lost."""
     cells, _ = rules.habitats(s, seat, s.t.plesio)
-    if not cells or s.res[seat * WIDTH + CREDITS] < OCEAN_PRICE:
+    if not cells or s.get(seat, CREDITS) < OCEAN_PRICE:
         return -1.0
     return max(_worth(s, s.t.plesio, upkeeps, seat) - (CREDIT + 1 / 3) * OCEAN_PRICE, -1.0)
 
@@ -335,7 +340,7 @@ _RESOURCE_WORTH = {
 }
 
 
-def _card_gain(s, seat: int, sp: int, upkeeps: int) -> float:
+def _card_gain(s: DinoGenicsState, seat: int, sp: int, upkeeps: int) -> float:
     """What one more DNA card of this species adds to the hand's worth."""
     if upkeeps <= 1:
         return DNA_CARD * 0.5
@@ -348,7 +353,7 @@ def _card_gain(s, seat: int, sp: int, upkeeps: int) -> float:
     return _worth(s, sp, upkeeps - 1, seat) * (after - before)
 
 
-def _pending(s, seat: int, upkeeps: int, open_decision: bool = True) -> float:
+def _pending(s: DinoGenicsState, seat: int, upkeeps: int, open_decision: bool = True) -> float:
     """What the seat's own open decision, and the steps still to run after it, promise."""
     total = 0.0
     for task in s.tasks:
@@ -367,7 +372,7 @@ def _pending(s, seat: int, upkeeps: int, open_decision: bool = True) -> float:
             total += _placement(s, seat, s.t.mutant, upkeeps)
         elif purpose in (rules.KEEP, rules.BONEYARD, rules.BUY):
             cards = ctx.arg if purpose == rules.KEEP else s.dna_discard if purpose == rules.BONEYARD else s.market
-            if purpose != rules.BUY or s.res[seat * WIDTH + CREDITS] >= ctx.arg:
+            if purpose != rules.BUY or s.get(seat, CREDITS) >= ctx.arg:
                 gains = sorted((_card_gain(s, seat, sp, upkeeps) for sp in set(cards)), reverse=True)
                 total += sum(gains[:left])
     elif phase == rules.FACILITY_CELL:
@@ -397,10 +402,10 @@ def _pending(s, seat: int, upkeeps: int, open_decision: bool = True) -> float:
     return total
 
 
-def _repair_gain(s, seat: int, discount: int) -> float:
+def _repair_gain(s: DinoGenicsState, seat: int, discount: int) -> float:
     """What the best repair this seat can pay for adds to its worth (a pen closed again, a facility
     scoring again), its price included: each repair is tried on a copy."""
-    options = rules.repairs(s, seat, discount, s.res[seat * WIDTH + CREDITS])
+    options = rules.repairs(s, seat, discount, s.get(seat, CREDITS))
     if not options:
         return 0.0
     before = _value(s, seat, open_decision=False)
@@ -412,7 +417,7 @@ def _repair_gain(s, seat: int, discount: int) -> float:
     return best
 
 
-def _visitors_by_reputation(s, seat: int, upkeeps: int) -> float:
+def _visitors_by_reputation(s: DinoGenicsState, seat: int, upkeeps: int) -> float:
     """A scenario whose visitors come up to the Reputation Track value (or half of it), rooms permitting:
     each point of reputation a room can take is a visitor every Season left. Below zero, each point
     still counts, as a step back toward visitors."""
@@ -422,14 +427,14 @@ def _visitors_by_reputation(s, seat: int, upkeeps: int) -> float:
     worth = VISIT * min(rep, rules.room(s, seat)) * max(0, upkeeps - 1)
     if rep >= 1 and upkeeps > 1 and rules.special(s, "damaged_scandals"):
         # CC5: the next visitors bring a Scandal for every two damaged facilities.
-        worth -= _scandal_cost(s) * (sum(1 for f in s.facs[seat] if f & rules.DAMAGED) // 2)
+        worth -= _scandal_cost(s) * (sum(1 for f in s.facs[seat] if is_damaged(f)) // 2)
     return worth
 
 
-def _value(s, seat: int, open_decision: bool = True) -> float:
+def _value(s: DinoGenicsState, seat: int, open_decision: bool = True) -> float:
     c, t = s.c, s.t
     upkeeps = _upkeeps_left(s)
-    res = s.res[seat * WIDTH : seat * WIDTH + WIDTH]
+    res = s.counters(seat)
     keys = rules.habitat_keys(s, seat)
     bad = rules.improper(s, seat, keys)
     total = float(breakdown(s, seat)["total"])
@@ -453,7 +458,7 @@ def _value(s, seat: int, open_decision: bool = True) -> float:
     if upkeeps:
         total -= IMPROPER * min(upkeeps, 3) * sum(bad) + _damage_ahead(s, seat, bad)
         goats = res[GOATS]
-        kinds = [code & SPECIES for code in s.dinos[seat]]
+        kinds = [species_of(code) for code in s.dinos[seat]]
         for n in sorted(c.species[k].goats for k in kinds if t.eats_goats[k]):
             if goats >= n:
                 goats -= n
@@ -480,7 +485,7 @@ def _value(s, seat: int, open_decision: bool = True) -> float:
         penned: dict[int, list[int]] = {}
         for code, key in zip(s.dinos[seat], keys, strict=True):
             if key != OPEN and key < DOME:
-                penned.setdefault(key, []).append(code & SPECIES)
+                penned.setdefault(key, []).append(species_of(code))
         for a, (cells, closed) in enumerate(areas):
             if closed:
                 used = rules.pen_need(s, seat, penned.get(a, []))
@@ -500,7 +505,7 @@ def _value(s, seat: int, open_decision: bool = True) -> float:
     return total
 
 
-def _damage_ahead(s, seat: int, bad: list[bool]) -> float:
+def _damage_ahead(s: DinoGenicsState, seat: int, bad: list[bool]) -> float:
     """What the next Upkeep's rampage checks are expected to cost (dinosaurs in improper habitats, and a
     Corrupted T-Rex always): each die's chance of a Fatality kills a visitor, and each expected hit lands
     where the rules would put it (rampage.targets), one after the other: the cheapest facility in reach
@@ -512,24 +517,24 @@ def _damage_ahead(s, seat: int, bad: list[bool]) -> float:
     rolling = [
         i
         for i, (code, wrong) in enumerate(zip(s.dinos[seat], bad, strict=True))
-        if (wrong or code & SPECIES == t.corrupted) and not t.aquatic[code & SPECIES]
+        if (wrong or species_of(code) == t.corrupted) and not t.aquatic[species_of(code)]
     ]
     if not rolling:
         return 0.0
     hit = sum(1 for f in die if f in (FATALITY, SLASH)) / len(die)
     fatal = sum(1 for f in die if f == FATALITY) / len(die)
-    visitors = s.res[seat * WIDTH + VISITORS]
+    visitors = s.get(seat, VISITORS)
     rooms = rules.room(s, seat)
     facs = s.facs[seat]
     cells = [sum(1 << x for x in rules.places(code) if x < rules.COMMERCIAL) for code in facs]
-    hurt = [bool(code & rules.DAMAGED) for code in facs]
+    hurt = [is_damaged(code) for code in facs]
     standing = s.fence[seat] & ~s.broken[seat]
     one_die = rules.perk(s, seat, "one_rampage_die")
     cost = 0.0
     for i in rolling:
         code = s.dinos[seat][i]
-        dice = 2 if code & SPECIES == t.trex and not one_die else 1
-        where = (code >> CELL) & 15
+        dice = 2 if species_of(code) == t.trex and not one_die else 1
+        where = cell_of(code)
         for _ in range(dice):
             if visitors:
                 cost += fatal * _scandal_cost(s)
@@ -538,7 +543,7 @@ def _damage_ahead(s, seat: int, bad: list[bool]) -> float:
                 j = min(reached, key=lambda j: _hit_cost(s, seat, j, visitors, rooms))
                 cost += hit * _hit_cost(s, seat, j, visitors, rooms)
                 hurt[j] = True
-                rooms -= s.c.facilities[facs[j] & 63].rooms
+                rooms -= s.c.facilities[facility_of(facs[j])].rooms
             elif fence >= 0:
                 cost += hit * FENCE_HIT
                 standing &= ~(1 << fence)
@@ -547,20 +552,20 @@ def _damage_ahead(s, seat: int, bad: list[bool]) -> float:
     return cost
 
 
-def _hit_cost(s, seat: int, j: int, visitors: int, rooms: int) -> float:
+def _hit_cost(s: DinoGenicsState, seat: int, j: int, visitors: int, rooms: int) -> float:
     """A rampage damaging the park's facility j: its repair, what it stops giving, a hotel's guests killed."""
     price = rules.repair_price(s, seat, j, 0)
-    lost = max(0, visitors - (rooms - s.c.facilities[s.facs[seat][j] & 63].rooms))
+    lost = max(0, visitors - (rooms - s.c.facilities[facility_of(s.facs[seat][j])].rooms))
     return FACILITY_HIT + (CREDIT + 1 / 3) * price + _scandal_cost(s) * lost
 
 
-def _projected(s, p: int, upkeeps: int) -> float:
+def _projected(s: DinoGenicsState, p: int, upkeeps: int) -> float:
     """A park's final score, roughly: VP on the track and what its dinosaurs will still score, less its
     Scandals."""
-    return s.res[p * WIDTH + VP] + rules.dinosaur_value(s, p) * upkeeps - 6 * s.res[p * WIDTH + SCANDALS]
+    return s.get(p, VP) + rules.dinosaur_value(s, p) * upkeeps - 6 * s.get(p, SCANDALS)
 
 
-def _objective(s, seat: int, upkeeps: int) -> float:
+def _objective(s: DinoGenicsState, seat: int, upkeeps: int) -> float:
     """A solo scenario: progress toward the objective's conditions besides the score, and (CC3) credits
     instead of VP."""
     goal = s.scenario.objective
@@ -569,9 +574,9 @@ def _objective(s, seat: int, upkeeps: int) -> float:
     if goal.get("positive_reputation"):
         total += OBJECTIVE * min(rep, 1)
     if goal.get("no_scandals"):
-        total -= OBJECTIVE * s.res[seat * WIDTH + SCANDALS]
+        total -= OBJECTIVE * s.get(seat, SCANDALS)
     if "paired_species" in goal:
-        kinds = [code & SPECIES for code in s.dinos[seat]]
+        kinds = [species_of(code) for code in s.dinos[seat]]
         if upkeeps and s.stage <= _BIRTH_STAGE:
             kinds += [k for k, _ in rules.births(s, seat)]  # the DNA Archivist's pairs born at the Upkeep
         counts = [kinds.count(k) for k in set(kinds)]  # mutants are a species too (scoring.paired_species)
@@ -586,11 +591,11 @@ def _objective(s, seat: int, upkeeps: int) -> float:
         # (read from the scenario, not from `rules.doubled`, which doubles only during the visit itself).
         empty = max(0, s.c.numbers["commercial_spaces"] - used)
         price = s.c.facilities[s.t.hotel].cost * (2 if rules.special(s, "double_costs") else 1)
-        total += 0.5 * OBJECTIVE * min(empty, s.res[seat * WIDTH + CREDITS] / price)
+        total += 0.5 * OBJECTIVE * min(empty, s.get(seat, CREDITS) / price)
     if rules.special(s, "credits_end"):
         # The score is in credits: VP on the track and Dinosaur Value are worth nothing, credits all.
-        total -= s.res[seat * WIDTH + VP] + rules.dinosaur_value(s, seat) * upkeeps
-        total += (1 - CREDIT) * s.res[seat * WIDTH + CREDITS]
+        total -= s.get(seat, VP) + rules.dinosaur_value(s, seat) * upkeeps
+        total += (1 - CREDIT) * s.get(seat, CREDITS)
         total += upkeeps * sum(n for r, n in rules.upkeep_income(s, seat) if r == CREDITS)
     return total
 

@@ -3,8 +3,11 @@ and tiles are texts.py's)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from dinotable.games.dinogenics import rules
-from dinotable.games.dinogenics.rules import CELL, COMMERCIAL, DAMAGED, FLAGS, HUNGRY, SPECIES, WIDTH
+from dinotable.games.dinogenics.rules import COMMERCIAL, HUNGRY
+from dinotable.games.dinogenics.rules.codes import cell_of, facility_of, has_flag, is_damaged, species_of
 from dinotable.games.dinogenics.texts import (
     BRANCHES,
     facility_text,
@@ -15,6 +18,9 @@ from dinotable.games.dinogenics.texts import (
     steps_text,
 )
 
+if TYPE_CHECKING:
+    from dinotable.games.dinogenics.state import DinoGenicsState
+
 COUNTERS = ("credits", "goats", "fences", "vp", "scandals", "visitors", "refined", "workers")
 LEGEND = (
     "Park: two letters a dinosaur (! improper habitat, +n more), [Bio] a facility (xBiox damaged), "
@@ -22,7 +28,7 @@ LEGEND = (
 )
 
 
-def meeples_line(s) -> str:
+def meeples_line(s: DinoGenicsState) -> str:
     """The species in play with no meeple left in the supply (they cannot be created), or ""."""
     gone = [
         sp.name
@@ -50,7 +56,7 @@ _SYNTH_DOES = {
 }
 
 
-def _who(s, seat) -> str:
+def _who(s: DinoGenicsState, seat) -> str:
     if seat is None:
         return ""
     if s.coop:
@@ -58,7 +64,7 @@ def _who(s, seat) -> str:
     return f"Player {seat + 1}"
 
 
-def event_text(s, event) -> str:
+def event_text(s: DinoGenicsState, event) -> str:
     who = _who(s, event.seat)
     d = event.detail
     kind = event.kind
@@ -134,29 +140,29 @@ def _species_name(c, key: str) -> str:
     return next(sp.name for sp in c.species if sp.key == key)
 
 
-def _seat_view(s, p: int, own: bool) -> dict:
+def _seat_view(s: DinoGenicsState, p: int, own: bool) -> dict:
     c = s.c
-    res = s.res[p * WIDTH : p * WIDTH + WIDTH]
+    res = s.counters(p)
     k, m = c.kinds, len(c.manipulation)
     keys = rules.habitat_keys(s, p)
     bad = rules.improper(s, p, keys)
     out = {
         **{name: res[i] for i, name in enumerate(COUNTERS)},
-        "specialists": [sp.key for sp in c.specialists if res[rules.SPECIALISTS] >> sp.index & 1],
+        "specialists": [sp.key for sp in c.specialists if s.holds(p, sp.index)],
         "reputation": rules.reputation(s, p),
         "dinosaur_value": rules.dinosaur_value(s, p, keys),
         "rooms": rules.room(s, p),
         "dinosaurs": [
             {
-                "species": c.species[code & SPECIES].key,
-                "cell": s.geo.cell_names[(code >> CELL) & 15],
+                "species": c.species[species_of(code)].key,
+                "cell": s.geo.cell_names[cell_of(code)],
                 "improper": wrong,
-                "hungry": bool((code >> FLAGS) & HUNGRY),
+                "hungry": has_flag(code, HUNGRY),
             }
             for code, wrong in zip(s.dinos[p], bad, strict=True)
         ],
         "facilities": [
-            {"facility": c.facilities[f & 63].key, "place": place_name(s, f), "damaged": bool(f & DAMAGED)}
+            {"facility": c.facilities[facility_of(f)].key, "place": place_name(s, f), "damaged": is_damaged(f)}
             for f in s.facs[p]
         ],
         "fence_edges": [s.geo.edge_names[e] for e in range(len(s.geo.edges)) if s.fence[p] >> e & 1],
@@ -170,7 +176,7 @@ def _seat_view(s, p: int, own: bool) -> dict:
     return out
 
 
-def view(s, seat: int | None) -> dict:
+def view(s: DinoGenicsState, seat: int | None) -> dict:
     c = s.c
     ctx = s.ctx
     if s.phase == rules.PICK and ctx.purpose == rules.KEEP:
@@ -222,7 +228,7 @@ def _json(value):
     return value
 
 
-def park_lines(s, seat: int) -> list[str]:
+def park_lines(s: DinoGenicsState, seat: int) -> list[str]:
     """The park sector as a grid: fences between cells, dinosaurs and facilities in them."""
     geo, c = s.geo, s.c
     fence, broken = s.fence[seat], s.broken[seat]
@@ -231,11 +237,11 @@ def park_lines(s, seat: int) -> list[str]:
     for code in s.facs[seat]:
         for place in rules.places(code):
             if place < COMMERCIAL:
-                name = c.facilities[code & 63].name[:3]
-                cell_text[place] = f"x{name}x" if code & DAMAGED else f"[{name}]"
+                name = c.facilities[facility_of(code)].name[:3]
+                cell_text[place] = f"x{name}x" if is_damaged(code) else f"[{name}]"
     crowd: dict[int, list[str]] = {}
     for code, wrong in zip(s.dinos[seat], bad, strict=True):
-        crowd.setdefault((code >> CELL) & 15, []).append(c.species[code & SPECIES].name[:2] + ("!" if wrong else ""))
+        crowd.setdefault(cell_of(code), []).append(c.species[species_of(code)].name[:2] + ("!" if wrong else ""))
     for cell, names in crowd.items():
         text = " ".join(names)
         cell_text[cell] = (text if len(text) <= 5 else f"{names[0][:2]}+{len(names) - 1}").center(5)
@@ -271,14 +277,14 @@ def park_lines(s, seat: int) -> list[str]:
     return lines
 
 
-def _slot_mark(s, occupant: int) -> str:
+def _slot_mark(s: DinoGenicsState, occupant: int) -> str:
     """A worker space: X a Crash Token, # a blocking token, _ free, S Synth's worker, else the seat's number."""
     if occupant == rules.SYNTH and s.coop:
         return "S"
     return {rules.CRASH: "X", -2: "#", -1: "_"}.get(occupant, str(occupant + 1))
 
 
-def board_text(s, seat: int | None) -> str:
+def board_text(s: DinoGenicsState, seat: int | None) -> str:
     c = s.c
     v = view(s, seat)
     out = [f"Season {s.season} of {c.numbers['seasons']} - {v['stage']}"]
@@ -331,7 +337,7 @@ def board_text(s, seat: int | None) -> str:
             out.append(
                 "  Facilities: "
                 + ", ".join(
-                    f"{c.facilities[f & 63].name} ({place_name(s, f)}{', damaged' if f & DAMAGED else ''})"
+                    f"{c.facilities[facility_of(f)].name} ({place_name(s, f)}{', damaged' if is_damaged(f) else ''})"
                     for f in s.facs[p]
                 )
             )

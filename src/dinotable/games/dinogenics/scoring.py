@@ -8,7 +8,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from dinotable.games.dinogenics.components import CREDITS, SCANDALS, VP
-from dinotable.games.dinogenics.rules.codes import COMMERCIAL, DAMAGED, SPECIALISTS, SPECIES, SYNTH, WIDTH, places
+from dinotable.games.dinogenics.rules.codes import (
+    COMMERCIAL,
+    SPECIALISTS,
+    SYNTH,
+    facility_of,
+    is_damaged,
+    places,
+    species_of,
+)
 from dinotable.games.dinogenics.rules.reading import (
     bordering_species,
     end_count,
@@ -28,9 +36,9 @@ def breakdown(s: DinoGenicsState, seat: int) -> dict:
     if special(s, "credits_end"):
         return _credits_end(s, seat)
     n = s.c.numbers
-    res = s.res[seat * WIDTH : seat * WIDTH + WIDTH]
+    res = s.counters(seat)
     bad = improper(s, seat)
-    species = {code & SPECIES for code, wrong in zip(s.dinos[seat], bad, strict=True) if not wrong}
+    species = {species_of(code) for code, wrong in zip(s.dinos[seat], bad, strict=True) if not wrong}
     specialists = 0
     held = res[SPECIALISTS]
     for sp in s.c.specialists if held else ():
@@ -59,8 +67,8 @@ def _facility_bonus(s: DinoGenicsState, seat: int) -> int:
     """The End Game VP of the park's undamaged facilities."""
     total = 0
     for f in s.facs[seat]:
-        if not f & DAMAGED:
-            fac = s.c.facilities[f & 63]
+        if not is_damaged(f):
+            fac = s.c.facilities[facility_of(f)]
             total += fac.end_vp
             if fac.end_per:
                 total += fac.end_per[1] * end_count(s, seat, fac.end_per[0])
@@ -75,10 +83,10 @@ def _credits_end(s: DinoGenicsState, seat: int) -> dict:
     """CC3: 'instead receive Credits equal to your Reputation Track value and 1 Credit for each facility bonus
     victory point. Lastly, receive 3 Credits per unique species in your park.' The score is in credits."""
     parts = {
-        "credits": s.res[seat * WIDTH + CREDITS],
+        "credits": s.get(seat, CREDITS),
         "reputation": max(0, reputation(s, seat)),
         "facilities": _facility_bonus(s, seat),
-        "species": 3 * len({code & SPECIES for code in s.dinos[seat]}),
+        "species": 3 * len({species_of(code) for code in s.dinos[seat]}),
     }
     parts["total"] = sum(parts.values())
     return parts
@@ -86,7 +94,7 @@ def _credits_end(s: DinoGenicsState, seat: int) -> dict:
 
 def paired_species(s: DinoGenicsState, seat: int) -> int:
     """Species with two or more meeples in the park (CC2)."""
-    kinds = [code & SPECIES for code in s.dinos[seat]]
+    kinds = [species_of(code) for code in s.dinos[seat]]
     return sum(1 for k in set(kinds) if kinds.count(k) >= 2)
 
 
@@ -97,7 +105,7 @@ def _conditions(s: DinoGenicsState, seat: int) -> dict:
     if goal.get("positive_reputation"):
         out["positive_reputation"] = reputation(s, seat) > 0
     if goal.get("no_scandals"):
-        out["no_scandals"] = s.res[seat * WIDTH + SCANDALS] == 0
+        out["no_scandals"] = s.get(seat, SCANDALS) == 0
     if "paired_species" in goal:
         out["paired_species"] = paired_species(s, seat) >= goal["paired_species"]
     if "rooms" in goal:
@@ -137,7 +145,7 @@ def coop_result(s: DinoGenicsState) -> dict:
 
 def _pleasing_harmonics(s: DinoGenicsState, seat: int) -> int:
     """Each Parasaurolophus: 1 VP per species in the park, its own included."""
-    kinds = [code & SPECIES for code in s.dinos[seat]]
+    kinds = [species_of(code) for code in s.dinos[seat]]
     return kinds.count(s.t.para) * len(set(kinds)) if s.t.para in kinds else 0
 
 

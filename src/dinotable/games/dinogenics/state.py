@@ -1,10 +1,10 @@
 """The DinoGenics state: flat lists of small ints and tuples, so that clone() is a few list copies.
 
-Per-seat counters live in `res` (seat * WIDTH + counter), DNA hands in `dna` (seat * species + species:
-cards of a species are alike, so a hand is counts), Manipulation hands in `manip` likewise. A park is a
-fence mask, a broken-fence mask, a mask of park cells under facilities, a tuple of facilities and a tuple
-of dinosaurs (see rules/codes.py for their codes). Mainland worker spaces are `occ`: -2 blocked, -1 free, or
-the seat standing there.
+Per-seat counters live in `res` (seat * WIDTH + counter, read and changed through `get`, `add`, `take` and
+`put`), DNA hands in `dna` (seat * species + species: cards of a species are alike, so a hand is counts),
+Manipulation hands in `manip` likewise. A park is a fence mask, a broken-fence mask, a mask of park cells
+under facilities, a tuple of facilities and a tuple of dinosaurs (see rules/codes.py for their codes and the
+functions that read them). Mainland worker spaces are `occ`: -2 blocked, -1 free, or the seat standing there.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from dinotable.core.rng import derive_seed, next_below, seed_state, shuffle
 from dinotable.games.dinogenics import render, rules, scoring, synth
 from dinotable.games.dinogenics.components import CREDITS, FENCES, GOATS, REFINED, SCANDALS
 from dinotable.games.dinogenics.decisions import TABLE
+from dinotable.games.dinogenics.rules.codes import SPECIALISTS, WIDTH
 
 _DEALS = 20  # deals tried before the seat to move keeps the cards of one choice (see determinize)
 
@@ -114,7 +115,7 @@ class DinoGenicsState(FlatState):
         if coop:
             self.order = (rules.SYNTH, 0, 1)
         num = c.numbers
-        self.res = [0] * (parks * rules.WIDTH)
+        self.res = [0] * (parks * WIDTH)
         k, m = c.kinds, len(c.manipulation)
         self.dna = [0] * (parks * k)
         self.manip = [0] * (parks * m)
@@ -139,16 +140,15 @@ class DinoGenicsState(FlatState):
         if coop:
             start = {**start, "credits": c.coop["credits"]}
         for position, seat in enumerate(self.order):
-            base = seat * rules.WIDTH
             if seat == rules.SYNTH and coop:
-                self.res[base + GOATS] = c.coop["synth_goats"]  # no cards, no credits
-                self.res[base + rules.WORKERS] = rules.workers_in(self, self.season)
+                self.put(seat, GOATS, c.coop["synth_goats"])  # no cards, no credits
+                self.put(seat, rules.WORKERS, rules.workers_in(self, self.season))
                 continue
-            self.res[base + CREDITS] = start["credits"] + (0 if coop else position)
-            self.res[base + GOATS] = start["goats"]
-            self.res[base + FENCES] = start["fences"]
-            self.res[base + SCANDALS] = start["scandals"]
-            self.res[base + rules.WORKERS] = rules.workers_in(self, self.season)
+            self.put(seat, CREDITS, start["credits"] + (0 if coop else position))
+            self.put(seat, GOATS, start["goats"])
+            self.put(seat, FENCES, start["fences"])
+            self.put(seat, SCANDALS, start["scandals"])
+            self.put(seat, rules.WORKERS, rules.workers_in(self, self.season))
             for _ in range(start["dna"]):
                 self.dna[seat * k + self.dna_deck.pop()] += 1
             for _ in range(start["manipulation"]):
@@ -190,6 +190,32 @@ class DinoGenicsState(FlatState):
         self.history: list[int] = []
         rules.settle(self, [])
         self.relist()
+
+    # A seat's counters (CREDITS, GOATS... then WORKERS, SPECIALISTS, AIRPORT_USED): kept in the flat `res`, at
+    # seat * WIDTH + counter, read and changed only through these.
+    def get(self, seat: int, counter: int) -> int:
+        """How many of this counter the seat has."""
+        return self.res[seat * WIDTH + counter]
+
+    def add(self, seat: int, counter: int, n: int) -> None:
+        """The seat gains n of this counter."""
+        self.res[seat * WIDTH + counter] += n
+
+    def take(self, seat: int, counter: int, n: int) -> None:
+        """The seat spends (or loses) n of this counter."""
+        self.res[seat * WIDTH + counter] -= n
+
+    def put(self, seat: int, counter: int, value: int) -> None:
+        """Sets the seat's counter."""
+        self.res[seat * WIDTH + counter] = value
+
+    def counters(self, seat: int) -> list[int]:
+        """A copy of all the seat's counters, indexed by counter."""
+        return self.res[seat * WIDTH : seat * WIDTH + WIDTH]
+
+    def holds(self, seat: int, specialist: int) -> bool:
+        """Does the seat hold this specialist (by its index in the content)?"""
+        return bool(self.res[seat * WIDTH + SPECIALISTS] >> specialist & 1)
 
     def _determinize(self, seat: int | None, seed: int) -> DinoGenicsState:
         """A copy in which what `seat` cannot see is re-dealt: every other seat's DNA and Manipulation hands
@@ -242,7 +268,7 @@ class DinoGenicsState(FlatState):
         elif hand[species]:
             keep[species] = min(hand[species], left)
         # Refined DNA tokens lie on the table; Polymorphic cards make up what neither covers.
-        short = left - sum(keep.values()) - self.res[self.cur * rules.WIDTH + REFINED]
+        short = left - sum(keep.values()) - self.get(self.cur, REFINED)
         if short > 0 and hand[t.poly]:
             keep[t.poly] = min(hand[t.poly], short)
         return {("dna", kind): n for kind, n in keep.items()}

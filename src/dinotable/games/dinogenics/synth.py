@@ -26,22 +26,24 @@ from dinotable.games.dinogenics.rules.allowed import (
     stack_tile,
 )
 from dinotable.games.dinogenics.rules.codes import (
-    CELL,
     COMMERCIAL,
-    DAMAGED,
     DRAWN_STACKS,
     GIFT,
     PLACE,
     SHARE,
-    SPECIES,
     SYNTH,
     TEAM_ORDER,
-    WIDTH,
     WORKERS,
     GiftContext,
     ShareContext,
+    as_repaired,
+    cell_of,
     decide,
     event,
+    facility_of,
+    first_place,
+    is_damaged,
+    species_of,
 )
 from dinotable.games.dinogenics.rules.damage import damage_facility
 from dinotable.games.dinogenics.rules.dinosaurs import place_dinosaur
@@ -112,12 +114,12 @@ def visitors(s: DinoGenicsState, events) -> None:
             if not s.pool:
                 break
             if who == SYNTH:
-                if s.res[SYNTH * WIDTH + VISITORS] >= room(s, SYNTH):
+                if s.get(SYNTH, VISITORS) >= room(s, SYNTH):
                     out |= 1
                     break
-                s.res[SYNTH * WIDTH + VISITORS] += 1
+                s.add(SYNTH, VISITORS, 1)
             else:
-                if shared + s.res[VISITORS] + s.res[WIDTH + VISITORS] >= room(s, 0) + room(s, 1):
+                if shared + s.get(0, VISITORS) + s.get(1, VISITORS) >= room(s, 0) + room(s, 1):
                     out |= 2
                     break
                 shared += 1
@@ -129,7 +131,7 @@ def visitors(s: DinoGenicsState, events) -> None:
 
 def share_task(s: DinoGenicsState, task, events) -> None:
     """The West Branch places the shared visitors in either park with room (designed: West divides)."""
-    if any(s.res[p * WIDTH + VISITORS] < room(s, p) for p in (0, 1)):
+    if any(s.get(p, VISITORS) < room(s, p) for p in (0, 1)):
         decide(s, 0, SHARE, ShareContext(task[1]))
 
 
@@ -153,18 +155,18 @@ def workers(s: DinoGenicsState, events) -> bool:
     slots = ("team", "synth") if s.team_first else ("synth", "team")
     for _ in range(4):
         if slots[s.turn] == "synth":
-            if s.res[SYNTH * WIDTH + WORKERS] > 0:
+            if s.get(SYNTH, WORKERS) > 0:
                 take_turn(s, events)
                 s.turn ^= 1
                 return True
             s.turn ^= 1
             continue
         if not s.team_todo:
-            s.team_todo = sum(1 << b for b in (0, 1) if s.res[b * WIDTH + WORKERS] > 0)
+            s.team_todo = sum(1 << b for b in (0, 1) if s.get(b, WORKERS) > 0)
         for b in (0, 1):
             # Asked again before each placement: the other branch may have taken the last space.
             if s.team_todo >> b & 1 and not can_place_worker(s, b):
-                s.res[b * WIDTH + WORKERS] = 0  # nowhere to go: the worker stays home
+                s.put(b, WORKERS, 0)  # nowhere to go: the worker stays home
                 s.team_todo &= ~(1 << b)
                 events.append(event("stay_home", b))
         if s.team_todo == 3:
@@ -174,7 +176,7 @@ def workers(s: DinoGenicsState, events) -> bool:
             decide(s, 0 if s.team_todo & 1 else 1, PLACE)
             return True
         s.turn ^= 1
-        if s.res[SYNTH * WIDTH + WORKERS] <= 0:
+        if s.get(SYNTH, WORKERS) <= 0:
             return False
     return False
 
@@ -187,29 +189,27 @@ def _roll(s: DinoGenicsState) -> int:
 def take_turn(s: DinoGenicsState, events) -> None:
     """Roll two rampage dice and read Synth's turn chart; roll again while the space is taken."""
     late = s.season >= 5
-    base = SYNTH * WIDTH
     s.tasks.append(("synth_cleanup",))  # after what the action sets off
     for _ in range(_TRIES):
         faces = tuple(sorted((_roll(s), _roll(s))))
         action = s.c.coop["chart"][faces][late]
         if action == "farm_or_outsource":
-            action = "farm" if s.res[base + GOATS] < 5 else "outsource"
+            action = "farm" if s.get(SYNTH, GOATS) < 5 else "outsource"
         key = SPACES[action]
         space = s.c.space_index(key)
         slot = free_slot(s, space) if space_open(s, space) else -1
         if slot < 0:
             continue
         s.occ[slot] = SYNTH
-        s.res[base + WORKERS] -= 1
+        s.take(SYNTH, WORKERS, 1)
         events.append(event("synth", None, action=action, space=key, faces=[FACES[f] for f in faces]))
         act(s, action, late, events)
         return
-    s.res[base + WORKERS] -= 1  # nowhere it could go: the worker stays home
+    s.take(SYNTH, WORKERS, 1)  # nowhere it could go: the worker stays home
     events.append(event("stay_home", SYNTH))
 
 
 def act(s: DinoGenicsState, action: str, late: bool, events) -> None:
-    base = SYNTH * WIDTH
     facilities = s.c.facilities
     if action in ("build_cheapest", "remove_priciest"):
         # The City Center's stacks, the Basic Hotels first: ties go to the furthest right.
@@ -243,13 +243,13 @@ def act(s: DinoGenicsState, action: str, late: bool, events) -> None:
     elif action == "market_card":
         s.market.extend(draw_dna(s, 1))
     elif action in ("agency_scandal", "outsource"):
-        s.res[base + SCANDALS] = max(0, s.res[base + SCANDALS] - 1)
+        s.put(SYNTH, SCANDALS, max(0, s.get(SYNTH, SCANDALS) - 1))
     elif action == "farm":
-        s.res[base + GOATS] += 3
+        s.add(SYNTH, GOATS, 3)
     elif action == "time_share":
         gain(s, SYNTH, ((VISITORS, 2),), events)
     elif action == "ferry_vp":
-        s.res[base + VP] += 2
+        s.add(SYNTH, VP, 2)
 
 
 def place(s: DinoGenicsState, species: int, events) -> None:
@@ -258,9 +258,9 @@ def place(s: DinoGenicsState, species: int, events) -> None:
     facilities = s.c.facilities
     domes = []
     for f in s.facs[SYNTH]:
-        if facilities[f & 63].biodome and not f & DAMAGED:
-            cell = (f >> 6) & 31
-            inside = [d & SPECIES for d in s.dinos[SYNTH] if (d >> CELL) & 15 == cell]
+        if facilities[facility_of(f)].biodome and not is_damaged(f):
+            cell = first_place(f)
+            inside = [species_of(d) for d in s.dinos[SYNTH] if cell_of(d) == cell]
             if len(inside) < 2:
                 rank = 0 if inside and set(inside) == {species} else 1 if not inside else 2
                 domes.append((rank, cell))
@@ -283,7 +283,7 @@ def cleanup(s: DinoGenicsState, task, events) -> None:
         events.append(event("euthanized", SYNTH, dinosaurs=len(s.dinos[SYNTH]) - len(kept)))
         s.dinos[SYNTH] = kept
     facilities = s.c.facilities
-    s.facs[SYNTH] = tuple(f & ~DAMAGED if facilities[f & 63].biodome else f for f in s.facs[SYNTH])
+    s.facs[SYNTH] = tuple(as_repaired(f) if facilities[facility_of(f)].biodome else f for f in s.facs[SYNTH])
 
 
 def damage(s: DinoGenicsState, task, events) -> None:
@@ -292,11 +292,11 @@ def damage(s: DinoGenicsState, task, events) -> None:
     facilities = s.c.facilities
     best = None
     for j, f in enumerate(s.facs[SYNTH]):
-        if f & DAMAGED:
+        if is_damaged(f):
             continue
-        cell = (f >> 6) & 31
-        occupied = sum(1 for d in s.dinos[SYNTH] if (d >> CELL) & 15 == cell and cell < COMMERCIAL)
-        key = (facilities[f & 63].cost, occupied, j)
+        cell = first_place(f)
+        occupied = sum(1 for d in s.dinos[SYNTH] if cell_of(d) == cell and cell < COMMERCIAL)
+        key = (facilities[facility_of(f)].cost, occupied, j)
         if best is None or key < best:
             best = key
     if best is not None:
@@ -311,13 +311,12 @@ def upkeep(s: DinoGenicsState, events) -> None:
 def news_step(s: DinoGenicsState, steps: tuple, events) -> None:
     """'Anytime a card states "Synth Occupies" an area, take one of its workers and place it on a single
     action space of the designated area.' Synth takes no benefit it cannot use (cards, credits)."""
-    base = SYNTH * WIDTH
     for kind, value in steps:
         if kind == "occupy":
             slot = free_slot(s, value)
-            if slot >= 0 and s.res[base + WORKERS] > 0:
+            if slot >= 0 and s.get(SYNTH, WORKERS) > 0:
                 s.occ[slot] = SYNTH
-                s.res[base + WORKERS] -= 1
+                s.take(SYNTH, WORKERS, 1)
                 events.append(event("synth", None, action="occupy", space=s.c.spaces[value].key, faces=[]))
         elif kind == "gain":
             gain(s, SYNTH, value, events)

@@ -6,6 +6,8 @@ A price in a text is read from the rules' own price functions, so a text shows w
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from dinotable.games.dinogenics import rules
 from dinotable.games.dinogenics.components import COUNTS, END_COUNTS, RESOURCES
 from dinotable.games.dinogenics.park import cells_of
@@ -35,13 +37,17 @@ from dinotable.games.dinogenics.rules import (
     ShareContext,
     TargetContext,
 )
+from dinotable.games.dinogenics.rules.codes import facility_of
 from dinotable.games.dinogenics.rules.steps import steps_text
 from dinotable.games.dinogenics.step_values import amounts_text as _amounts
+
+if TYPE_CHECKING:
+    from dinotable.games.dinogenics.state import DinoGenicsState
 
 BRANCHES = ("West", "East")
 
 
-def _no_meeple(s, seat: int, steps) -> str:
+def _no_meeple(s: DinoGenicsState, seat: int, steps) -> str:
     """For an action that creates a dinosaur: the species the seat holds a set for but cannot create, since
     no meeple of theirs is left in the supply."""
     shorts = [value for kind, value in steps if kind == "create"]
@@ -121,25 +127,25 @@ def specialist_text(c, i: int) -> str:
     return f"{sp.name} ({sp.cost} Manipulation card{'s' if sp.cost > 1 else ''}): {sp.text}"
 
 
-def _structure(s, seat: int, struct: int) -> str:
+def _structure(s: DinoGenicsState, seat: int, struct: int) -> str:
     top = s.t.max_facilities
     if struct >= top:
         return f"the fence {s.geo.edge_names[struct - top]}"
     code = s.facs[seat][struct]
-    return f"the {s.c.facilities[code & 63].name} ({place_name(s, code)})"
+    return f"the {s.c.facilities[facility_of(code)].name} ({place_name(s, code)})"
 
 
-def place_name(s, code: int) -> str:
+def place_name(s: DinoGenicsState, code: int) -> str:
     """Where a facility stands, as the view names it: "B2", "B2+C2", "commercial 1"."""
     names = [s.geo.cell_names[x] if x < COMMERCIAL else f"commercial {x - COMMERCIAL + 1}" for x in rules.places(code)]
     return "+".join(names)
 
 
-def _habitat_text(s, seat: int, cell: int) -> str:
+def _habitat_text(s: DinoGenicsState, seat: int, cell: int) -> str:
     area_of, areas = rules.regions(s, seat)
     if s.fcells[seat] >> cell & 1:
         code = rules.facility_at(s, seat, cell)
-        return f"the {s.c.facilities[code & 63].name} on {place_name(s, code)}"
+        return f"the {s.c.facilities[facility_of(code)].name} on {place_name(s, code)}"
     cells, closed = areas[area_of[cell]]
     if not closed:
         return "open space"
@@ -151,25 +157,25 @@ def _credits(n: int) -> str:
     return "free" if n == 0 else f"{n} credit{'s' if n != 1 else ''}"
 
 
-def _in_park(s, park: int) -> str:
+def _in_park(s: DinoGenicsState, park: int) -> str:
     """A facility placed in the other branch's park (the co-op) says so."""
     return "" if park == s.cur else f" in the {BRANCHES[park]} Branch's park"
 
 
-def _pen_text(s, action: int) -> str:
+def _pen_text(s: DinoGenicsState, action: int) -> str:
     cells, perimeter, size = s.geo.rectangles[action - s.ids.pen]
     cost = bin(perimeter & ~s.fence[s.cur]).count("1")
     names = "+".join(s.geo.cell_names[x] for x in cells_of(cells))
     return f"Build a pen on {names} ({size} spaces, {cost} fences)"
 
 
-def _space_text(s, action: int) -> str:
+def _space_text(s: DinoGenicsState, action: int) -> str:
     sp = s.c.spaces[action - s.ids.space]
     return f"{sp.name}: {steps_text(sp.steps)}{_no_meeple(s, s.cur, sp.steps)}"
 
 
 # ---------------------------------------------------------------------- each kind of decision's texts
-def worker_text(s, action: int, ctx) -> str:
+def worker_text(s: DinoGenicsState, action: int, ctx) -> str:
     if action == s.ids.airport:
         return "Private Airport: take another space's action for free"
     if action == s.ids.docks:
@@ -177,22 +183,22 @@ def worker_text(s, action: int, ctx) -> str:
     return _space_text(s, action)
 
 
-def outsource_text(s, action: int, ctx) -> str:
+def outsource_text(s: DinoGenicsState, action: int, ctx) -> str:
     return f"Outsource to {_space_text(s, action)}"
 
 
-def choose_text(s, action: int, ctx: ChooseContext) -> str:
+def choose_text(s: DinoGenicsState, action: int, ctx: ChooseContext) -> str:
     return steps_text(ctx.options[action - s.ids.option]).capitalize()
 
 
-def create_text(s, action: int, ctx: CreateContext) -> str:
+def create_text(s: DinoGenicsState, action: int, ctx: CreateContext) -> str:
     sp = s.c.species[action - s.ids.species]
     if sp.index == s.t.mutant:
         return f"Create a Mutant from {sp.dna - ctx.short} DNA cards of different species"
     return f"Create a {sp.name} ({rules.set_size(s, s.cur, sp.index, ctx.short)} DNA)"
 
 
-def pick_text(s, action: int, ctx: PickContext) -> str:
+def pick_text(s: DinoGenicsState, action: int, ctx: PickContext) -> str:
     ids = s.ids
     if action == ids.done:
         return "Done"
@@ -208,97 +214,97 @@ def pick_text(s, action: int, ctx: PickContext) -> str:
     return f"{verb} a {name} DNA card{price}"
 
 
-def habitat_text(s, action: int, ctx: HabitatContext) -> str:
+def habitat_text(s: DinoGenicsState, action: int, ctx: HabitatContext) -> str:
     if action >= s.ids.pen:
         return _pen_text(s, action)
     return f"Put the {s.c.species[ctx.species].name} in {_habitat_text(s, s.cur, action - s.ids.cell)}"
 
 
-def build_text(s, action: int, ctx) -> str:
+def build_text(s: DinoGenicsState, action: int, ctx) -> str:
     return "Stop building" if action == s.ids.done else _pen_text(s, action)
 
 
-def stack_text(s, action: int, ctx: DiscountContext) -> str:
+def stack_text(s: DinoGenicsState, action: int, ctx: DiscountContext) -> str:
     f = rules.stack_tile(s, action - s.ids.stack)
     price = rules.facility_price(s, s.cur, f, ctx.discount)
     return f"Buy {facility_text(s.c, f, cost=False)} for {_credits(price)}"
 
 
-def facility_cell_text(s, action: int, ctx: PlacingContext) -> str:
+def facility_cell_text(s: DinoGenicsState, action: int, ctx: PlacingContext) -> str:
     cell = s.geo.cell_names[action - s.ids.cell]
     return f"Build the {s.c.facilities[ctx.facility].name} on {cell}{_in_park(s, ctx.park)}"
 
 
-def repair_text(s, action: int, ctx: DiscountContext) -> str:
+def repair_text(s: DinoGenicsState, action: int, ctx: DiscountContext) -> str:
     struct = action - s.ids.structure
     price = rules.repair_price(s, s.cur, struct, ctx.discount)
     return f"Repair {_structure(s, s.cur, struct)} for {_credits(price)}"
 
 
-def target_text(s, action: int, ctx: TargetContext) -> str:
+def target_text(s: DinoGenicsState, action: int, ctx: TargetContext) -> str:
     return f"The rampage damages {_structure(s, s.cur, action - s.ids.structure)}"
 
 
-def card_text(s, action: int, ctx) -> str:
+def card_text(s: DinoGenicsState, action: int, ctx) -> str:
     card = s.c.manipulation[action - s.ids.manipulation]
     return f"Play {card.name}: {card.text}{_no_meeple(s, s.cur, card.steps)}"
 
 
-def opponent_text(s, action: int, ctx) -> str:
+def opponent_text(s: DinoGenicsState, action: int, ctx) -> str:
     p = action - s.ids.seat
     return "Choose Synth" if s.coop and p == SYNTH else f"Choose player {p + 1}"
 
 
-def city_text(s, action: int, ctx: CityContext) -> str:
+def city_text(s: DinoGenicsState, action: int, ctx: CityContext) -> str:
     if action == s.ids.done:
         return "Leave the City Center"
     return rules.CITY_NAMES[action - s.ids.city_center]
 
 
-def bonus_text(s, action: int, ctx) -> str:
+def bonus_text(s: DinoGenicsState, action: int, ctx) -> str:
     return "Take no more bonus visitors" if action == s.ids.done else "Take a bonus visitor"
 
 
-def mutant_text(s, action: int, ctx) -> str:
+def mutant_text(s: DinoGenicsState, action: int, ctx) -> str:
     if action == s.ids.done:
         return "Feed no more mutants"
     return f"Feed a mutant {rules.mutant_goats(s, s.cur)} goats for a new mutant"
 
 
-def large_text(s, action: int, ctx: DiscountContext) -> str:
+def large_text(s: DinoGenicsState, action: int, ctx: DiscountContext) -> str:
     offer = action - s.ids.large
     f = s.t.habitat_tile if offer == 0 else s.large_offer[offer - 1]
     price = rules.facility_price(s, s.cur, f, ctx.discount)
     return f"Buy {facility_text(s.c, f, cost=False)} for {_credits(price)}"
 
 
-def spot_text(s, action: int, ctx: PlacingContext) -> str:
+def spot_text(s: DinoGenicsState, action: int, ctx: PlacingContext) -> str:
     cell, down = divmod(action - s.ids.spot, 2)
     other = rules.spot_second(s.geo, cell, down)
     names = f"{s.geo.cell_names[cell]}+{s.geo.cell_names[other]}"
     return f"Build the {s.c.facilities[ctx.facility].name} on {names}{_in_park(s, ctx.park)}"
 
 
-def ocean_text(s, action: int, ctx: OceanContext) -> str:
+def ocean_text(s: DinoGenicsState, action: int, ctx: OceanContext) -> str:
     if action == s.ids.done:
         return f"Do not pay: lose {s.c.numbers['open_ocean_vp_loss']} VP"
     return f"Pay {ctx.cost} credits for a Plesiosaurus"
 
 
-def claim_text(s, action: int, ctx) -> str:
+def claim_text(s: DinoGenicsState, action: int, ctx) -> str:
     i = action - s.ids.specialist
     fee = f" and {_credits(rules.contractor_price(s))}" if i in s.contractors else ""
     return f"Claim {specialist_text(s.c, i)}{fee}"
 
 
-def destroy_text(s, action: int, ctx: DestroyContext) -> str:
+def destroy_text(s: DinoGenicsState, action: int, ctx: DestroyContext) -> str:
     if action == s.ids.done:
         return "Roll the Upkeep die instead" if ctx.why == SPINO else "Feed the Mosasaur as usual"
     species, cell = divmod(action - s.ids.victim, s.geo.num_cells)
     return f"Destroy the {s.c.species[species].name} on {s.geo.cell_names[cell]}"
 
 
-def graft_text(s, action: int, ctx: GraftContext) -> str:
+def graft_text(s: DinoGenicsState, action: int, ctx: GraftContext) -> str:
     if action == s.ids.done:
         return "Graft no more DNA"
     option = action - s.ids.option
@@ -306,24 +312,24 @@ def graft_text(s, action: int, ctx: GraftContext) -> str:
     return f"Discard {option + 1} goat{'s' if option else ''} to draw {option + 1} more {deck}"
 
 
-def payment_text(s, action: int, ctx: PaymentContext) -> str:
+def payment_text(s: DinoGenicsState, action: int, ctx: PaymentContext) -> str:
     return f"Discard {s.c.manipulation[action - s.ids.manipulation].name}"
 
 
-def team_order_text(s, action: int, ctx) -> str:
+def team_order_text(s: DinoGenicsState, action: int, ctx) -> str:
     return f"The {BRANCHES[action - s.ids.seat]} Branch places first"
 
 
-def share_text(s, action: int, ctx: ShareContext) -> str:
+def share_text(s: DinoGenicsState, action: int, ctx: ShareContext) -> str:
     return f"A shared visitor to the {BRANCHES[action - s.ids.seat]} Branch's park"
 
 
-def park_text(s, action: int, ctx: ParkContext) -> str:
+def park_text(s: DinoGenicsState, action: int, ctx: ParkContext) -> str:
     p = action - s.ids.seat
     return "Put it in your park" if p == s.cur else f"Put it in the {BRANCHES[p]} Branch's park (1 credit)"
 
 
-def gift_text(s, action: int, ctx: GiftContext) -> str:
+def gift_text(s: DinoGenicsState, action: int, ctx: GiftContext) -> str:
     ids, to = s.ids, BRANCHES[1 - s.cur]
     if action == ids.done:
         return "Gift no more cards"

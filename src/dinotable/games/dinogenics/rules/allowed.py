@@ -14,15 +14,16 @@ from typing import TYPE_CHECKING
 
 from dinotable.games.dinogenics.components import FENCES, REFINED
 from dinotable.games.dinogenics.rules.codes import (
-    CELL,
     COMMERCIAL,
-    DAMAGED,
     DRAWN_STACKS,
     SPECIALISTS,
-    SPECIES,
     SYNTH,
-    WIDTH,
+    cell_of,
+    facility_of,
+    first_place,
+    is_damaged,
     places,
+    species_of,
 )
 from dinotable.games.dinogenics.rules.reading import facility_at, meeples_left, perk, regions
 
@@ -33,14 +34,14 @@ if TYPE_CHECKING:
 def set_size(s: DinoGenicsState, seat: int, species: int, short: int) -> int:
     """Cards in this seat's set for a species: its DNA, less `short`, 1 for a Gallimimus while the park
     has one (Simple Genome); never below 1."""
-    if species == s.t.galli and any(code & SPECIES == species for code in s.dinos[seat]):
+    if species == s.t.galli and any(species_of(code) == species for code in s.dinos[seat]):
         return 1
     return max(1, s.c.species[species].dna - short)
 
 
 def substitutes(s: DinoGenicsState, seat: int) -> int:
     """Polymorphic DNA cards and Refined DNA tokens: each stands in for any card of a set."""
-    return s.dna[seat * s.c.kinds + s.t.poly] + s.res[seat * WIDTH + REFINED]
+    return s.dna[seat * s.c.kinds + s.t.poly] + s.get(seat, REFINED)
 
 
 def creatable(s: DinoGenicsState, seat: int, short: int) -> list[int]:
@@ -90,10 +91,10 @@ def aquatic_room(s: DinoGenicsState, seat: int, size: int) -> list[int]:
     facilities = s.c.facilities
     out = []
     for f in s.facs[seat]:
-        if facilities[f & 63].aquatic and not f & DAMAGED:
-            cell = (f >> 6) & 31
-            used = sum(s.t.aquatic[d & SPECIES] for d in s.dinos[seat] if (d >> CELL) & 15 == cell)
-            if used + size <= facilities[f & 63].aquatic:
+        if facilities[facility_of(f)].aquatic and not is_damaged(f):
+            cell = first_place(f)
+            used = sum(s.t.aquatic[species_of(d)] for d in s.dinos[seat] if cell_of(d) == cell)
+            if used + size <= facilities[facility_of(f)].aquatic:
                 out.append(cell)
     return out
 
@@ -102,7 +103,7 @@ def has_habitat(s: DinoGenicsState, seat: int) -> bool:
     """A park space without a facility (a pen or open space), or an undamaged Biodome."""
     if s.fcells[seat] != (1 << s.geo.num_cells) - 1:
         return True
-    return any(s.c.facilities[f & 63].biodome and not f & DAMAGED for f in s.facs[seat])
+    return any(s.c.facilities[facility_of(f)].biodome and not is_damaged(f) for f in s.facs[seat])
 
 
 def habitats(s: DinoGenicsState, seat: int, species: int) -> tuple[list[int], list[int]]:
@@ -118,7 +119,7 @@ def habitats(s: DinoGenicsState, seat: int, species: int) -> tuple[list[int], li
     for cell, area in enumerate(area_of):
         if area < 0:
             code = facility_at(s, seat, cell)
-            if facilities[code & 63].biodome and not code & DAMAGED:
+            if facilities[facility_of(code)].biodome and not is_damaged(code):
                 cells.append(cell)
         elif areas[area][1]:
             if area not in seen:
@@ -133,10 +134,10 @@ def habitats(s: DinoGenicsState, seat: int, species: int) -> tuple[list[int], li
 
 def buildable(s: DinoGenicsState, seat: int) -> list[int]:
     """Pens (rectangles) this seat can build now with the fences in its supply."""
-    fences = s.res[seat * WIDTH + FENCES]
+    fences = s.get(seat, FENCES)
     if not fences:
         return []
-    standing = tuple((code >> CELL) & 15 for code in s.dinos[seat])
+    standing = tuple(cell_of(code) for code in s.dinos[seat])
     return list(_buildable(s.geo, fences, s.fence[seat], s.broken[seat], s.fcells[seat], standing))
 
 
@@ -172,7 +173,7 @@ def facility_cells(s: DinoGenicsState, seat: int) -> list[int]:
     area_of, areas = regions(s, seat)
     used = 0
     for code in s.dinos[seat]:
-        used |= 1 << ((code >> CELL) & 15)
+        used |= 1 << (cell_of(code))
     return [cell for cell, a in enumerate(area_of) if a >= 0 and not areas[a][1] and not used >> cell & 1]
 
 
@@ -216,7 +217,7 @@ def can_place(s: DinoGenicsState, seat: int, f: int) -> bool:
 def facility_price(s: DinoGenicsState, seat: int, f: int, discount: int) -> int:
     """A facility's price for this seat: its cost less the discount and the seat's specialists' (the Master
     Architect's), then doubled in CC6 at the City Center and the HQ."""
-    if s.res[seat * WIDTH + SPECIALISTS]:
+    if s.get(seat, SPECIALISTS):
         discount += perk(s, seat, "facility_discount")
     return doubled(s, max(0, s.c.facilities[f].cost - discount))
 
@@ -290,13 +291,13 @@ def repair_price(s: DinoGenicsState, seat: int, struct: int, discount: int) -> i
     if struct >= top:
         cost = s.c.numbers["repair_fence"]
     else:
-        cost = (s.c.facilities[s.facs[seat][struct] & 63].cost + 1) // 2
+        cost = (s.c.facilities[facility_of(s.facs[seat][struct])].cost + 1) // 2
     return doubled(s, max(0, cost - discount - perk(s, seat, "repair_discount")))
 
 
 def repairs(s: DinoGenicsState, seat: int, discount: int, budget: int) -> list[int]:
     """Structure ids (facility positions, then fence edges) this seat can repair."""
-    out = [i for i, f in enumerate(s.facs[seat]) if f & DAMAGED and repair_price(s, seat, i, discount) <= budget]
+    out = [i for i, f in enumerate(s.facs[seat]) if is_damaged(f) and repair_price(s, seat, i, discount) <= budget]
     if s.broken[seat]:
         base = s.t.max_facilities
         edges = [base + e for e in range(len(s.geo.edges)) if s.broken[seat] >> e & 1]

@@ -14,19 +14,21 @@ from dinotable.core.rng import next_below
 from dinotable.games.dinogenics import rampage
 from dinotable.games.dinogenics.components import CREDITS, DROWNING, FACES, FATALITY, NAIVE_VISITOR, SLASH, VISITORS
 from dinotable.games.dinogenics.rules.codes import (
-    CELL,
     COMMERCIAL,
-    DAMAGED,
     RAMPAGED,
-    SPECIES,
     SYNTH,
     TARGET,
-    WIDTH,
     TargetContext,
+    as_damaged,
+    cell_of,
     decide,
     event,
+    facility_of,
+    first_place,
+    is_damaged,
     mark,
     places,
+    species_of,
 )
 from dinotable.games.dinogenics.rules.effects import kill_visitors, scandal
 from dinotable.games.dinogenics.rules.reading import perk, room
@@ -39,7 +41,7 @@ def rampage_task(s: DinoGenicsState, task, events) -> None:
     _, seat, i = task
     code = s.dinos[seat][i]
     mark(s, seat, i, RAMPAGED)
-    species = code & SPECIES
+    species = species_of(code)
     faces = []
     reroll = perk(s, seat, "fatality_reroll")
     two = species == s.t.trex and not perk(s, seat, "one_rampage_die")  # the Chaotician calms a T-Rex
@@ -56,17 +58,16 @@ def rampage_task(s: DinoGenicsState, task, events) -> None:
 
 def face_task(s: DinoGenicsState, task, events) -> None:
     _, seat, i, face = task
-    base = seat * WIDTH
     if face == SLASH and perk(s, seat, "slash_naive"):
         face = NAIVE_VISITOR  # the Security Officer
     if face == NAIVE_VISITOR:
-        if s.res[base + VISITORS] and not (s.coop and seat == SYNTH):  # Synth uses no credits
-            s.res[base + CREDITS] += 1
+        if s.get(seat, VISITORS) and not (s.coop and seat == SYNTH):  # Synth uses no credits
+            s.add(seat, CREDITS, 1)
         return
     s.tasks.append(("damage", seat, i))
     if face == FATALITY:
         kill_visitors(s, seat, 1, events)
-    elif s.dinos[seat][i] & SPECIES == s.t.raptor:
+    elif species_of(s.dinos[seat][i]) == s.t.raptor:
         kill_visitors(s, seat, 1, events)  # a claw result of a Raptor kills one extra visitor
 
 
@@ -74,7 +75,7 @@ def damage_targets(s: DinoGenicsState, seat: int, i: int) -> tuple[tuple[int, ..
     """What the park's dinosaur at index i can damage (the designed rule 'damage targets', rampage.py): the
     undamaged facilities it reaches, by position in the park, and the fence it would break when it reaches
     none (-1: none on its route, or it is loose: the Visitor Center)."""
-    cell = (s.dinos[seat][i] >> CELL) & 15
+    cell = cell_of(s.dinos[seat][i])
     return _targets(s.geo, s.fence[seat] & ~s.broken[seat], s.facs[seat], cell)
 
 
@@ -82,7 +83,7 @@ def damage_targets(s: DinoGenicsState, seat: int, i: int) -> tuple[tuple[int, ..
 def _targets(geo, standing: int, facs: tuple[int, ...], cell: int) -> tuple[tuple[int, ...], int]:
     """damage_targets for a park's standing fences and facilities, kept: the rampages of a Season mostly meet
     parks already seen."""
-    facilities = tuple((sum(1 << x for x in places(code) if x < COMMERCIAL), bool(code & DAMAGED)) for code in facs)
+    facilities = tuple((sum(1 << x for x in places(code) if x < COMMERCIAL), is_damaged(code)) for code in facs)
     return rampage.targets(geo, standing, facilities, cell)
 
 
@@ -107,11 +108,11 @@ def damage_task(s: DinoGenicsState, task, events) -> None:
 
 def damage_facility(s: DinoGenicsState, seat: int, j: int, events) -> None:
     facs = list(s.facs[seat])
-    facs[j] |= DAMAGED
+    facs[j] = as_damaged(facs[j])
     s.facs[seat] = tuple(facs)
-    events.append(event("damage", seat, facility=s.c.facilities[facs[j] & 63].key))
+    events.append(event("damage", seat, facility=s.c.facilities[facility_of(facs[j])].key))
     # Hotels' visitors who no longer have a room die.
-    kill_visitors(s, seat, s.res[seat * WIDTH + VISITORS] - room(s, seat), events)
+    kill_visitors(s, seat, s.get(seat, VISITORS) - room(s, seat), events)
 
 
 def aquatic_task(s: DinoGenicsState, task, events) -> None:
@@ -122,16 +123,15 @@ def aquatic_task(s: DinoGenicsState, task, events) -> None:
     mark(s, seat, i, RAMPAGED)
     s.rng, roll = next_below(s.rng, len(s.c.upkeep_die))
     face = s.c.upkeep_die[roll]
-    events.append(event("aquatic_rampage", seat, species=s.c.species[code & SPECIES].key, face=face))
+    events.append(event("aquatic_rampage", seat, species=s.c.species[species_of(code)].key, face=face))
     if face == DROWNING:
         if not perk(s, seat, "drowning_immune"):
             kill_visitors(s, seat, 1, events)
         return
-    base = seat * WIDTH
-    paid = min(face, s.res[base + CREDITS])
-    s.res[base + CREDITS] -= paid
+    paid = min(face, s.get(seat, CREDITS))
+    s.take(seat, CREDITS, paid)
     if paid < face:
-        cell = (code >> CELL) & 15
-        j = next(j for j, f in enumerate(s.facs[seat]) if (f >> 6) & 31 == cell)
-        if not s.facs[seat][j] & DAMAGED:
+        cell = cell_of(code)
+        j = next(j for j, f in enumerate(s.facs[seat]) if first_place(f) == cell)
+        if not is_damaged(s.facs[seat][j]):
             damage_facility(s, seat, j, events)

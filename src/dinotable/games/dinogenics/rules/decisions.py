@@ -38,7 +38,6 @@ from dinotable.games.dinogenics.rules.codes import (
     OUTSOURCE,
     PLACE,
     SHARE,
-    WIDTH,
     WORKERS,
     ChooseContext,
     CityContext,
@@ -101,10 +100,10 @@ def worker_spaces(s: DinoGenicsState, ctx) -> list[int]:
 def place_worker(s: DinoGenicsState, action: int, ctx, events: list) -> None:
     s.phase = NONE
     seat, ids = s.cur, s.ids
-    s.res[seat * WIDTH + WORKERS] -= 1
+    s.take(seat, WORKERS, 1)
     _next_turn(s, seat)
     if action == ids.airport:
-        s.res[seat * WIDTH + AIRPORT_USED] = 1
+        s.put(seat, AIRPORT_USED, 1)
         events.append(event("airport", seat))
         decide(s, seat, OUTSOURCE)  # for free, even if Outsource is occupied
     elif action == ids.docks:
@@ -130,7 +129,7 @@ def _next_turn(s: DinoGenicsState, seat: int) -> None:
 # ---------------------------------------------------------------------------- choose an option (steps)
 def choose_options(s: DinoGenicsState, ctx: ChooseContext) -> list[int]:
     seat = s.cur
-    budget = s.res[seat * WIDTH + CREDITS]
+    budget = s.get(seat, CREDITS)
     return [s.ids.option + i for i, option in enumerate(ctx.options) if can(s, seat, option, budget)]
 
 
@@ -183,7 +182,7 @@ def build_pen(s: DinoGenicsState, action: int, ctx, events: list) -> None:
 # ------------------------------------------------------------------------- buy a facility, and place it
 def stack_options(s: DinoGenicsState, ctx: DiscountContext) -> list[int]:
     seat = s.cur
-    return [s.ids.stack + i for i in offers(s, seat, ctx.discount, s.res[seat * WIDTH + CREDITS])]
+    return [s.ids.stack + i for i in offers(s, seat, ctx.discount, s.get(seat, CREDITS))]
 
 
 def buy_from_stack(s: DinoGenicsState, action: int, ctx: DiscountContext, events: list) -> None:
@@ -203,7 +202,7 @@ def place_facility(s: DinoGenicsState, action: int, ctx: PlacingContext, events:
 # -------------------------------------------------------------------------------- repair and damage
 def repair_options(s: DinoGenicsState, ctx: DiscountContext) -> list[int]:
     seat = s.cur
-    return [s.ids.structure + i for i in repairs(s, seat, ctx.discount, s.res[seat * WIDTH + CREDITS])]
+    return [s.ids.structure + i for i in repairs(s, seat, ctx.discount, s.get(seat, CREDITS))]
 
 
 def repair_structure(s: DinoGenicsState, action: int, ctx: DiscountContext, events: list) -> None:
@@ -270,7 +269,7 @@ def feed_mutant(s: DinoGenicsState, action: int, ctx: MutantContext, events: lis
     s.phase = NONE
     if action == s.ids.option:
         seat = s.cur
-        s.res[seat * WIDTH + GOATS] -= mutant_goats(s, seat)
+        s.take(seat, GOATS, mutant_goats(s, seat))
         s.tasks.append(("mutants", seat, ctx.left - 1))
         s.tasks.append(("place", seat, s.t.mutant, NEW))
 
@@ -278,7 +277,7 @@ def feed_mutant(s: DinoGenicsState, action: int, ctx: MutantContext, events: lis
 # ------------------------------------------------------------------------------------------- Outsource
 def outsource_options(s: DinoGenicsState, ctx) -> list[int]:
     seat = s.cur
-    return [s.ids.space + i for i in outsource_spaces(s, seat, s.res[seat * WIDTH + CREDITS])]
+    return [s.ids.space + i for i in outsource_spaces(s, seat, s.get(seat, CREDITS))]
 
 
 def outsource(s: DinoGenicsState, action: int, ctx, events: list) -> None:
@@ -291,7 +290,7 @@ def outsource(s: DinoGenicsState, action: int, ctx, events: list) -> None:
 # ------------------------------------------------------------------------ the HQ: Large Facilities, Open Ocean
 def large_options(s: DinoGenicsState, ctx: DiscountContext) -> list[int]:
     seat = s.cur
-    return [s.ids.large + i for i in large_offers(s, seat, ctx.discount, s.res[seat * WIDTH + CREDITS])]
+    return [s.ids.large + i for i in large_offers(s, seat, ctx.discount, s.get(seat, CREDITS))]
 
 
 def buy_large_facility(s: DinoGenicsState, action: int, ctx: DiscountContext, events: list) -> None:
@@ -311,7 +310,7 @@ def place_large_facility(s: DinoGenicsState, action: int, ctx: PlacingContext, e
 
 def ocean_options(s: DinoGenicsState, ctx: OceanContext) -> list[int]:
     seat, ids = s.cur, s.ids
-    can_pay = s.res[seat * WIDTH + CREDITS] >= ctx.cost and aquatic_room(s, seat, s.t.aquatic[s.t.plesio])
+    can_pay = s.get(seat, CREDITS) >= ctx.cost and aquatic_room(s, seat, s.t.aquatic[s.t.plesio])
     return [ids.done, ids.option] if can_pay else [ids.done]
 
 
@@ -319,7 +318,7 @@ def pay_for_plesiosaurus(s: DinoGenicsState, action: int, ctx: OceanContext, eve
     s.phase = NONE
     seat = s.cur
     if action == s.ids.option:
-        s.res[seat * WIDTH + CREDITS] -= ctx.cost
+        s.take(seat, CREDITS, ctx.cost)
         s.tasks.append(("place", seat, s.t.plesio, 0))
     else:
         lose_vp(s, seat, s.c.numbers["open_ocean_vp_loss"], events)
@@ -328,7 +327,7 @@ def pay_for_plesiosaurus(s: DinoGenicsState, action: int, ctx: OceanContext, eve
 # ----------------------------------------------------------------------------------------- specialists
 def specialist_options(s: DinoGenicsState, ctx) -> list[int]:
     seat = s.cur
-    return [s.ids.specialist + i for i in claimable(s, seat, s.res[seat * WIDTH + CREDITS])]
+    return [s.ids.specialist + i for i in claimable(s, seat, s.get(seat, CREDITS))]
 
 
 def claim_specialist(s: DinoGenicsState, action: int, ctx, events: list) -> None:
@@ -353,7 +352,7 @@ def discard_for_specialist(s: DinoGenicsState, action: int, ctx: PaymentContext,
 
 # ------------------------------------------------------------------------------------ Gene Grafting Lab
 def graft_options(s: DinoGenicsState, ctx: GraftContext) -> list[int]:
-    goats = s.res[s.cur * WIDTH + GOATS]
+    goats = s.get(s.cur, GOATS)
     return [s.ids.done] + [s.ids.option + i for i in range(min(2, goats))]
 
 
@@ -362,7 +361,7 @@ def graft(s: DinoGenicsState, action: int, ctx: GraftContext, events: list) -> N
     if action != s.ids.done:
         seat = s.cur
         n = action - s.ids.option + 1
-        s.res[seat * WIDTH + GOATS] -= n
+        s.take(seat, GOATS, n)
         for kind in draw_dna(s, n, ctx.edna):
             s.dna[seat * s.c.kinds + kind] += 1
         events.append(event("graft", seat, cards=n))
@@ -381,13 +380,13 @@ def team_order(s: DinoGenicsState, action: int, ctx, events: list) -> None:
 
 
 def share_options(s: DinoGenicsState, ctx: ShareContext) -> list[int]:
-    return [s.ids.seat + p for p in (0, 1) if s.res[p * WIDTH + VISITORS] < room(s, p)]
+    return [s.ids.seat + p for p in (0, 1) if s.get(p, VISITORS) < room(s, p)]
 
 
 def share_visitor(s: DinoGenicsState, action: int, ctx: ShareContext, events: list) -> None:
     s.phase = NONE
     p = action - s.ids.seat
-    s.res[p * WIDTH + VISITORS] += 1
+    s.add(p, VISITORS, 1)
     if ctx.left > 1:
         decide(s, s.cur, SHARE, ShareContext(ctx.left - 1))
         if not share_options(s, s.ctx):
@@ -396,14 +395,14 @@ def share_visitor(s: DinoGenicsState, action: int, ctx: ShareContext, events: li
 
 def park_options(s: DinoGenicsState, ctx: ParkContext) -> list[int]:
     seat = s.cur
-    return [s.ids.seat + p for p in (seat, 1 - seat) if p == seat or s.res[seat * WIDTH + CREDITS] >= 1]
+    return [s.ids.seat + p for p in (seat, 1 - seat) if p == seat or s.get(seat, CREDITS) >= 1]
 
 
 def choose_park(s: DinoGenicsState, action: int, ctx: ParkContext, events: list) -> None:
     s.phase = NONE
     seat, target = s.cur, action - s.ids.seat
     if target != seat:
-        s.res[seat * WIDTH + CREDITS] -= 1  # 'spend one additional credit to place it in the other park'
+        s.take(seat, CREDITS, 1)  # 'spend one additional credit to place it in the other park'
     place_bought(s, seat, target, ctx.facility, events)
 
 

@@ -14,11 +14,8 @@ from dinotable.games.dinogenics.rules.codes import (
     ASKED,
     BONEYARD,
     BUY,
-    CELL,
-    DAMAGED,
     DESTROY,
     DISCARD,
-    FLAGS,
     GRAFT,
     HABITAT,
     KEEP,
@@ -32,19 +29,23 @@ from dinotable.games.dinogenics.rules.codes import (
     SELL,
     SET,
     SPARED,
-    SPECIES,
     SPINO,
     TERROR,
-    WIDTH,
     DestroyContext,
     GraftContext,
     HabitatContext,
     MutantContext,
     PickContext,
+    cell_of,
     decide,
+    dinosaur_code,
     event,
+    facility_of,
+    has_flag,
+    is_damaged,
     mark,
     places,
+    species_of,
 )
 from dinotable.games.dinogenics.rules.effects import gain, refill_market, scandal, sell_to_market
 from dinotable.games.dinogenics.rules.reading import (
@@ -75,7 +76,7 @@ def pick_options(s: DinoGenicsState, ctx: PickContext) -> list[int]:
     if purpose == BONEYARD:
         return done + [ids.dna + sp for sp in sorted(set(s.dna_discard))]
     if purpose == BUY:
-        if s.res[seat * WIDTH + CREDITS] < arg:
+        if s.get(seat, CREDITS) < arg:
             return done
         return done + [ids.dna + sp for sp in sorted(set(s.market))]
     hand = s.dna[seat * k : seat * k + k]
@@ -101,7 +102,7 @@ def pick_options(s: DinoGenicsState, ctx: PickContext) -> list[int]:
     if subs and available + subs >= left and (shown or (available and left > 1)):
         if hand[poly]:
             out.append(ids.dna + poly)
-        if s.res[seat * WIDTH + REFINED]:
+        if s.get(seat, REFINED):
             out.append(ids.refined)
     return out
 
@@ -135,17 +136,17 @@ def pick(s: DinoGenicsState, action: int, ctx: PickContext, events) -> None:
         s.market.remove(sp)
         refill_market(s)
         s.dna[seat * k + sp] += 1
-        s.res[seat * WIDTH + CREDITS] -= arg
+        s.take(seat, CREDITS, arg)
         s.last_edna = s.t.edna[sp]  # bought eDNA: the Gene Grafting Lab draws eDNA
     elif purpose == SELL:
         s.dna[seat * k + sp] -= 1
         sell_to_market(s, sp)
-        s.res[seat * WIDTH + CREDITS] += arg
+        s.add(seat, CREDITS, arg)
     elif purpose in (DISCARD, REFINE):
         s.dna[seat * k + sp] -= 1
         s.dna_discard.append(sp)
         if purpose == REFINE:
-            s.res[seat * WIDTH + REFINED] += 1
+            s.add(seat, REFINED, 1)
     if left > 1:
         decide(s, seat, PICK, PickContext(purpose, left - 1, arg, 1))
         # An optional pick with nothing left to pick ends by itself.
@@ -158,7 +159,7 @@ def _pick_set(s: DinoGenicsState, seat: int, action: int, ctx: PickContext) -> N
     purpose, left, arg, shown = ctx
     ids, k = s.ids, s.c.kinds
     if action == ids.refined:
-        s.res[seat * WIDTH + REFINED] -= 1
+        s.take(seat, REFINED, 1)
     else:
         kind = action - ids.dna
         s.dna[seat * k + kind] -= 1
@@ -210,9 +211,11 @@ def place_dinosaur(s: DinoGenicsState, seat: int, species: int, cell: int, flags
         pen = area_of[cell] >= 0 and areas[area_of[cell]][1]
         home = [x for x in range(s.geo.num_cells) if area_of[x] == area_of[cell]] if pen else [cell]
         near = {other for x in home for _, other in s.geo.sides[x] if other >= 0}
-        tiles = sum(1 for f in s.facs[seat] if s.c.facilities[f & 63].aquatic and any(x in near for x in places(f)))
-        s.res[seat * WIDTH + VP] += 2 * tiles
-    s.dinos[seat] = (*s.dinos[seat], species | cell << CELL | flags << FLAGS)
+        tiles = sum(
+            1 for f in s.facs[seat] if s.c.facilities[facility_of(f)].aquatic and any(x in near for x in places(f))
+        )
+        s.add(seat, VP, 2 * tiles)
+    s.dinos[seat] = (*s.dinos[seat], dinosaur_code(species, cell, flags))
     kind = kind or ("breed" if flags & NEW else "create")
     events.append(event(kind, seat, species=sp.key, cell=s.geo.cell_names[cell]))
     if sp.aquatic:
@@ -226,7 +229,7 @@ def place_dinosaur(s: DinoGenicsState, seat: int, species: int, cell: int, flags
     mine = keys[-1]
     for i in range(len(keys) - 1, -1, -1):
         code = s.dinos[seat][i]
-        if bad[i] and keys[i] == mine and not (code >> FLAGS) & RAMPAGED and code & SPECIES != s.t.corrupted:
+        if bad[i] and keys[i] == mine and not has_flag(code, RAMPAGED) and species_of(code) != s.t.corrupted:
             s.tasks.append(("rampage", seat, i))  # (a Corrupted T-Rex ignores placement checks)
 
 
@@ -237,7 +240,7 @@ def victims(s: DinoGenicsState, seat: int, spare: int) -> list[int]:
     out = set()
     for i, code in enumerate(s.dinos[seat]):
         if i != spare:
-            out.add((code & SPECIES) * cells + ((code >> CELL) & 15))
+            out.add((species_of(code)) * cells + (cell_of(code)))
     return sorted(out)
 
 
@@ -257,11 +260,11 @@ def destroy_choice(s: DinoGenicsState, action: int, ctx: DestroyContext, events)
         return
     if why == TERROR:
         mark(s, seat, index, SPARED)
-        s.res[seat * WIDTH + VP] += s.c.numbers["terror_vp"]
+        s.add(seat, VP, s.c.numbers["terror_vp"])
     species, cell = divmod(action - s.ids.victim, s.geo.num_cells)
     dinos = s.dinos[seat]
     victim = max(
-        i for i, code in enumerate(dinos) if i != index and code & SPECIES == species and (code >> CELL) & 15 == cell
+        i for i, code in enumerate(dinos) if i != index and species_of(code) == species and cell_of(code) == cell
     )
     destroy(s, seat, victim, events)
 
@@ -270,18 +273,18 @@ def destroy(s: DinoGenicsState, seat: int, i: int, events) -> None:
     """A dinosaur is destroyed: removed, with what follows from 'destroyed' (a Safari's VP)."""
     code = s.dinos[seat][i]
     s.dinos[seat] = s.dinos[seat][:i] + s.dinos[seat][i + 1 :]
-    events.append(event("destroyed", seat, species=s.c.species[code & SPECIES].key))
+    events.append(event("destroyed", seat, species=s.c.species[species_of(code)].key))
     if special(s, "destroyed_scandals"):
         # CC7: 3 Scandals, and the others of that species make a rampage check.
         scandal(s, seat, 3, events)
         for j in range(len(s.dinos[seat]) - 1, -1, -1):
             other = s.dinos[seat][j]
-            if other & SPECIES == code & SPECIES and not (other >> FLAGS) & RAMPAGED:
-                s.tasks.append(("aquatic" if s.t.aquatic[code & SPECIES] else "rampage", seat, j))
+            if species_of(other) == species_of(code) and not has_flag(other, RAMPAGED):
+                s.tasks.append(("aquatic" if s.t.aquatic[species_of(code)] else "rampage", seat, j))
     facilities = s.c.facilities
     for f in s.facs[seat]:
-        if facilities[f & 63].destroyed_vp and not f & DAMAGED:
-            s.res[seat * WIDTH + VP] += facilities[f & 63].destroyed_vp
+        if facilities[facility_of(f)].destroyed_vp and not is_damaged(f):
+            s.add(seat, VP, facilities[facility_of(f)].destroyed_vp)
 
 
 def graft_task(s: DinoGenicsState, task, events) -> None:
@@ -289,7 +292,7 @@ def graft_task(s: DinoGenicsState, task, events) -> None:
     _, seat, edna = task
     if edna is None:
         edna = s.last_edna  # cards taken from the Boneyard or the Market: the kind of the last one (designed)
-    if s.res[seat * WIDTH + GOATS] and owns(s, seat, "gene_grafting"):
+    if s.get(seat, GOATS) and owns(s, seat, "gene_grafting"):
         deck = s.edna_deck if edna else s.dna_deck
         if deck or any(s.t.edna[k] == edna for k in s.dna_discard):
             decide(s, seat, GRAFT, GraftContext(edna))
@@ -299,7 +302,7 @@ def terror_task(s: DinoGenicsState, task, events) -> None:
     """Each Mosasaur's owner may destroy another dinosaur of the park so that it need not be fed."""
     seat = task[1]
     for i, code in enumerate(s.dinos[seat]):
-        if code & SPECIES == s.t.mosa and not (code >> FLAGS) & ASKED:
+        if species_of(code) == s.t.mosa and not has_flag(code, ASKED):
             mark(s, seat, i, ASKED)
             s.tasks.append(task)  # the next Mosasaur after this one
             if len(s.dinos[seat]) > 1:
@@ -311,7 +314,7 @@ def mutants_task(s: DinoGenicsState, task, events) -> None:
     """Another mutant may be bred while the goats, a Mutant meeple and somewhere to put it (a park space
     without a facility, or an undamaged Biodome) last."""
     _, seat, left = task
-    if left <= 0 or s.res[seat * WIDTH + GOATS] < mutant_goats(s, seat):
+    if left <= 0 or s.get(seat, GOATS) < mutant_goats(s, seat):
         return
     if meeples_left(s, s.t.mutant) > 0 and has_habitat(s, seat):
         decide(s, seat, MUTANT, MutantContext(left))

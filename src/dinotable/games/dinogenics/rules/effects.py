@@ -13,11 +13,10 @@ from typing import TYPE_CHECKING
 from dinotable.core.rng import next_below, shuffle
 from dinotable.games.dinogenics.components import CREDITS, DNA, EDNA, MANIPULATION, SCANDALS, VISITORS, VP
 from dinotable.games.dinogenics.rules.codes import (
-    DAMAGED,
     SPECIALISTS,
     SYNTH,
-    WIDTH,
     event,
+    is_damaged,
 )
 from dinotable.games.dinogenics.rules.reading import owns, room, special
 
@@ -33,10 +32,10 @@ def use_space(s: DinoGenicsState, seat: int, space: int, direct: bool = True) ->
         bonus = s.c.news[s.active].bonus
         if bonus and bonus[0] == space:
             steps = steps + (("gain", bonus[1]),)
-    if s.res[seat * WIDTH + SPECIALISTS]:
+    if s.get(seat, SPECIALISTS):
         for sp in s.c.specialists:
             bonus = sp.perks.space_bonus
-            if bonus and bonus[0] == space and s.res[seat * WIDTH + SPECIALISTS] >> sp.index & 1:
+            if bonus and bonus[0] == space and s.holds(seat, sp.index):
                 steps = steps + (("gain", bonus[1]),)
     if direct and space == s.t.ferry and s.expansion and owns(s, seat, "ferry_visitor"):
         steps = steps + (("gain", ((VISITORS, 1),)),)  # the Hotel Resort
@@ -47,7 +46,6 @@ def use_space(s: DinoGenicsState, seat: int, space: int, direct: bool = True) ->
 
 
 def gain(s: DinoGenicsState, seat: int, gains: tuple, events) -> None:
-    base = seat * WIDTH
     if s.coop and seat == SYNTH:
         # 'Synth plays mostly like a player but does not gain credits or cards.'
         gains = tuple((r, n) for r, n in gains if r not in (CREDITS, DNA, EDNA, MANIPULATION))
@@ -63,21 +61,20 @@ def gain(s: DinoGenicsState, seat: int, gains: tuple, events) -> None:
             for card in _draw_manipulation(s, n):
                 s.manip[seat * m + card] += 1
         elif r == VISITORS:
-            n = min(n, room(s, seat) - s.res[base + VISITORS])
+            n = min(n, room(s, seat) - s.get(seat, VISITORS))
             if n > 0:
-                s.res[base + VISITORS] += n
+                s.add(seat, VISITORS, n)
                 if special(s, "damaged_scandals"):
                     # CC5: a Scandal for every two damaged facilities, each time visitors arrive.
-                    scandal(s, seat, sum(1 for f in s.facs[seat] if f & DAMAGED) // 2, events)
+                    scandal(s, seat, sum(1 for f in s.facs[seat] if is_damaged(f)) // 2, events)
         elif r == SCANDALS:
             scandal(s, seat, n, events)
         else:
-            s.res[base + r] += n
+            s.add(seat, r, n)
 
 
 def lose(s: DinoGenicsState, seat: int, losses: tuple, events) -> list[int]:
     """Take away what there is; returns the cards lost (species or Manipulation kinds), for steal."""
-    base = seat * WIDTH
     taken = []
     for r, n in losses:
         if r in (DNA, MANIPULATION):
@@ -92,8 +89,8 @@ def lose(s: DinoGenicsState, seat: int, losses: tuple, events) -> list[int]:
                 taken.append(cards[j])
                 (s.manip_discard if r == MANIPULATION else s.dna_discard).append(cards[j])
         else:
-            n = min(n, s.res[base + r])
-            s.res[base + r] -= n
+            n = min(n, s.get(seat, r))
+            s.take(seat, r, n)
             taken.append(n)
     return taken
 
@@ -122,7 +119,7 @@ def affect(s: DinoGenicsState, seat: int, target: int, effect: tuple, events) ->
             if taken:
                 s.tasks.append(("graft", seat, s.t.edna[taken[-1]]))
         else:
-            s.res[seat * WIDTH + r] += taken[0]
+            s.add(seat, r, taken[0])
     events.append(event("affect", seat, target=target))
 
 
@@ -130,7 +127,7 @@ def scandal(s: DinoGenicsState, seat: int, n: int, events) -> None:
     if n > 0 and special(s, "double_scandals"):
         n *= 2  # CC4: 'Anytime you would gain a scandal, gain 2 instead.'
     if n > 0:
-        s.res[seat * WIDTH + SCANDALS] += n
+        s.add(seat, SCANDALS, n)
         events.append(event("scandal", seat, scandals=n))
 
 
@@ -180,13 +177,13 @@ def sell_to_market(s: DinoGenicsState, kind: int) -> None:
 
 
 def kill_visitors(s: DinoGenicsState, seat: int, n: int, events) -> None:
-    n = min(n, s.res[seat * WIDTH + VISITORS])
+    n = min(n, s.get(seat, VISITORS))
     if n > 0:
-        s.res[seat * WIDTH + VISITORS] -= n
+        s.take(seat, VISITORS, n)
         events.append(event("killed", seat, visitors=n))
         scandal(s, seat, n, events)
 
 
 def lose_vp(s: DinoGenicsState, seat: int, n: int, events) -> None:
-    s.res[seat * WIDTH + VP] = max(0, s.res[seat * WIDTH + VP] - n)  # the track stops at 0
+    s.put(seat, VP, max(0, s.get(seat, VP) - n))  # the track stops at 0
     events.append(event("lose_vp", seat, vp=n))

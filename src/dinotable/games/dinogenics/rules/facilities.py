@@ -29,7 +29,6 @@ from dinotable.games.dinogenics.rules.codes import (
     CITY,
     CITY_KIND,
     COMMERCIAL,
-    DAMAGED,
     FAC_PARK,
     FACILITY,
     FACILITY_CELL,
@@ -41,12 +40,10 @@ from dinotable.games.dinogenics.rules.codes import (
     PICK,
     REPAIR,
     REPAIR_CHOICE,
-    SECOND,
     SELL,
     SELL_CHOICE,
     SPECIALISTS,
     SYNTH,
-    WIDTH,
     CityContext,
     DiscountContext,
     OceanContext,
@@ -54,8 +51,11 @@ from dinotable.games.dinogenics.rules.codes import (
     PaymentContext,
     PickContext,
     PlacingContext,
+    as_damaged,
+    as_repaired,
     decide,
     event,
+    facility_code,
     spot_second,
 )
 from dinotable.games.dinogenics.rules.effects import gain, lose_vp
@@ -68,14 +68,14 @@ if TYPE_CHECKING:
 def build(s: DinoGenicsState, seat: int, rect: int, events) -> None:
     _, perimeter, _ = s.geo.rectangles[rect]
     new = perimeter & ~s.fence[seat]
-    s.res[seat * WIDTH + FENCES] -= bin(new).count("1")
+    s.take(seat, FENCES, bin(new).count("1"))
     s.fence[seat] |= new
     events.append(event("pen", seat, cells=[s.geo.cell_names[c] for c in cells_of(s.geo.rectangles[rect][0])]))
 
 
 def buy_facility(s: DinoGenicsState, seat: int, stack: int, discount: int, events) -> None:
     f = take_from_stack(s, stack)
-    s.res[seat * WIDTH + CREDITS] -= facility_price(s, seat, f, discount)
+    s.take(seat, CREDITS, facility_price(s, seat, f, discount))
     _which_park(s, seat, f, events)
 
 
@@ -83,11 +83,11 @@ def _which_park(s: DinoGenicsState, seat: int, f: int, events) -> None:
     """A facility just bought (at the City Center or the HQ) goes into the buyer's park; in the co-op, 'the
     player may spend one additional credit to place it in the other player's park instead'."""
     other = 1 - seat
-    if s.coop and s.res[seat * WIDTH + CREDITS] >= 1 and can_place(s, other, f):
+    if s.coop and s.get(seat, CREDITS) >= 1 and can_place(s, other, f):
         if can_place(s, seat, f):
             decide(s, seat, FAC_PARK, ParkContext(f))  # this park, or the other for 1 credit more
         else:
-            s.res[seat * WIDTH + CREDITS] -= 1
+            s.take(seat, CREDITS, 1)
             place_bought(s, seat, other, f, events)
         return
     place_bought(s, seat, seat, f, events)
@@ -108,7 +108,7 @@ def place_bought(s: DinoGenicsState, seat: int, park: int, f: int, events) -> No
 
 def add_facility(s: DinoGenicsState, seat: int, f: int, place: int, events, second: int = -1) -> None:
     fac = s.c.facilities[f]
-    s.facs[seat] = (*s.facs[seat], f | place << 6 | (second + 1) << SECOND)
+    s.facs[seat] = (*s.facs[seat], facility_code(f, place, second))
     if place < COMMERCIAL:
         s.fcells[seat] |= 1 << place | (1 << second if second >= 0 else 0)
     events.append(event("facility", seat, facility=fac.key))
@@ -156,24 +156,24 @@ def start_facility(s: DinoGenicsState, park: int, f: int, damaged: bool = False)
         add_facility(s, park, f, free[0], [], free[1] if fac.large else -1)
     if damaged:
         facs = list(s.facs[park])
-        facs[-1] |= DAMAGED
+        facs[-1] = as_damaged(facs[-1])
         s.facs[park] = tuple(facs)
 
 
 def repair(s: DinoGenicsState, seat: int, struct: int, discount: int, events) -> None:
-    s.res[seat * WIDTH + CREDITS] -= repair_price(s, seat, struct, discount)
+    s.take(seat, CREDITS, repair_price(s, seat, struct, discount))
     top = s.t.max_facilities
     if struct >= top:
         s.broken[seat] &= ~(1 << (struct - top))
     else:
         facs = list(s.facs[seat])
-        facs[struct] &= ~DAMAGED
+        facs[struct] = as_repaired(facs[struct])
         s.facs[seat] = tuple(facs)
     events.append(event("repair", seat, structure=struct))
 
 
 def city_choices(s: DinoGenicsState, seat: int, used: int) -> list[int]:
-    budget = s.res[seat * WIDTH + CREDITS]
+    budget = s.get(seat, CREDITS)
     out = []
     if not used & 1:
         out.append(FENCE_CHOICE)
@@ -222,7 +222,7 @@ def buy_large(s: DinoGenicsState, seat: int, offer: int, discount: int, events) 
         f = s.large_offer[offer - 1]
         # 'Immediately draw a random new large facility into its place.'
         s.large_offer[offer - 1] = s.large_pile.pop() if s.large_pile else -1
-    s.res[seat * WIDTH + CREDITS] -= facility_price(s, seat, f, discount)
+    s.take(seat, CREDITS, facility_price(s, seat, f, discount))
     _which_park(s, seat, f, events)
 
 
@@ -248,7 +248,7 @@ def claim(s: DinoGenicsState, seat: int, i: int, events) -> None:
         s.job_market.remove(i)
     else:
         s.contractors.remove(i)
-        s.res[seat * WIDTH + CREDITS] -= contractor_price(s)
-    s.res[seat * WIDTH + SPECIALISTS] |= 1 << i
+        s.take(seat, CREDITS, contractor_price(s))
+    s.put(seat, SPECIALISTS, s.get(seat, SPECIALISTS) | 1 << i)
     events.append(event("specialist", seat, specialist=s.c.specialists[i].key))
     decide(s, seat, MANIP_PAY, PaymentContext(s.c.specialists[i].cost))

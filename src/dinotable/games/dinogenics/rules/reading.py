@@ -13,16 +13,18 @@ from typing import TYPE_CHECKING
 from dinotable.games.dinogenics.components import COUNTS, CREDITS, END_COUNTS, SCANDALS, VISITORS, VP
 from dinotable.games.dinogenics.park import OPEN
 from dinotable.games.dinogenics.rules.codes import (
-    CELL,
-    DAMAGED,
     DOME,
-    FLAGS,
-    SECOND,
     SPARED,
     SPECIALISTS,
     SPECIES,
-    WIDTH,
+    cell_of,
+    covers,
+    dinosaur_code,
+    facility_of,
+    has_flag,
+    is_damaged,
     places,
+    species_of,
 )
 
 if TYPE_CHECKING:
@@ -41,6 +43,7 @@ def special(s: DinoGenicsState, rule: str) -> bool:
 
 def meeples_left(s: DinoGenicsState, species: int) -> int:
     """Meeples of a species still in the supply: its count less those in every park (Synth's too)."""
+    # species_of(code), inlined with its mask: asked of every species on most decisions
     used = sum(1 for park in s.dinos for code in park if code & SPECIES == species)
     return s.c.species[species].meeples - used
 
@@ -51,14 +54,14 @@ def regions(s: DinoGenicsState, seat: int):
 
 def facility_at(s: DinoGenicsState, seat: int, cell: int) -> int:
     for code in s.facs[seat]:
-        if (code >> 6) & 31 == cell or code >> SECOND == cell + 1:
+        if covers(code, cell):
             return code
     return -1
 
 
 def perk(s: DinoGenicsState, seat: int, name: str):
     """The sum (or, for a flag, whether any) of a perk over this seat's specialists."""
-    held = s.res[seat * WIDTH + SPECIALISTS]
+    held = s.get(seat, SPECIALISTS)
     total = 0
     specialists = s.c.specialists
     while held:  # the held specialists' bits only, lowest first (a price asks this of every offer)
@@ -70,14 +73,14 @@ def perk(s: DinoGenicsState, seat: int, name: str):
 
 def perk_list(s: DinoGenicsState, seat: int, name: str) -> list:
     """A perk that is a tuple (upkeep gains), joined over this seat's specialists."""
-    held = s.res[seat * WIDTH + SPECIALISTS]
+    held = s.get(seat, SPECIALISTS)
     return [x for sp in s.c.specialists if held >> sp.index & 1 for x in getattr(sp.perks, name)]
 
 
 def owns(s: DinoGenicsState, seat: int, flag: str) -> bool:
     """Does this park have an undamaged facility with this (boolean or number) field?"""
     facilities = s.c.facilities
-    return any(getattr(facilities[f & 63], flag) and not f & DAMAGED for f in s.facs[seat])
+    return any(getattr(facilities[facility_of(f)], flag) and not is_damaged(f) for f in s.facs[seat])
 
 
 def room(s: DinoGenicsState, seat: int) -> int:
@@ -85,15 +88,15 @@ def room(s: DinoGenicsState, seat: int) -> int:
     rooms = s.c.numbers["visitor_center"]
     facilities = s.c.facilities
     for code in s.facs[seat]:
-        if not code & DAMAGED:
-            rooms += facilities[code & 63].rooms
+        if not is_damaged(code):
+            rooms += facilities[facility_of(code)].rooms
     return rooms + perk(s, seat, "rooms")
 
 
 def hand_limit(s: DinoGenicsState, seat: int) -> int:
     facilities = s.c.facilities
     limit = s.c.numbers["hand_limit"] + perk(s, seat, "hand_limit")
-    return limit + sum(facilities[f & 63].hand_limit for f in s.facs[seat] if not f & DAMAGED)
+    return limit + sum(facilities[facility_of(f)].hand_limit for f in s.facs[seat] if not is_damaged(f))
 
 
 def hand_size(s: DinoGenicsState, seat: int) -> int:
@@ -108,7 +111,7 @@ def habitat_keys(s: DinoGenicsState, seat: int, dinos: tuple | None = None) -> l
     fcells = s.fcells[seat]
     keys = []
     for code in s.dinos[seat] if dinos is None else dinos:
-        cell = (code >> CELL) & 15
+        cell = cell_of(code)
         if fcells >> cell & 1:
             keys.append(DOME + cell)
         else:
@@ -134,7 +137,7 @@ def improper(s: DinoGenicsState, seat: int, keys: list[int] | None = None, dinos
     bad = [False] * len(dinos)
     bronto, anky, ptero, dread = t.bronto, t.anky, t.ptero, t.dread
     for key, members in groups.items():
-        kinds = [dinos[i] & SPECIES for i in members]
+        kinds = [species_of(dinos[i]) for i in members]
         if key == OPEN:
             # A Brontosaurus lives in open space, alone with its own species there (an Ankylosaurus may
             # share with it, though it is not enclosed itself). So does a Dreadnoughtus, which needs two
@@ -147,12 +150,12 @@ def improper(s: DinoGenicsState, seat: int, keys: list[int] | None = None, dinos
             continue
         if key >= DOME:
             dome = facility_at(s, seat, key - DOME)
-            if s.c.facilities[dome & 63].aquatic:
+            if s.c.facilities[facility_of(dome)].aquatic:
                 # Aquatic dinosaurs were placed where they fit; a damaged habitat is what goes wrong.
                 for i in members:
-                    bad[i] = bool(dome & DAMAGED)
+                    bad[i] = is_damaged(dome)
                 continue
-            fits = not dome & DAMAGED and len(members) <= 2
+            fits = not is_damaged(dome) and len(members) <= 2
         else:
             fits = pen_need(s, seat, kinds) <= bin(areas[key][0]).count("1")
         mixed = len({k for k in kinds if k != anky}) > 1
@@ -185,15 +188,15 @@ def births(s: DinoGenicsState, seat: int) -> list[tuple[int, int]]:
         return []
     out: list[tuple[int, int]] = []
     dinos = s.dinos[seat]
-    kinds = [code & SPECIES for code in dinos]
+    kinds = [species_of(code) for code in dinos]
     for code in dinos:
-        k = code & SPECIES
+        k = species_of(code)
         if len(out) == n:
             break
         if kinds.count(k) != 1 or not archived(s, k) or meeples_left(s, k) <= 0:
             continue
-        cell = (code >> CELL) & 15
-        trial = (*dinos, *(sp | c << CELL for sp, c in out), k | cell << CELL)
+        cell = cell_of(code)
+        trial = (*dinos, *(dinosaur_code(sp, c) for sp, c in out), dinosaur_code(k, cell))
         if not improper(s, seat, dinos=trial)[-1]:
             out.append((k, cell))
     return out
@@ -217,16 +220,16 @@ def dinosaur_value(s: DinoGenicsState, seat: int, keys: list[int] | None = None)
     """The Dinosaur Value track: each dinosaur's VP, +1 per two Triceratops sharing a pen, from 0 to 30."""
     dinos = s.dinos[seat]
     t = s.t
-    value = sum(t.vp[code & SPECIES] for code in dinos)
+    value = sum(t.vp[species_of(code)] for code in dinos)
     if keys is None:
         keys = habitat_keys(s, seat)
     for code, key in zip(dinos, keys, strict=True):
         # Aquatic dinosaurs in a damaged habitat score nothing until it is repaired.
-        if t.aquatic[code & SPECIES] and facility_at(s, seat, key - DOME) & DAMAGED:
-            value -= t.vp[code & SPECIES]
+        if t.aquatic[species_of(code)] and is_damaged(facility_at(s, seat, key - DOME)):
+            value -= t.vp[species_of(code)]
     trikes: dict[int, int] = {}
     for code, key in zip(dinos, keys, strict=True):
-        if code & SPECIES == t.trike and key != OPEN:
+        if species_of(code) == t.trike and key != OPEN:
             trikes[key] = trikes.get(key, 0) + 1
     value += sum(n // 2 for n in trikes.values())
     # The track runs 0-30: CC1's Corrupted T-Rex (-2 VP, 'you cannot go below 0') cannot push it lower.
@@ -236,16 +239,16 @@ def dinosaur_value(s: DinoGenicsState, seat: int, keys: list[int] | None = None)
 def reputation(s: DinoGenicsState, seat: int) -> int:
     species = s.c.species
     facilities = s.c.facilities
-    rep = sum(species[code & SPECIES].reputation for code in s.dinos[seat])
+    rep = sum(species[species_of(code)].reputation for code in s.dinos[seat])
     if s.t.dread >= 0:
         # Awe-Inspiring: a Dreadnoughtus' reputation is the current Season number.
-        rep += s.season * sum(1 for code in s.dinos[seat] if code & SPECIES == s.t.dread)
-    rep += sum(facilities[f & 63].reputation for f in s.facs[seat] if not f & DAMAGED)
-    return rep + perk(s, seat, "reputation") - s.res[seat * WIDTH + SCANDALS]
+        rep += s.season * sum(1 for code in s.dinos[seat] if species_of(code) == s.t.dread)
+    rep += sum(facilities[facility_of(f)].reputation for f in s.facs[seat] if not is_damaged(f))
+    return rep + perk(s, seat, "reputation") - s.get(seat, SCANDALS)
 
 
 def undamaged_facilities(s: DinoGenicsState, seat: int) -> int:
-    return sum(1 for f in s.facs[seat] if not f & DAMAGED)
+    return sum(1 for f in s.facs[seat] if not is_damaged(f))
 
 
 def count(s: DinoGenicsState, seat: int, what: int) -> int:
@@ -255,15 +258,15 @@ def count(s: DinoGenicsState, seat: int, what: int) -> int:
     if name == "dinosaurs":
         return len(dinos)
     if name == "herbivores":
-        return sum(1 for d in dinos if s.t.herbivore[d & SPECIES])
+        return sum(1 for d in dinos if s.t.herbivore[species_of(d)])
     if name == "carnivores":
-        return sum(1 for d in dinos if s.t.carnivore[d & SPECIES])  # the Plesiosaurus too
+        return sum(1 for d in dinos if s.t.carnivore[species_of(d)])  # the Plesiosaurus too
     if name == "species":
-        return len({d & SPECIES for d in dinos})
+        return len({species_of(d) for d in dinos})
     if name == "facilities":
         return len(s.facs[seat])
     if name == "visitors":
-        return s.res[seat * WIDTH + VISITORS]
+        return s.get(seat, VISITORS)
     return sum(improper(s, seat))  # "improper"
 
 
@@ -275,13 +278,13 @@ def end_count(s: DinoGenicsState, seat: int, what: int) -> int:
     if name == "dna_cards":
         return hand_size(s, seat)
     if name == "aquatic":
-        return sum(1 for d in s.dinos[seat] if s.t.aquatic[d & SPECIES])
+        return sum(1 for d in s.dinos[seat] if s.t.aquatic[species_of(d)])
     if name == "damaged":
-        return sum(1 for f in s.facs[seat] if f & DAMAGED)
+        return sum(1 for f in s.facs[seat] if is_damaged(f))
     if name == "empty_park":
         used = s.fcells[seat]
         for code in s.dinos[seat]:
-            used |= 1 << ((code >> CELL) & 15)
+            used |= 1 << (cell_of(code))
         return s.geo.num_cells - bin(used).count("1")
     return max(0, reputation(s, seat))  # "reputation"
 
@@ -308,16 +311,16 @@ def bordering_species(s: DinoGenicsState, seat: int, code: int, aquatic_only: bo
     bad = improper(s, seat, keys)
     found = set()
     for d, key, wrong in zip(s.dinos[seat], keys, bad, strict=True):
-        if wrong or (aquatic_only and not s.t.aquatic[d & SPECIES]):
+        if wrong or (aquatic_only and not s.t.aquatic[species_of(d)]):
             continue
         if key >= DOME:
             home = facility_at(s, seat, key - DOME)
-            touching = any(near >> x & 1 for x in places(home)) and not home & DAMAGED
+            touching = any(near >> x & 1 for x in places(home)) and not is_damaged(home)
         else:
             # A pen or open space borders the facility when one of its cells does.
-            touching = any(near >> x & 1 and area_of[x] == area_of[(d >> CELL) & 15] for x in range(s.geo.num_cells))
+            touching = any(near >> x & 1 and area_of[x] == area_of[cell_of(d)] for x in range(s.geo.num_cells))
         if touching:
-            found.add(d & SPECIES)
+            found.add(species_of(d))
     return len(found)
 
 
@@ -328,12 +331,12 @@ def goats_needed(s: DinoGenicsState, seat: int) -> list[tuple[int, int]]:
     fishery = _fishery_cells(s, seat) if s.expansion else 0
     needs = []
     for i, code in enumerate(s.dinos[seat]):
-        kind = code & SPECIES
-        if not t.eats_goats[kind] or (code >> FLAGS) & SPARED:
+        kind = species_of(code)
+        if not t.eats_goats[kind] or has_flag(code, SPARED):
             continue
         need = species[kind].goats
         if fishery and t.aquatic[kind]:
-            habitat = facility_at(s, seat, (code >> CELL) & 15)
+            habitat = facility_at(s, seat, cell_of(code))
             if any(fishery >> x & 1 for x in places(habitat)):
                 need -= 1
         needs.append((need, i))
@@ -345,7 +348,7 @@ def _fishery_cells(s: DinoGenicsState, seat: int) -> int:
     facilities = s.c.facilities
     out = 0
     for f in s.facs[seat]:
-        if facilities[f & 63].fishery and not f & DAMAGED:
+        if facilities[facility_of(f)].fishery and not is_damaged(f):
             out |= bordering(s, f)
     return out
 
@@ -358,16 +361,16 @@ def upkeep_income(s: DinoGenicsState, seat: int) -> list[tuple[int, int]]:
     """What the park earns in an Upkeep besides its Dinosaur Value: (resource, amount) from undamaged
     facilities (their own and per dinosaur of a species) and 1 credit per Stegosaurus."""
     facilities = s.c.facilities
-    kinds = [code & SPECIES for code in s.dinos[seat]]
+    kinds = [species_of(code) for code in s.dinos[seat]]
     income = [(CREDITS, kinds.count(s.t.stego))] if s.t.stego in kinds else []
-    if s.res[seat * WIDTH + SPECIALISTS]:
+    if s.get(seat, SPECIALISTS):
         income += perk_list(s, seat, "upkeep")
     if s.t.theri in kinds:
         income += _tree_harvest(s, seat)
     for f in s.facs[seat]:
-        if f & DAMAGED:
+        if is_damaged(f):
             continue
-        fac = facilities[f & 63]
+        fac = facilities[facility_of(f)]
         income += fac.upkeep
         if fac.upkeep_per:
             what, r, n = fac.upkeep_per
@@ -388,6 +391,6 @@ def _tree_harvest(s: DinoGenicsState, seat: int) -> list[tuple[int, int]]:
     vp = 0
     for code, key in zip(s.dinos[seat], keys, strict=True):
         big = 0 <= key < DOME and bin(areas[key][0]).count("1") >= n["tree_harvester_vp_spaces"]
-        if code & SPECIES == s.t.theri and big:
+        if species_of(code) == s.t.theri and big:
             vp += n["tree_harvester_vp"]
     return [(VP, vp)] if vp else []

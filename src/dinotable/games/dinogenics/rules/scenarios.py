@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from dinotable.games.dinogenics.components import CREDITS, FENCES, VISITORS
-from dinotable.games.dinogenics.rules.codes import SPECIALISTS, WIDTH
+from dinotable.games.dinogenics.rules.codes import SPECIALISTS
 from dinotable.games.dinogenics.rules.effects import gain
 from dinotable.games.dinogenics.rules.facilities import start_facility
 from dinotable.games.dinogenics.rules.reading import hand_size, reputation
@@ -29,7 +29,7 @@ def scenario_setup(s: DinoGenicsState) -> None:
         mask = sum(1 << x for x in cells)
         rect = next(i for i, (c, _, _) in enumerate(geo.rectangles) if c == mask)
         s.fence[seat] = geo.rectangles[rect][1]
-        s.res[seat * WIDTH + FENCES] -= bin(s.fence[seat]).count("1")
+        s.take(seat, FENCES, bin(s.fence[seat]).count("1"))
     for species in sc.dinosaurs:
         s.dinos[seat] = (*s.dinos[seat], species)  # on A1, inside the pen
     facilities = s.c.facilities
@@ -37,7 +37,7 @@ def scenario_setup(s: DinoGenicsState) -> None:
         start_facility(s, seat, f, damaged)
     for i in sc.specialists:
         s.spec_deck.remove(i)
-        s.res[seat * WIDTH + SPECIALISTS] |= 1 << i
+        s.put(seat, SPECIALISTS, s.get(seat, SPECIALISTS) | 1 << i)
 
 
 def scenario_visitors(s: DinoGenicsState, events) -> None:
@@ -46,7 +46,7 @@ def scenario_visitors(s: DinoGenicsState, events) -> None:
     if sc.visitors == "researchers":
         # Researchers with grant money: half the DNA cards in hand, rounded down, and as many credits.
         n = hand_size(s, seat) // 2
-        s.res[seat * WIDTH + CREDITS] += n
+        s.add(seat, CREDITS, n)
     elif sc.visitors == "first_column":
         n = s.c.visitors[2][s.season][0]  # the Player 1 column of the two- and three-player overlay
     else:

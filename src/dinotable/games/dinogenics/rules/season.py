@@ -18,24 +18,25 @@ from dinotable.games.dinogenics.components import CREDITS, GOATS, VISITORS, VP
 from dinotable.games.dinogenics.park import OPEN, cells_of
 from dinotable.games.dinogenics.rules.codes import (
     AIRPORT_USED,
-    ASKED,
-    DAMAGED,
+    ALL_FLAGS,
     DOME,
     DRAWN_STACKS,
-    FLAGS,
     FREE_REPAIR,
     HUNGRY,
     NEW,
     OVER,
     PLACE,
     RAMPAGED,
-    SPARED,
-    SPECIES,
-    WIDTH,
     WORKERS,
     decide,
     event,
+    facility_of,
+    has_flag,
+    is_damaged,
     places,
+    species_of,
+    with_flag,
+    without_flag,
 )
 from dinotable.games.dinogenics.rules.damage import aquatic_task, damage_task, face_task, rampage_task
 from dinotable.games.dinogenics.rules.dinosaurs import (
@@ -85,7 +86,7 @@ def _order(s: DinoGenicsState, events) -> None:
             key=lambda p: (
                 -reputation(s, p),
                 -undamaged_facilities(s, p),
-                -s.res[p * WIDTH + CREDITS],
+                -s.get(p, CREDITS),
                 previous.index(p),
             ),
         )
@@ -98,7 +99,7 @@ def _order(s: DinoGenicsState, events) -> None:
 def _clear_flags(s: DinoGenicsState) -> None:
     # A dinosaur rampages at most once in each phase.
     for p in range(s.parks):
-        s.dinos[p] = tuple(code & ~((RAMPAGED | NEW | HUNGRY | SPARED | ASKED) << FLAGS) for code in s.dinos[p])
+        s.dinos[p] = tuple(without_flag(code, ALL_FLAGS) for code in s.dinos[p])
 
 
 def _visitors(s: DinoGenicsState, events) -> None:
@@ -122,7 +123,7 @@ def _visitors(s: DinoGenicsState, events) -> None:
 def _income(s: DinoGenicsState, events) -> None:
     per = s.c.numbers["credits_per_visitor"]
     for p in range(s.num_players):  # Synth collects no credits
-        s.res[p * WIDTH + CREDITS] += per * s.res[p * WIDTH + VISITORS]
+        s.add(p, CREDITS, per * s.get(p, VISITORS))
 
 
 def _news(s: DinoGenicsState, events) -> None:
@@ -162,13 +163,12 @@ def _workers(s: DinoGenicsState, events) -> bool:
     for step_ in range(n):
         position = (s.turn + step_) % n
         seat = s.order[position]
-        base = seat * WIDTH
-        if s.res[base + WORKERS] > 0:
+        if s.get(seat, WORKERS) > 0:
             if has_placement(s, seat) or (s.expansion and airport_open(s, seat)):
                 s.turn = position
                 decide(s, seat, PLACE)
                 return True
-            s.res[base + WORKERS] = 0  # nowhere to go: the worker stays home
+            s.put(seat, WORKERS, 0)  # nowhere to go: the worker stays home
             events.append(event("stay_home", seat))
     return False
 
@@ -179,19 +179,19 @@ def _feed(s: DinoGenicsState, events) -> None:
         needs = goats_needed(s, seat)
         if not needs:
             continue
-        goats = s.res[seat * WIDTH + GOATS]
+        goats = s.get(seat, GOATS)
         hungry = set()
         for need, i in needs:
             eaten = min(need, goats)
             goats -= eaten
             if eaten < need:
                 hungry.add(i)
-        s.res[seat * WIDTH + GOATS] = goats
+        s.put(seat, GOATS, goats)
         if hungry:
-            s.dinos[seat] = tuple(code | HUNGRY << FLAGS if i in hungry else code for i, code in enumerate(dinos))
+            s.dinos[seat] = tuple(with_flag(code, HUNGRY) if i in hungry else code for i, code in enumerate(dinos))
             events.append(event("hungry", seat, dinosaurs=len(hungry)))
     for seat in reversed(s.order):
-        mutants = sum(1 for code in s.dinos[seat] if code & SPECIES == s.t.mutant and not (code >> FLAGS) & NEW)
+        mutants = sum(1 for code in s.dinos[seat] if species_of(code) == s.t.mutant and not has_flag(code, NEW))
         if mutants:
             s.tasks.append(("mutants", seat, mutants))
 
@@ -203,17 +203,17 @@ def _rampage_checks(s: DinoGenicsState, events) -> None:
         for i in range(len(bad) - 1, -1, -1):
             code = s.dinos[seat][i]
             # A Corrupted T-Rex checks at the end of every feeding stage.
-            wrong = bad[i] or (code >> FLAGS) & HUNGRY or code & SPECIES == corrupted
-            if wrong and not (code >> FLAGS) & RAMPAGED:
-                s.tasks.append(("aquatic" if aquatic[code & SPECIES] else "rampage", seat, i))
+            wrong = bad[i] or has_flag(code, HUNGRY) or species_of(code) == corrupted
+            if wrong and not has_flag(code, RAMPAGED):
+                s.tasks.append(("aquatic" if aquatic[species_of(code)] else "rampage", seat, i))
 
 
 def _upkeep_start(s: DinoGenicsState, events) -> None:
     for p in range(s.parks):
-        s.dinos[p] = tuple(code & ~(RAMPAGED << FLAGS) for code in s.dinos[p])
+        s.dinos[p] = tuple(without_flag(code, RAMPAGED) for code in s.dinos[p])
     if s.expansion:
         for seat in reversed(s.order):
-            if any(code & SPECIES == s.t.mosa for code in s.dinos[seat]):
+            if any(species_of(code) == s.t.mosa for code in s.dinos[seat]):
                 s.tasks.append(("terror", seat))
         if s.elites:
             for seat in reversed(s.order):
@@ -243,7 +243,7 @@ def _destructive_entertainment(s: DinoGenicsState, seat: int, events) -> None:
             cells_of_key[key] = mask
     for i in range(len(keys) - 1, -1, -1):
         code, key = s.dinos[seat][i], keys[i]
-        if code & SPECIES != s.t.pachy or key == OPEN:
+        if species_of(code) != s.t.pachy or key == OPEN:
             continue
         near = 0
         for x in cells_of(cells_of_key[key]):
@@ -252,11 +252,11 @@ def _destructive_entertainment(s: DinoGenicsState, seat: int, events) -> None:
                     near |= 1 << other
         near &= ~cells_of_key[key]
         if any(
-            cells_of_key[k2] & near and other & SPECIES != s.t.pachy
+            cells_of_key[k2] & near and species_of(other) != s.t.pachy
             for other, k2 in zip(s.dinos[seat], keys, strict=True)
             if k2 != OPEN and k2 != key
         ):
-            s.res[seat * WIDTH + VP] += 3
+            s.add(seat, VP, 3)
             s.tasks.append(("rampage", seat, i))
 
 
@@ -264,17 +264,17 @@ def _leave(s: DinoGenicsState, events) -> None:
     per = s.c.numbers["vp_per_two_visitors"]
     facilities = s.c.facilities
     for p in range(s.parks):
-        v = s.res[p * WIDTH + VISITORS]
-        s.res[p * WIDTH + VP] += per * (v // 2)
-        s.res[p * WIDTH + VISITORS] = 0
+        v = s.get(p, VISITORS)
+        s.add(p, VP, per * (v // 2))
+        s.put(p, VISITORS, 0)
         if v % 2:  # the Arcade
-            s.res[p * WIDTH + VP] += sum(facilities[f & 63].odd_visitors_vp for f in s.facs[p] if not f & DAMAGED)
+            s.add(p, VP, sum(facilities[facility_of(f)].odd_visitors_vp for f in s.facs[p] if not is_damaged(f)))
 
 
 def _seasonal_vp(s: DinoGenicsState, events) -> None:
     for p in range(s.parks):
         vp = dinosaur_value(s, p) + sum(n for r, n in upkeep_income(s, p) if r == VP)
-        s.res[p * WIDTH + VP] += vp
+        s.add(p, VP, vp)
         events.append(event("upkeep_vp", p, vp=vp))
 
 
@@ -289,8 +289,8 @@ def _return(s: DinoGenicsState, events) -> None:
     if s.season < s.c.numbers["seasons"]:
         s.occ[:] = s.blocked_occ
         for p in range(s.parks):
-            s.res[p * WIDTH + WORKERS] = workers_in(s, s.season + 1)
-            s.res[p * WIDTH + AIRPORT_USED] = 0
+            s.put(p, WORKERS, workers_in(s, s.season + 1))
+            s.put(p, AIRPORT_USED, 0)
 
 
 def _next(s: DinoGenicsState, events) -> None:

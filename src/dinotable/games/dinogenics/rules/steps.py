@@ -41,7 +41,6 @@ from dinotable.games.dinogenics.rules.codes import (
     CHOOSE,
     CREATE,
     FACILITY,
-    FLAGS,
     JOB,
     KEEP,
     LARGE,
@@ -52,8 +51,6 @@ from dinotable.games.dinogenics.rules.codes import (
     REFINE,
     REPAIR,
     SELL,
-    SPECIES,
-    WIDTH,
     ChooseContext,
     CreateContext,
     DiscountContext,
@@ -61,6 +58,8 @@ from dinotable.games.dinogenics.rules.codes import (
     PickContext,
     decide,
     event,
+    has_flag,
+    species_of,
 )
 from dinotable.games.dinogenics.rules.effects import affect, draw_dna, gain, lose, refill_market
 from dinotable.games.dinogenics.rules.reading import count, hand_size, meeples_left, owns, room
@@ -91,24 +90,24 @@ def _written(steps: tuple) -> tuple:
 # ------------------------------------------------------------------------------------------ checks
 # (s, seat, value, budget, depth) -> bool; budget None: the seat's credits.
 def _budget(s: DinoGenicsState, seat: int, budget: int | None) -> int:
-    return s.res[seat * WIDTH + CREDITS] if budget is None else budget
+    return s.get(seat, CREDITS) if budget is None else budget
 
 
-def _can_gain(s, seat: int, value, budget=None, depth=0) -> bool:
+def _can_gain(s: DinoGenicsState, seat: int, value, budget=None, depth=0) -> bool:
     # 'gain a visitor if you have room'
-    return not (all(res == VISITORS for res, _ in value) and s.res[seat * WIDTH + VISITORS] >= room(s, seat))
+    return not (all(res == VISITORS for res, _ in value) and s.get(seat, VISITORS) >= room(s, seat))
 
 
-def _can_lose(s, seat: int, value, budget=None, depth=0) -> bool:
+def _can_lose(s: DinoGenicsState, seat: int, value, budget=None, depth=0) -> bool:
     # discarding a Scandal needs one
-    return not (any(res == SCANDALS for res, _ in value) and not s.res[seat * WIDTH + SCANDALS])
+    return not (any(res == SCANDALS for res, _ in value) and not s.get(seat, SCANDALS))
 
 
-def _can_play(s, seat: int, value, budget=None, depth=0) -> bool:
+def _can_play(s: DinoGenicsState, seat: int, value, budget=None, depth=0) -> bool:
     return next(_playable(s, seat, _budget(s, seat, budget)), None) is not None  # any? (stops at the first)
 
 
-def _can_outsource(s, seat: int, value, budget=None, depth=0) -> bool:
+def _can_outsource(s: DinoGenicsState, seat: int, value, budget=None, depth=0) -> bool:
     return not depth and next(_outsourceable(s, seat, _budget(s, seat, budget), quick=True), None) is not None
 
 
@@ -117,30 +116,30 @@ def _can_outsource(s, seat: int, value, budget=None, depth=0) -> bool:
 def _opens(kind: int, context=None):
     """A step whose run opens a decision of this kind, its context made from the step's value."""
 
-    def run(s, seat: int, value, events) -> bool:
+    def run(s: DinoGenicsState, seat: int, value, events) -> bool:
         decide(s, seat, kind, context(value) if context else ())
         return True
 
     return run
 
 
-def _run_gain(s, seat: int, value, events) -> bool:
+def _run_gain(s: DinoGenicsState, seat: int, value, events) -> bool:
     gain(s, seat, value, events)
     return False
 
 
-def _run_lose(s, seat: int, value, events) -> bool:
+def _run_lose(s: DinoGenicsState, seat: int, value, events) -> bool:
     lose(s, seat, value, events)
     return False
 
 
-def _run_pay(s, seat: int, value, events) -> bool:
-    s.res[seat * WIDTH + CREDITS] -= value
+def _run_pay(s: DinoGenicsState, seat: int, value, events) -> bool:
+    s.take(seat, CREDITS, value)
     return False
 
 
 def _keep(edna: bool):
-    def run(s, seat: int, value, events) -> bool:
+    def run(s: DinoGenicsState, seat: int, value, events) -> bool:
         drawn = tuple(draw_dna(s, value[0], edna))
         if drawn:
             s.tasks.append(("limit", seat))
@@ -151,7 +150,7 @@ def _keep(edna: bool):
     return run
 
 
-def _run_news_swap(s, seat: int, value, events) -> bool:
+def _run_news_swap(s: DinoGenicsState, seat: int, value, events) -> bool:
     s.news_deck.insert(0, s.upcoming)  # to the bottom: cards are drawn from the end
     s.upcoming = s.news_deck.pop()
     events.append(event("news_swap", seat))
@@ -162,7 +161,7 @@ def _run_news_swap(s, seat: int, value, events) -> bool:
 def _picks(context):
     """A PICK decision, its context made from the step's value."""
 
-    def run(s, seat: int, value, events) -> bool:
+    def run(s: DinoGenicsState, seat: int, value, events) -> bool:
         decide(s, seat, PICK, context(value))
         return True
 
@@ -173,7 +172,7 @@ def _taking(context):
     """Cards taken (the Boneyard, the DNA Market): then the hand limit and, for the last card's kind, a graft."""
     pick = _picks(context)
 
-    def run(s, seat: int, value, events) -> bool:
+    def run(s: DinoGenicsState, seat: int, value, events) -> bool:
         s.tasks.append(("limit", seat))
         s.tasks.append(("graft", seat, None))  # the kind of the last card taken
         return pick(s, seat, value, events)
@@ -184,20 +183,20 @@ def _taking(context):
 def _pushes(*task):
     """A step that belongs to a later rule, pushed as a task by name (season.TASKS), to run next."""
 
-    def run(s, seat: int, value, events) -> bool:
+    def run(s: DinoGenicsState, seat: int, value, events) -> bool:
         s.tasks.append((task[0], seat, *task[1:]))
         return False
 
     return run
 
 
-def _run_each_opponent(s, seat: int, value, events) -> bool:
+def _run_each_opponent(s: DinoGenicsState, seat: int, value, events) -> bool:
     for p in opponents(s, seat):
         affect(s, seat, p, value, events)
     return False
 
 
-def _run_per(s, seat: int, value, events) -> bool:
+def _run_per(s: DinoGenicsState, seat: int, value, events) -> bool:
     what, gains, top = value
     n = min(count(s, seat, what), top)
     if n:
@@ -205,22 +204,22 @@ def _run_per(s, seat: int, value, events) -> bool:
     return False
 
 
-def _run_rampage(s, seat: int, value: Rampage, events) -> bool:
+def _run_rampage(s: DinoGenicsState, seat: int, value: Rampage, events) -> bool:
     for i, code in enumerate(s.dinos[seat]):
-        if code & SPECIES == value.species and not (code >> FLAGS) & RAMPAGED:
+        if species_of(code) == value.species and not has_flag(code, RAMPAGED):
             s.tasks.append(("rampage", seat, i))
             break
     return False
 
 
-def _run_refresh_market(s, seat: int, value, events) -> bool:
+def _run_refresh_market(s: DinoGenicsState, seat: int, value, events) -> bool:
     s.dna_discard.extend(s.market)
     s.market.clear()
     refill_market(s)
     return False
 
 
-def _choose(s, seat: int, options: tuple, events) -> bool:
+def _choose(s: DinoGenicsState, seat: int, options: tuple, events) -> bool:
     """The core's `choose` node: the CHOOSE decision, among the options the seat can take."""
     decide(s, seat, CHOOSE, ChooseContext(options))
     return True
@@ -455,18 +454,18 @@ def run_steps(s: DinoGenicsState, task, events) -> None:
     s.tasks.append(("steps", seat, steps, i + 1))
     kind, value = steps[i]
     if kind == "choose":
-        if can(s, seat, ((kind, value),), s.res[seat * WIDTH + CREDITS]):
+        if can(s, seat, ((kind, value),), s.get(seat, CREDITS)):
             _choose(s, seat, value, events)
         return
     record = EFFECTS.kinds[kind]
-    if record.asks and not record.can(s, seat, value, s.res[seat * WIDTH + CREDITS], 0):
+    if record.asks and not record.can(s, seat, value, s.get(seat, CREDITS), 0):
         return  # an earlier step used up what this one needed (two repairs, one damaged structure)
     record.run(s, seat, value, events)
 
 
 def playable(s: DinoGenicsState, seat: int, budget: int | None = None) -> list[int]:
     if budget is None:
-        budget = s.res[seat * WIDTH + CREDITS]
+        budget = s.get(seat, CREDITS)
     return list(_playable(s, seat, budget))
 
 
@@ -498,7 +497,7 @@ def placements(s: DinoGenicsState, seat: int) -> list[int]:
 def has_placement(s: DinoGenicsState, seat: int) -> bool:
     """Can this seat send a worker to any Mainland space? Asked before every worker, so it stops at the
     first, trying first the spaces whose steps ask nothing."""
-    budget = s.res[seat * WIDTH + CREDITS]
+    budget = s.get(seat, CREDITS)
     occ, slot0, spaces = s.occ, s.slot0, s.c.spaces
     for i in s.t.quick_spaces_first:
         sp = spaces[i]
@@ -508,7 +507,7 @@ def has_placement(s: DinoGenicsState, seat: int) -> bool:
 
 
 def _placeable(s: DinoGenicsState, seat: int):
-    budget = s.res[seat * WIDTH + CREDITS]
+    budget = s.get(seat, CREDITS)
     # (CC6's doubled prices change no offer here: the City Center's fences and the HQ's Open Ocean roll
     # need no credits.)
     occ, slot0 = s.occ, s.slot0
@@ -524,7 +523,7 @@ def airport_open(s: DinoGenicsState, seat: int) -> bool:
     """The Private Airport: once per Season, a worker there takes the Outsource action for free, even if
     Outsource is occupied."""
     return (
-        not s.res[seat * WIDTH + AIRPORT_USED]
+        not s.get(seat, AIRPORT_USED)
         and owns(s, seat, "airport")
-        and bool(outsource_spaces(s, seat, s.res[seat * WIDTH + CREDITS]))
+        and bool(outsource_spaces(s, seat, s.get(seat, CREDITS)))
     )

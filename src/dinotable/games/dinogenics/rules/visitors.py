@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from dinotable.games.dinogenics.components import VISITORS
-from dinotable.games.dinogenics.rules.codes import BONUS, WIDTH, decide, event
+from dinotable.games.dinogenics.rules.codes import BONUS, decide, event
 from dinotable.games.dinogenics.rules.effects import gain
 from dinotable.games.dinogenics.rules.reading import owns, perk, room
 
@@ -24,9 +24,9 @@ def season_visitor_perks(s: DinoGenicsState, seats, events) -> None:
         extra = perk(s, seat, "visitors_each_season")
         if extra:
             gain(s, seat, ((VISITORS, extra),), events)
-        if s.pool and owns(s, seat, "education") and s.res[seat * WIDTH + VISITORS] < room(s, seat):
+        if s.pool and owns(s, seat, "education") and s.get(seat, VISITORS) < room(s, seat):
             s.pool -= 1
-            s.res[seat * WIDTH + VISITORS] += 1
+            s.add(seat, VISITORS, 1)
 
 
 def offer_bonus(s: DinoGenicsState, events) -> bool:
@@ -38,7 +38,7 @@ def offer_bonus(s: DinoGenicsState, events) -> bool:
         if not s.pool:
             return False
         seat = s.order[s.bonus_pos]
-        if not s.bonus_out >> seat & 1 and s.res[seat * WIDTH + VISITORS] < room(s, seat):
+        if not s.bonus_out >> seat & 1 and s.get(seat, VISITORS) < room(s, seat):
             decide(s, seat, BONUS)
             return True
         s.bonus_out |= 1 << seat
@@ -59,7 +59,7 @@ def _bonus_next(s: DinoGenicsState) -> None:
 def bonus_answer(s: DinoGenicsState, seat: int, take: bool, events) -> None:
     if take:
         s.pool -= 1
-        s.res[seat * WIDTH + VISITORS] += 1
+        s.add(seat, VISITORS, 1)
         events.append(event("bonus_visitor", seat))
     else:
         s.bonus_out |= 1 << seat
