@@ -32,7 +32,9 @@ err = Console(stderr=True, highlight=False)
 
 ContentArg = Annotated[
     Path | None,
-    typer.Option("--content", help="a folder whose content.toml replaces the game's own (a designer's changes)"),
+    typer.Option(
+        "--content", help="a folder of changed content files, each replacing the game's own of that name (a designer's)"
+    ),
 ]
 OptionArgs = Annotated[
     list[str] | None,

@@ -252,7 +252,7 @@ def dumps(doc: dict) -> str:
 
 
 def changelog_path(game_name: str) -> Path:
-    """The game's rules changelog: CHANGES.md in its package, beside content.toml."""
+    """The game's rules changelog: CHANGES.md in its package, beside its content."""
     module = importlib.import_module(type(get_game(game_name)).__module__)
     return Path(module.__file__).parent / CHANGELOG
 

@@ -1,7 +1,8 @@
 """One package per game, each with the same role-named files:
 
-content.toml   components and numbers, each with its provenance (rulebook / published / designed)
-content.py     loads and validates content.toml into pre-indexed tuples
+content        components and numbers, each with its provenance (rulebook / published / designed): content.toml,
+               or for a long one a content/ folder of files by section (content/content.toml holds the version)
+content.py     loads and validates the content into pre-indexed tuples
 state.py       the flat, cheaply copied state, its view and determinize
 rules.py       legal actions and apply
 scoring.py     scores, tie-breaks, the score breakdown

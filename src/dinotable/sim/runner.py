@@ -79,7 +79,8 @@ def simulate(
     address: str | None = None,
 ) -> list[GameResult]:
     """Plays `games` games; returns their results in game order. `progress(k)` is told of each k finished.
-    `content` is a folder whose content.toml replaces the game's own (see registry.game_with_content).
+    `content` is a folder whose content files replace the game's own of the same names (see
+    registry.game_with_content).
     `backend` "local" plays in `workers` processes of this machine; "ray" sends the same batches to a Ray
     cluster (`address`, or a local one of `workers` CPUs), with the same results."""
     if backend not in BACKENDS:

@@ -1,7 +1,7 @@
 """Tiny Epic Dinosaurs: breed and sell dinosaurs on a tropical island farm, in 6 rounds of worker placement.
 
 Rules: the Tiny Epic Dinosaurs rulebook (its text is cut off in the first action); what it leaves open:
-the published facts about the printed game and the `designed` entries of content.toml. One player plays the solo
+the published facts about the printed game and the `designed` entries of its content files. One player plays the solo
 game against the Rival, which the engine plays.
 """
 

@@ -1,6 +1,6 @@
 """The action spaces' steps as core.effects step kinds: each kind one StepKind, registered once in EFFECTS.
 
-A kind says how content.toml writes it and how that is checked (`parse`, naming the file and the entry on a
+A kind says how the content files write it and how that is checked (`parse`, naming the file and the entry on a
 mistake), whether it can be done now, at least in part (`can`), what it does (`run`) and how it reads
 (`text`). content.py reads every space's steps through EFFECTS; spaces.py runs them with `EFFECTS.run_from`
 and keeps where a space goes on after a choice in the CHOOSE decision's context. The game has no `choose`
@@ -44,7 +44,7 @@ def read_amounts(r: Reader, table, names: tuple[str, ...], where: str) -> tuple[
 
 
 def species_name(key: str) -> str:
-    """A common species' name, from its key in content.toml."""
+    """A common species' name, from its key in the content."""
     return key.capitalize()
 
 

@@ -1,4 +1,4 @@
-"""The solo Rival (GAPS.md 2.1, published outline; its cards are designed data in content.toml).
+"""The solo Rival (the published outline; its cards are designed data in content/rival.toml).
 
 The Rival is played by the engine with the state's generator, never by a seat. Each of its turns it plays
 the next card of its shuffled deck: the card goes on the first of its spaces that nobody occupies (if all
