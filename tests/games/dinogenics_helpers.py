@@ -9,16 +9,18 @@ from dinotable.games.dinogenics import GAME, rules, scoring
 from dinotable.games.dinogenics import synth as synth_rules
 from dinotable.games.dinogenics.components import CREDITS, FENCES, GOATS, SCANDALS, VISITORS, VP
 from dinotable.games.dinogenics.rules import (
-    CELL,
     COMMERCIAL,
-    DAMAGED,
-    FLAGS,
-    SECOND,
     SPECIALISTS,
-    SPECIES,
     SYNTH,
-    WIDTH,
     WORKERS,
+    as_damaged,
+    cell_of,
+    dinosaur_code,
+    facility_code,
+    facility_of,
+    first_place,
+    is_damaged,
+    species_of,
 )
 
 C = GAME.content
@@ -87,12 +89,12 @@ def rect(*names: str) -> int:
 
 
 def get(s, seat: int, name: str) -> int:
-    return s.res[seat * WIDTH + COUNTER[name]]
+    return s.get(seat, COUNTER[name])
 
 
 def setr(s, seat: int, **values) -> None:
     for name, value in values.items():
-        s.res[seat * WIDTH + COUNTER[name]] = value
+        s.put(seat, COUNTER[name], value)
 
 
 def pen(s, seat: int, *names: str) -> None:
@@ -102,7 +104,7 @@ def pen(s, seat: int, *names: str) -> None:
 
 def put(s, seat: int, key: str, where: str, flags: int = 0) -> int:
     """A dinosaur straight onto a park space; returns its index in the park."""
-    s.dinos[seat] = (*s.dinos[seat], sp(key) | cell(where) << CELL | flags << FLAGS)
+    s.dinos[seat] = (*s.dinos[seat], dinosaur_code(sp(key), cell(where), flags))
     return len(s.dinos[seat]) - 1
 
 
@@ -120,7 +122,7 @@ def build(s, seat: int, key: str, where: str | None = None, damaged: bool = Fals
         pile.remove(f)
         s.stacks[i] = tuple(pile)
     at = cell(where) if where is not None else rules.commercial_free(s, seat)[0]
-    s.facs[seat] = (*s.facs[seat], f | at << 6 | (DAMAGED if damaged else 0))
+    s.facs[seat] = (*s.facs[seat], as_damaged(facility_code(f, at)) if damaged else facility_code(f, at))
     if at < COMMERCIAL:
         s.fcells[seat] |= 1 << at
     return len(s.facs[seat]) - 1
@@ -195,7 +197,7 @@ def kinds(events) -> list[str]:
 
 
 def damaged(s, seat: int) -> list[str]:
-    return [C.facilities[f & 63].key for f in s.facs[seat] if f & DAMAGED]
+    return [C.facilities[facility_of(f)].key for f in s.facs[seat] if is_damaged(f)]
 
 
 def broken(s, seat: int) -> list[str]:
@@ -273,7 +275,7 @@ def large(s, seat: int, key: str, first: str | None = None, second: str | None =
         a, b = rules.commercial_free(s, seat, 2)
     else:
         a, b = cell(first), cell(second)
-    s.facs[seat] = (*s.facs[seat], f | a << 6 | (b + 1) << SECOND | (DAMAGED if hurt else 0))
+    s.facs[seat] = (*s.facs[seat], as_damaged(facility_code(f, a, b)) if hurt else facility_code(f, a, b))
     if a < COMMERCIAL:
         s.fcells[seat] |= 1 << a | 1 << b
     return len(s.facs[seat]) - 1
@@ -281,7 +283,7 @@ def large(s, seat: int, key: str, first: str | None = None, second: str | None =
 
 def hurt(s, seat: int, j: int) -> None:
     facs = list(s.facs[seat])
-    facs[j] |= DAMAGED
+    facs[j] = as_damaged(facs[j])
     s.facs[seat] = tuple(facs)
 
 
@@ -295,7 +297,7 @@ def hire(s, seat: int, key: str) -> None:
     for pile in (s.spec_deck, s.job_market, s.contractors):
         if i in pile:
             pile.remove(i)
-    s.res[seat * WIDTH + SPECIALISTS] |= 1 << i
+    s.put(seat, SPECIALISTS, s.get(seat, SPECIALISTS) | 1 << i)
 
 
 def job_market(s, market: list[str], contractors: list[str]) -> None:
@@ -327,7 +329,7 @@ def victim(key: str, where: str) -> int:
 
 
 def kinds_of(s, seat: int) -> list[int]:
-    return [d & SPECIES for d in s.dinos[seat]]
+    return [species_of(d) for d in s.dinos[seat]]
 
 
 SCENARIOS = ("CC1", "CC2", "CC3", "CC4", "CC5", "CC6", "CC7")
@@ -360,8 +362,8 @@ def next_season(s) -> None:
 
 def score_to(s, total: int) -> None:
     """Sets the VP track so that End Game Scoring counts exactly `total` (from a positive total: CC1 clamps)."""
-    s.res[VP] = 500
-    s.res[VP] += total - scoring.breakdown(s, 0)["total"]
+    s.put(0, VP, 500)
+    s.add(0, VP, total - scoring.breakdown(s, 0)["total"])
     assert scoring.breakdown(s, 0)["total"] == total
 
 
@@ -396,17 +398,17 @@ def coop(seed: int = 1, hands: bool = True):
 
 
 def synth(s, name: str) -> int:
-    return s.res[SYNTH * WIDTH + {"credits": CREDITS, "goats": GOATS, "vp": VP, "scandals": SCANDALS}[name]]
+    return s.get(SYNTH, {"credits": CREDITS, "goats": GOATS, "vp": VP, "scandals": SCANDALS}[name])
 
 
 def synth_set(s, **values) -> None:
     index = {"credits": CREDITS, "goats": GOATS, "vp": VP, "scandals": SCANDALS, "visitors": VISITORS}
     for name, value in values.items():
-        s.res[SYNTH * WIDTH + index[name]] = value
+        s.put(SYNTH, index[name], value)
 
 
 def synth_workers(s) -> int:
-    return s.res[SYNTH * WIDTH + WORKERS]
+    return s.get(SYNTH, WORKERS)
 
 
 def synth_hand(s) -> tuple[int, int]:
@@ -415,11 +417,11 @@ def synth_hand(s) -> tuple[int, int]:
 
 
 def facility_keys(s, park: int) -> list[str]:
-    return [C.facilities[f & 63].key for f in s.facs[park]]
+    return [C.facilities[facility_of(f)].key for f in s.facs[park]]
 
 
 def synth_dinos(s) -> list[tuple[str, str]]:
-    return [(C.species[d & SPECIES].key, GEO.cell_names[(d >> CELL) & 15]) for d in s.dinos[SYNTH]]
+    return [(C.species[species_of(d)].key, GEO.cell_names[cell_of(d)]) for d in s.dinos[SYNTH]]
 
 
 def city(s, *keys: str) -> None:
@@ -451,15 +453,15 @@ def synth_turn(s, *faces: int) -> list:
 
 
 def synth_put(s, key: str, where: str) -> None:
-    s.dinos[SYNTH] = (*s.dinos[SYNTH], sp(key) | cell(where) << CELL)
+    s.dinos[SYNTH] = (*s.dinos[SYNTH], dinosaur_code(sp(key), cell(where)))
 
 
 def synth_facility(s, where: str) -> int:
     """Synth's facility on this park space (its position in the park)."""
-    return next(j for j, f in enumerate(s.facs[SYNTH]) if (f >> 6) & 31 == cell(where))
+    return next(j for j, f in enumerate(s.facs[SYNTH]) if first_place(f) == cell(where))
 
 
 def score(s, seat: int, total: int) -> None:
     """Sets the VP track so that End Game Scoring counts exactly `total` for this park."""
-    s.res[seat * WIDTH + VP] += total - scoring.breakdown(s, seat)["total"]
+    s.add(seat, VP, total - scoring.breakdown(s, seat)["total"])
     assert scoring.breakdown(s, seat)["total"] == total

@@ -16,7 +16,7 @@ import pytest
 from dinotable.games.dinogenics import GAME, rules, testing
 from dinotable.games.dinogenics import synth as synth_rules
 from dinotable.games.dinogenics.components import SCANDALS, VISITORS, VP
-from dinotable.games.dinogenics.rules import DAMAGED, SYNTH, WIDTH
+from dinotable.games.dinogenics.rules import SYNTH, is_damaged
 
 from .dinogenics_helpers import (
     COOP_BLOCKED,
@@ -84,7 +84,7 @@ def test_synth_starts_with_its_park_two_goats_and_no_cards_or_credits():
     assert sorted(facility_keys(s, SYNTH)) == sorted(
         ["basic_hotel", "basic_hotel", "biodome", "biodome", "biodome", "aquatic_habitat"]
     )
-    assert not any(f & DAMAGED for f in s.facs[SYNTH]) and s.dinos[SYNTH] == ()
+    assert not any(is_damaged(f) for f in s.facs[SYNTH]) and s.dinos[SYNTH] == ()
     assert synth(s, "goats") == 2 and synth(s, "credits") == 0 and synth(s, "vp") == 0
     assert synth_hand(s) == (0, 0)
     assert synth_workers(s) == get(s, 0, "workers") == get(s, 1, "workers") > 0
@@ -151,7 +151,7 @@ def test_turn_order_by_the_branches_average_reputation_rounded_up(west, east, sy
             synth_put(s, "pterodactyl", "A1")
         else:
             put(s, p, "pterodactyl", "A1")  # 4 reputation, less Scandals
-        s.res[p * WIDTH + SCANDALS] = rules.reputation(s, p) - rep
+        s.put(p, SCANDALS, rules.reputation(s, p) - rep)
         assert rules.reputation(s, p) == rep
     events: list = []
     testing.run_stage(s, "order", events)
@@ -212,7 +212,7 @@ def test_visitors_the_branches_share_one_column_and_synth_takes_its_own(team_fir
     assert C.visitors[3][2][:2] == (2, 2) and C.bonus_visitors[2] == 2
     events: list = []
     synth_rules.visitors(s, events)
-    assert s.res[SYNTH * WIDTH + VISITORS] == synth_visitors
+    assert s.get(SYNTH, VISITORS) == synth_visitors
     assert s.pool == 0
     run(s)
     assert s.phase == rules.SHARE and s.cur == 0 and s.ctx == (shared,)

@@ -14,7 +14,7 @@ Shared helpers are in dinogenics_helpers.py.
 
 from dinotable.games.dinogenics import GAME, rules, testing
 from dinotable.games.dinogenics.components import FATALITY, NAIVE_VISITOR, SLASH
-from dinotable.games.dinogenics.rules import FLAGS, HUNGRY, RAMPAGED
+from dinotable.games.dinogenics.rules import HUNGRY, RAMPAGED, has_flag, without_flag
 
 from .dinogenics_helpers import (
     GEO,
@@ -82,7 +82,7 @@ def test_a_dinosaur_rampages_at_most_once_in_each_phase():
     steer(s, NAIVE_VISITOR)
     s.tasks.append(("rampage", seat, 0))
     events = run(s)
-    assert kinds(events).count("rampage") == 1 and s.dinos[seat][0] >> FLAGS & RAMPAGED
+    assert kinds(events).count("rampage") == 1 and has_flag(s.dinos[seat][0], RAMPAGED)
     rules.place_dinosaur(s, seat, sp("raptor"), cell("B3"), 0, [])
     assert s.tasks == [("rampage", seat, 1)]  # the one that rampaged is not checked again
     s.tasks.clear()
@@ -90,7 +90,7 @@ def test_a_dinosaur_rampages_at_most_once_in_each_phase():
     assert s.tasks == [("rampage", seat, 1)]
     s.tasks.clear()
     testing.run_stage(s, "terror", [])  # the Upkeep is a new phase
-    assert not any(d >> FLAGS & RAMPAGED for d in s.dinos[seat])
+    assert not any(has_flag(d, RAMPAGED) for d in s.dinos[seat])
     testing.run_stage(s, "rampage", [])
     assert sorted(s.tasks) == [("rampage", seat, 0), ("rampage", seat, 1)]
 
@@ -132,7 +132,7 @@ def test_fatality_kills_a_visitor_for_a_scandal_then_damages():
     assert damaged(s, seat) == ["petting_zoo"] and broken(s, seat) == []
     setr(s, seat, visitors=0)
     steer(s, FATALITY)
-    s.dinos[seat] = (s.dinos[seat][0] & ~(RAMPAGED << FLAGS),)
+    s.dinos[seat] = (without_flag(s.dinos[seat][0], RAMPAGED),)
     s.tasks.append(("rampage", seat, i))
     run(s)
     assert get(s, seat, "scandals") == 1  # nobody to kill; the damage still comes

@@ -250,7 +250,7 @@ def test_action_info_of_a_set_names_each_card_and_the_refined_token():
     seat = s.cur
     give(s, seat, "t_rex")
     give_kind(s, seat, POLY)
-    s.res[seat * rules.WIDTH + REFINED] = 1
+    s.put(seat, REFINED, 1)
     do_steps(s, seat, (("create", 0),))
     s.apply(IDS.species + sp("t_rex"))
     assert s.phase == rules.PICK and s.ctx.purpose == rules.SET

@@ -14,7 +14,7 @@ Shared helpers are in dinogenics_helpers.py.
 
 from dinotable.games.dinogenics import rules
 from dinotable.games.dinogenics.park import OPEN
-from dinotable.games.dinogenics.rules import CELL, FLAGS, RAMPAGED, SPECIES
+from dinotable.games.dinogenics.rules import RAMPAGED, dinosaur_code, has_flag, species_of
 
 from .dinogenics_helpers import (
     GEO,
@@ -60,7 +60,7 @@ def test_creating_a_dinosaur_discards_the_full_set():
     s.apply(IDS.pen + rect("A1"))  # a 1-space pen first: 4 fences
     assert get(s, seat, "fences") == 0
     s.apply(IDS.cell + cell("A1"))
-    assert s.dinos[seat] == (sp("raptor") | cell("A1") << CELL,)
+    assert s.dinos[seat] == (dinosaur_code(sp("raptor"), cell("A1")),)
     assert s.cur != seat and s.phase == rules.PLACE
 
 
@@ -103,8 +103,8 @@ def test_dna_splice_creates_from_a_set_one_card_short():
     assert hand(s, seat) == {"t_rex": 1}
     assert s.manip[seat * M + card("dna_splice")] == 0 and s.manip_discard[-1] == card("dna_splice")
     s.apply(IDS.cell + cell("A1"))  # open space, where a Brontosaurus belongs: no rampage
-    assert [d & SPECIES for d in s.dinos[seat]] == [sp("brontosaurus")]
-    assert s.dinos[seat][0] >> FLAGS & RAMPAGED == 0
+    assert [species_of(d) for d in s.dinos[seat]] == [sp("brontosaurus")]
+    assert not has_flag(s.dinos[seat][0], RAMPAGED)
 
 
 def test_habitat_choices_are_each_pen_each_biodome_and_open_space():

@@ -11,7 +11,7 @@ from dinotable.core.rng import next_below, seed_state
 from dinotable.games.dinogenics import GAME, rules
 from dinotable.games.dinogenics.components import COUNTS, CREDITS, RESOURCES, SCANDALS, VISITORS
 from dinotable.games.dinogenics.content import CONTENT_DIR, CONTENT_FILES
-from dinotable.games.dinogenics.rules import WIDTH, allowed, reading
+from dinotable.games.dinogenics.rules import allowed, reading
 from dinotable.games.dinogenics.rules.steps import EFFECTS, read_steps
 from dinotable.games.dinogenics.step_values import Rampage
 
@@ -99,10 +99,10 @@ def old_can(s, seat, steps, budget, depth=0) -> bool:  # noqa: C901, PLR0911, PL
             if budget < 0:
                 return False
         elif kind == "gain":
-            if all(res == VISITORS for res, _ in value) and s.res[seat * WIDTH + VISITORS] >= reading.room(s, seat):
+            if all(res == VISITORS for res, _ in value) and s.get(seat, VISITORS) >= reading.room(s, seat):
                 return False
         elif kind == "lose":
-            if any(res == SCANDALS for res, _ in value) and not s.res[seat * WIDTH + SCANDALS]:
+            if any(res == SCANDALS for res, _ in value) and not s.get(seat, SCANDALS):
                 return False
         elif kind == "create":
             if not allowed.can_create(s, seat, value):
@@ -274,7 +274,7 @@ def test_can_agrees_with_the_old_chain_over_random_play(num_players, options):
     while not s.over:  # a whole game, checked every fifth decision
         turn += 1
         for seat in range(s.num_players) if turn % 5 == 0 else ():
-            credits = s.res[seat * WIDTH + CREDITS]
+            credits = s.get(seat, CREDITS)
             for steps in sequences:
                 for budget in (0, credits, credits + 5):
                     answer = rules.can(s, seat, steps, budget)

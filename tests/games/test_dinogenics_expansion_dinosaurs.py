@@ -14,7 +14,14 @@ import pytest
 
 from dinotable.games.dinogenics import rules, testing
 from dinotable.games.dinogenics.components import DNA, DROWNING, REFINED
-from dinotable.games.dinogenics.rules import DAMAGED, FLAGS, HUNGRY, WIDTH
+from dinotable.games.dinogenics.rules import (
+    HUNGRY,
+    as_repaired,
+    has_flag,
+    is_damaged,
+    with_flag,
+    without_flag,
+)
 
 from .dinogenics_helpers import (
     IDS,
@@ -55,7 +62,7 @@ def test_polymorphic_and_refined_dna_fill_a_set():
     give(s, seat, "t_rex")
     assert sp("t_rex") not in rules.creatable(s, seat, 0)
     give_kind(s, seat, POLY)
-    s.res[seat * WIDTH + REFINED] = 1
+    s.put(seat, REFINED, 1)
     assert sp("t_rex") in rules.creatable(s, seat, 0)
     do_steps(s, seat, (("create", 0),))
     s.apply(IDS.species + sp("t_rex"))
@@ -64,7 +71,7 @@ def test_polymorphic_and_refined_dna_fill_a_set():
     s.apply(IDS.dna + sp("t_rex"))
     s.apply(IDS.dna + POLY)  # the token follows by itself
     assert s.phase == rules.HABITAT and s.ctx[0] == sp("t_rex")
-    assert hand_kinds(s, seat) == [] and s.res[seat * WIDTH + REFINED] == 0
+    assert hand_kinds(s, seat) == [] and s.get(seat, REFINED) == 0
     assert s.dna_discard[-2:] == [sp("t_rex"), POLY]
 
 
@@ -72,7 +79,7 @@ def test_no_brontosaurus_from_four_refined_dna_tokens():
     """'For example, a player can't make a Brontosaurus with 4 Refined DNA tokens.'"""
     s = cc_quiet(2)
     seat = s.cur
-    s.res[seat * WIDTH + REFINED] = 4
+    s.put(seat, REFINED, 4)
     give_kind(s, seat, POLY, 3)
     give(s, seat, "raptor")
     assert sp("brontosaurus") not in rules.creatable(s, seat, 0)
@@ -88,7 +95,7 @@ def test_no_gallimimus_from_a_single_substitute_even_with_one_in_the_park():
     pen(s, seat, "A1")
     put(s, seat, "gallimimus", "A1")
     give_kind(s, seat, POLY)
-    s.res[seat * WIDTH + REFINED] = 1
+    s.put(seat, REFINED, 1)
     give(s, seat, "raptor")
     assert sp("gallimimus") not in rules.creatable(s, seat, 0)
     s.dna[seat * K + POLY] -= 1
@@ -204,7 +211,7 @@ def test_a_damaged_or_full_habitat_refuses_an_aquatic_dinosaur():
     assert rules.aquatic_room(s, seat, 1) == []
     assert sp("plesiosaurus") not in rules.creatable(s, seat, 0)
     facs = list(s.facs[seat])
-    facs[hab] &= ~DAMAGED
+    facs[hab] = as_repaired(facs[hab])
     s.facs[seat] = tuple(facs)
     put(s, seat, "spinosaurus", "A1")
     assert sp("plesiosaurus") not in rules.creatable(s, seat, 0)  # full
@@ -242,11 +249,11 @@ def test_aquatic_dinosaurs_check_in_upkeep_only_when_damaged_or_unfed():
     put(s, 0, "plesiosaurus", "A1")
     testing.run_stage(s, "rampage", [])
     assert s.tasks == []
-    s.dinos[0] = (s.dinos[0][0] | HUNGRY << FLAGS, s.dinos[0][1])
+    s.dinos[0] = (with_flag(s.dinos[0][0], HUNGRY), s.dinos[0][1])
     testing.run_stage(s, "rampage", [])
     assert s.tasks == [("aquatic", 0, 0)]
     s.tasks.clear()
-    s.dinos[0] = (s.dinos[0][0] & ~(HUNGRY << FLAGS), s.dinos[0][1])
+    s.dinos[0] = (without_flag(s.dinos[0][0], HUNGRY), s.dinos[0][1])
     hurt(s, 0, hab)
     testing.run_stage(s, "rampage", [])
     assert sorted(s.tasks) == [("aquatic", 0, 0), ("aquatic", 0, 1)]
@@ -294,7 +301,7 @@ def test_drowning_kills_a_visitor_for_a_scandal_and_nothing_without_visitors(vis
     s.tasks.append(("aquatic", seat, i))
     run(s)
     assert (get(s, seat, "visitors"), get(s, seat, "scandals"), get(s, seat, "credits")) == (after, scandals, 4)
-    assert s.facs[seat][hab] & DAMAGED  # still damaged, nothing else
+    assert is_damaged(s.facs[seat][hab])  # still damaged, nothing else
 
 
 # ------------------------------------------------------------------------------------------ species
@@ -372,7 +379,7 @@ def test_plesiosaurus_needs_no_feeding_and_an_ichthyosaur_does():
     put(s, 0, "ichthyosaur", "A1")
     setr(s, 0, goats=0)
     testing.run_stage(s, "feed", [])
-    assert [bool(d >> FLAGS & HUNGRY) for d in s.dinos[0]] == [False, True]
+    assert [has_flag(d, HUNGRY) for d in s.dinos[0]] == [False, True]
     testing.run_stage(s, "rampage", [])
     assert s.tasks == [("aquatic", 0, 1)]
 
@@ -399,7 +406,7 @@ def test_mosasaur_terror_destroys_a_dinosaur_to_go_unfed_for_five_vp():
     s.apply(victim("raptor", "C1"))
     assert kinds_of(s, seat) == [sp("mosasaur")] and get(s, seat, "vp") == 5
     testing.run_stage(s, "feed", [])
-    assert not s.dinos[seat][0] >> FLAGS & HUNGRY and get(s, seat, "goats") == 0
+    assert not has_flag(s.dinos[seat][0], HUNGRY) and get(s, seat, "goats") == 0
     testing.run_stage(s, "rampage", [])
     assert s.tasks == []
 
@@ -410,7 +417,7 @@ def test_mosasaur_terror_declined_means_it_is_fed_as_usual():
     s.apply(IDS.done)
     assert len(s.dinos[seat]) == 2 and get(s, seat, "vp") == 0
     testing.run_stage(s, "feed", [])
-    assert s.dinos[seat][0] >> FLAGS & HUNGRY
+    assert has_flag(s.dinos[seat][0], HUNGRY)
 
 
 def test_spinosaurus_destroys_a_dinosaur_when_placed():

@@ -14,7 +14,7 @@ import pytest
 
 from dinotable.games.dinogenics import GAME, rules, testing
 from dinotable.games.dinogenics.components import DROWNING, REFINED
-from dinotable.games.dinogenics.rules import CELL, COMMERCIAL, SPECIALISTS, WIDTH
+from dinotable.games.dinogenics.rules import COMMERCIAL, SPECIALISTS, dinosaur_code, facility_of
 
 from .dinogenics_helpers import (
     EXPANSION_SPACES,
@@ -206,7 +206,7 @@ def test_refinement_pays_one_credit_and_turns_a_card_into_a_refined_dna_token():
     assert get(s, seat, "credits") == 2 and s.phase == rules.PICK and s.ctx[0] == rules.REFINE
     assert sorted(s.legal_actions()) == sorted([IDS.dna + sp("raptor"), IDS.dna + sp("plesiosaurus")])
     s.apply(IDS.dna + sp("plesiosaurus"))  # an eDNA card
-    assert s.res[seat * WIDTH + REFINED] == 1
+    assert s.get(seat, REFINED) == 1
     assert hand_kinds(s, seat) == [sp("raptor")] and s.dna_discard[-1] == sp("plesiosaurus")
     assert s.phase == rules.PLACE and s.cur != seat
 
@@ -230,7 +230,7 @@ def test_hq_takes_two_actions_and_the_same_one_twice():
             s.apply(IDS.large + 0)  # from the Aquatic Habitat stack
         s.apply(IDS.spot + cell("A1" if n == 1 else "C1") * 2)
     assert s.habitats_left == 6 and get(s, seat, "credits") == 0
-    assert [C.facilities[f & 63].key for f in s.facs[seat]] == ["aquatic_habitat"] * 2
+    assert [C.facilities[facility_of(f)].key for f in s.facs[seat]] == ["aquatic_habitat"] * 2
     assert s.phase == rules.PLACE and s.cur != seat
 
 
@@ -309,7 +309,7 @@ def test_open_ocean_costs_the_dice_total_and_one_drowning_doubles_the_other_die(
     assert sorted(s.legal_actions()) == [IDS.done, IDS.option]
     s.apply(IDS.option)
     assert get(s, seat, "credits") == 10 - cost and get(s, seat, "vp") == 5
-    assert s.dinos[seat] == (sp("plesiosaurus") | cell("A1") << CELL,)
+    assert s.dinos[seat] == (dinosaur_code(sp("plesiosaurus"), cell("A1")),)
 
 
 def test_open_ocean_two_drownings_lose_one_vp_and_place_nothing():
@@ -360,11 +360,11 @@ def test_job_network_discards_the_specialists_manipulation_cost_and_keeps_the_sp
     s.apply(IDS.specialist + specialist("concierge"))
     assert sum(s.manip[seat * M : seat * M + M]) == 0 and s.manip_discard[-1] == card("dna_splice")
     assert get(s, seat, "credits") == 0
-    assert s.res[seat * WIDTH + SPECIALISTS] == 1 << specialist("concierge")
+    assert s.get(seat, SPECIALISTS) == 1 << specialist("concierge")
     assert s.job_market == [specialist("security_officer")]
     assert rules.room(s, seat) == rooms + 2  # the Concierge at work
     testing.run_stage(s, "facilities", [])  # the next Season: the specialist stays
-    assert s.res[seat * WIDTH + SPECIALISTS] == 1 << specialist("concierge")
+    assert s.get(seat, SPECIALISTS) == 1 << specialist("concierge")
     assert specialist("concierge") not in s.contractors + s.job_market + s.spec_deck
 
 
@@ -387,4 +387,4 @@ def test_an_independent_contractor_costs_two_credits_more():
     s.apply(s.legal_actions()[0])
     assert get(s, seat, "credits") == 0 and sum(s.manip[seat * M : seat * M + M]) == 0
     assert s.contractors == [specialist("concierge")]
-    assert s.res[seat * WIDTH + SPECIALISTS] >> specialist("curator") & 1
+    assert s.holds(seat, specialist("curator"))

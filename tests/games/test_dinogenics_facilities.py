@@ -14,7 +14,7 @@ import pytest
 
 from dinotable.games.dinogenics import rules, testing
 from dinotable.games.dinogenics.components import DNA
-from dinotable.games.dinogenics.rules import FLAGS, HUNGRY, SECOND
+from dinotable.games.dinogenics.rules import HUNGRY, facility_code, facility_of, has_flag
 
 from .dinogenics_helpers import (
     IDS,
@@ -57,7 +57,7 @@ def test_fishery_aquatic_dinosaurs_bordering_need_one_fewer_meat(where, fed):
     build(s, 0, "fishery", where)  # A3 borders A2; B3 only touches A2 at a corner
     setr(s, 0, goats=1)
     testing.run_stage(s, "feed", [])
-    assert bool(s.dinos[0][0] >> FLAGS & HUNGRY) is not fed
+    assert has_flag(s.dinos[0][0], HUNGRY) is not fed
     assert get(s, 0, "goats") == 0
 
 
@@ -136,7 +136,7 @@ def test_stockpile_gives_a_goat_a_standard_dna_and_two_fences_when_placed():
     edna = len(s.edna_deck)
     do_steps(s, seat, (("facility", 0),))
     s.apply(IDS.stack + 1)
-    assert [C.facilities[x & 63].key for x in s.facs[seat]] == ["stockpile"]
+    assert [C.facilities[facility_of(x)].key for x in s.facs[seat]] == ["stockpile"]
     assert (get(s, seat, "goats"), get(s, seat, "fences")) == (1, 2)
     drawn = hand_kinds(s, seat)
     assert len(drawn) == 1 and not T.edna[drawn[0]] and len(s.edna_deck) == edna
@@ -186,7 +186,7 @@ def test_aquarium_hub_three_vp_per_aquatic_species_in_a_bordering_undamaged_habi
     put(s, 1, "ichthyosaur", "A1")
     s.facs[0] = s.facs[0][:1]  # the Hub moves to the other park, diagonal to the habitat
     s.fcells[0] = 1 << cell("A1") | 1 << cell("A2")
-    s.facs[1] = (*s.facs[1], fac("aquarium_hub") | cell("B3") << 6 | (cell("B4") + 1) << SECOND)
+    s.facs[1] = (*s.facs[1], facility_code(fac("aquarium_hub"), cell("B3"), cell("B4")))
     s.fcells[1] |= 1 << cell("B3") | 1 << cell("B4")
     assert s.scoring.breakdown(s, 1)["facilities"] == 0
 

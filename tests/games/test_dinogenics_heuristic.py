@@ -7,6 +7,7 @@ import pytest
 from dinotable.games.dinogenics import GAME, heuristic, rules
 from dinotable.games.dinogenics.components import CREDITS, SCANDALS
 from dinotable.games.dinogenics.heuristic import HEURISTIC, OBJECTIVE, VISIT
+from dinotable.games.dinogenics.rules import is_damaged
 
 from .dinogenics_helpers import (
     build,
@@ -105,7 +106,7 @@ def test_cc5_reputation_is_a_threat_while_facilities_are_damaged():
     s = scen("CC5")
     upkeeps = heuristic._upkeeps_left(s)
     hire(s, 0, "publicist")
-    damaged = sum(1 for f in s.facs[0] if f & rules.DAMAGED)
+    damaged = sum(1 for f in s.facs[0] if is_damaged(f))
     assert damaged == 9
     rep, rooms = rules.reputation(s, 0), rules.room(s, 0)
     expected = VISIT * min(rep, rooms) * (upkeeps - 1) - heuristic.SCANDAL * (damaged // 2)
@@ -243,7 +244,7 @@ def test_cc2_a_mate_the_dna_archivist_brings_at_the_upkeep_counts_as_a_pair_alre
     put(s, 0, "raptor", "C1")
     assert rules.births(s, 0)
     with_archivist = heuristic._objective(s, 0, upkeeps)
-    s.res[rules.SPECIALISTS] = 0
+    s.put(0, rules.SPECIALISTS, 0)
     assert rules.births(s, 0) == []
     assert with_archivist - heuristic._objective(s, 0, upkeeps) == pytest.approx(OBJECTIVE * (1 - 0.3))
 
@@ -295,7 +296,7 @@ def test_cc1_a_mosasaur_or_spinosaurus_is_worth_the_corrupted_t_rex_it_destroys(
     upkeeps = heuristic._upkeeps_left(s)
     mosa, spino, mega = sp("mosasaur"), sp("spinosaurus"), sp("megalodon")
     cost = heuristic._corrupted_upkeep(s)
-    assert cost > -GAME.content.species[rules.SPECIES & s.dinos[0][0]].vp  # a hit on top of its -2 VP
+    assert cost > -GAME.content.species[rules.species_of(s.dinos[0][0])].vp  # a hit on top of its -2 VP
     with_rex = {k: heuristic._worth(s, k, upkeeps, 0) for k in (mosa, spino, mega)}
     safari = fac("safari")
     safari_with = heuristic._facility_worth(s, 0, safari, upkeeps)

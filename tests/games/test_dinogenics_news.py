@@ -14,7 +14,7 @@ Shared helpers are in dinogenics_helpers.py.
 
 from dinotable.games.dinogenics import rules, testing
 from dinotable.games.dinogenics.components import NAIVE_VISITOR
-from dinotable.games.dinogenics.rules import FLAGS, RAMPAGED
+from dinotable.games.dinogenics.rules import RAMPAGED, has_flag
 
 from .dinogenics_helpers import C, get, news, place, put, quiet, relist, run, setr, space, steer
 
@@ -68,7 +68,7 @@ def test_corrupted_t_rex_checks_one_t_rex_of_each_player_who_has_one():
     testing.run_stage(s, "news", [])
     events = run(s)
     assert [(e.seat, e.detail["species"]) for e in events if e.kind == "rampage"] == [(seat, "t_rex")]
-    assert [bool(d >> FLAGS & RAMPAGED) for d in s.dinos[seat]] == [True, False]
+    assert [has_flag(d, RAMPAGED) for d in s.dinos[seat]] == [True, False]
 
 
 def test_a_special_worker_space_is_open_only_while_its_card_is_active():

@@ -10,7 +10,6 @@ import pytest
 
 from dinotable.core.rng import next_below, seed_state
 from dinotable.games.dinogenics import GAME, rules
-from dinotable.games.dinogenics.rules import WIDTH
 
 from .dinogenics_helpers import get, hire, hq_option, job_market, relist, scen, setr, space, specialist
 
@@ -140,7 +139,7 @@ def test_every_price_in_an_action_text_is_the_price_charged(num_players, options
                 new.apply(a)
                 if (new.season, new.stage) != (s.season, s.stage):
                     continue
-                moved = new.res[seat * WIDTH + CREDITS] - s.res[seat * WIDTH + CREDITS]
+                moved = new.get(seat, CREDITS) - s.get(seat, CREDITS)
                 assert moved == said, f"{s.action_text(a)!r} moved {moved} credits"
                 checked.add(s.action_text(a).split(" ")[0])
             legal = s.legal_actions()

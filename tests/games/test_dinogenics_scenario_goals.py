@@ -13,7 +13,7 @@ import pytest
 
 from dinotable.games.dinogenics import rules, scoring, testing
 from dinotable.games.dinogenics.components import SCANDALS, VISITORS
-from dinotable.games.dinogenics.rules import DAMAGED, SPECIES
+from dinotable.games.dinogenics.rules import as_repaired, has_flag, species_of
 
 from .dinogenics_helpers import (
     IDS,
@@ -80,7 +80,7 @@ def test_corrupted_t_rex_numbers():
     assert corrupted not in s.dna_deck and corrupted not in s.edna_deck
     goats = get(s, 0, "goats")
     testing.run_stage(s, "feed", [])
-    assert get(s, 0, "goats") == goats and not any(d >> rules.FLAGS & rules.HUNGRY for d in s.dinos[0])
+    assert get(s, 0, "goats") == goats and not any(has_flag(d, rules.HUNGRY) for d in s.dinos[0])
 
 
 def test_corrupted_t_rex_rampage_check_at_the_end_of_every_feeding_stage():
@@ -161,7 +161,7 @@ def test_cc5_a_scandal_for_every_two_damaged_facilities_when_visitors_arrive():
     assert (get(s, 0, "visitors"), get(s, 0, "scandals")) == (4, 4)
     do_steps(s, 0, (("gain", ((VISITORS, 1),)),))  # the park is full: nobody arrives
     assert (get(s, 0, "visitors"), get(s, 0, "scandals")) == (4, 4)
-    s.facs[0] = tuple(f & ~DAMAGED if j < 4 else f for j, f in enumerate(s.facs[0]))
+    s.facs[0] = tuple(as_repaired(f) if j < 4 else f for j, f in enumerate(s.facs[0]))
     setr(s, 0, visitors=0)
     do_steps(s, 0, (("gain", ((VISITORS, 1),)),))
     assert (get(s, 0, "visitors"), get(s, 0, "scandals")) == (1, 6)
@@ -240,7 +240,7 @@ def test_cc7_a_destroyed_dinosaur_gives_three_scandals_and_a_rampage_check_to_it
     s.tasks.clear()
     rules.destroy(s, 0, 0, [])
     assert get(s, 0, "scandals") == 3
-    assert [C.species[d & SPECIES].key for d in s.dinos[0]] == ["t_rex", "ankylosaurus"]
+    assert [C.species[species_of(d)].key for d in s.dinos[0]] == ["t_rex", "ankylosaurus"]
     assert s.tasks == [("rampage", 0, 0)]
     events = run(s)
     assert [e.detail["species"] for e in events if e.kind == "rampage"] == ["t_rex"]

@@ -13,7 +13,12 @@ import pytest
 
 from dinotable.games.dinogenics import GAME, rules, testing
 from dinotable.games.dinogenics.park import OPEN
-from dinotable.games.dinogenics.rules import CELL, DAMAGED, SPECIALISTS, SPECIES
+from dinotable.games.dinogenics.rules import (
+    cell_of,
+    facility_of,
+    is_damaged,
+    species_of,
+)
 
 from .dinogenics_helpers import (
     GEO,
@@ -152,16 +157,16 @@ def test_scenario_start_matches_the_rulebook_list(key):
     assert get(s, 0, "scandals") == scandals
     assert get(s, 0, "fences") == 0 and s.broken[0] == 0
     assert s.fence[0] == (GEO.rectangles[rect(*cells)][1] if cells else 0)
-    got = sorted((C.facilities[f & 63].key, bool(f & DAMAGED)) for f in s.facs[0])
+    got = sorted((C.facilities[facility_of(f)].key, is_damaged(f)) for f in s.facs[0])
     assert got == sorted(facs)
-    held = [x.key for x in C.specialists if s.res[SPECIALISTS] >> x.index & 1]
+    held = [x.key for x in C.specialists if s.holds(0, x.index)]
     assert held == sorted(specs, key=specialist)
-    assert sorted(C.species[d & SPECIES].key for d in s.dinos[0]) == sorted(dinos)
+    assert sorted(C.species[species_of(d)].key for d in s.dinos[0]) == sorted(dinos)
     if dinos:
         # 'three penned Corrupted T-Rex' / 'two T-Rex and one Ankylosaurus in a shared pen'
         keys = rules.habitat_keys(s, 0)
         assert len(set(keys)) == 1 and keys[0] != OPEN
-        assert all((d >> CELL) & 15 in [cell(c) for c in cells] for d in s.dinos[0])
+        assert all(cell_of(d) in [cell(c) for c in cells] for d in s.dinos[0])
     GAME.check_invariants(s)
 
 
@@ -228,7 +233,7 @@ def _rep_park(key: str, reputation: int, hotels: int):
     s = scen(key)
     s.dinos[0] = ()
     setr(s, 0, scandals=0, visitors=0)
-    s.res[rules.SPECIALISTS] = 0
+    s.put(0, rules.SPECIALISTS, 0)
     for _ in range(hotels):
         build(s, 0, "medium_hotel")
     for _ in range(reputation // 3):

@@ -14,7 +14,16 @@ Shared helpers are in dinogenics_helpers.py.
 
 from dinotable.games.dinogenics import rules, testing
 from dinotable.games.dinogenics.components import DNA
-from dinotable.games.dinogenics.rules import COMMERCIAL, DAMAGED, FLAGS, HUNGRY, NEW, SPECIES
+from dinotable.games.dinogenics.rules import (
+    COMMERCIAL,
+    HUNGRY,
+    NEW,
+    as_damaged,
+    facility_code,
+    facility_of,
+    has_flag,
+    species_of,
+)
 
 from .dinogenics_helpers import (
     BASE_FACILITIES,
@@ -59,10 +68,10 @@ def test_carnivores_eat_goats_fewest_need_first_and_the_rest_go_hungry():
     setr(s, 1, goats=5)
     events = []
     testing.run_stage(s, "feed", events)
-    hungry = [bool(d >> FLAGS & HUNGRY) for d in s.dinos[0]]
-    assert hungry == [True, False, False, False] and s.dinos[0][rex] & SPECIES == sp("t_rex")
+    hungry = [has_flag(d, HUNGRY) for d in s.dinos[0]]
+    assert hungry == [True, False, False, False] and species_of(s.dinos[0][rex]) == sp("t_rex")
     assert get(s, 0, "goats") == 0  # the T-Rex ate the last goat, one short
-    assert get(s, 1, "goats") == 3 and not s.dinos[1][0] >> FLAGS & HUNGRY
+    assert get(s, 1, "goats") == 3 and not has_flag(s.dinos[1][0], HUNGRY)
     assert [(e.seat, e.detail) for e in events if e.kind == "hungry"] == [(0, {"dinosaurs": 1})]
     assert s.view(0)["players"][0]["dinosaurs"][0]["hungry"] is True
 
@@ -84,13 +93,13 @@ def test_a_mutant_fed_two_goats_makes_a_new_mutant_once_per_season():
     assert get(s, seat, "goats") == 3
     assert s.phase == rules.HABITAT and s.ctx == (sp("mutant"), NEW)
     s.apply(IDS.cell + cell("C1"))
-    assert [d & SPECIES for d in s.dinos[seat]] == [sp("mutant")] * 2
-    assert s.dinos[seat][1] >> FLAGS & NEW and not s.dinos[seat][0] >> FLAGS & NEW
+    assert [species_of(d) for d in s.dinos[seat]] == [sp("mutant")] * 2
+    assert has_flag(s.dinos[seat][1], NEW) and not has_flag(s.dinos[seat][0], NEW)
     assert s.phase == rules.PLACE and get(s, seat, "goats") == 3  # no second feeding for the one mutant
     # The next Season both may be fed.
     s.season = 2
     testing.run_stage(s, "order", [])
-    assert not any(d >> FLAGS & NEW for d in s.dinos[seat])
+    assert not any(has_flag(d, NEW) for d in s.dinos[seat])
     testing.run_stage(s, "feed", [])
     assert s.tasks == [("mutants", seat, 2)]
 
@@ -181,7 +190,7 @@ def test_city_center_three_different_choices_at_most_once_each():
     assert sorted(menu[a] for a in s.legal_actions() if a in menu) == [rules.FACILITY_CHOICE]
     s.apply(IDS.city_center + rules.FACILITY_CHOICE)
     s.apply(IDS.stack + 0)  # a Basic Hotel
-    assert [C.facilities[f & 63].key for f in s.facs[seat]] == ["basic_hotel"]
+    assert [C.facilities[facility_of(f)].key for f in s.facs[seat]] == ["basic_hotel"]
     assert get(s, seat, "credits") == 5 + C.numbers["market_sell"] - C.facilities[fac("basic_hotel")].cost
     assert s.phase == rules.PLACE and s.cur != seat  # all three used: the visit ends by itself
 
@@ -197,7 +206,7 @@ def test_the_basic_hotel_stack_and_the_three_stacks_from_the_bag():
     do_steps(s, seat, (("facility", 0),))
     assert IDS.stack + 0 in s.legal_actions()
     s.apply(IDS.stack + 0)
-    assert s.hotels_left == hotels - 1 and s.facs[seat] == (fac("basic_hotel") | COMMERCIAL << 6,)
+    assert s.hotels_left == hotels - 1 and s.facs[seat] == (facility_code(fac("basic_hotel"), COMMERCIAL),)
     assert [st[-1] for st in s.stacks] == tops and s.bag == bag
     testing.run_stage(s, "facilities", [])
     assert [st[-1] for st in s.stacks] == list(reversed(bag[-3:])) and s.bag == bag[:-3]
@@ -218,7 +227,7 @@ def test_an_emptied_stack_draws_a_tile_from_the_bag_at_once():
     s.apply(IDS.stack + 1)
     if s.phase == rules.FACILITY_CELL:
         s.apply(IDS.cell + rules.facility_cells(s, seat)[0])
-    assert s.facs[seat][0] & 63 == only
+    assert facility_of(s.facs[seat][0]) == only
     assert s.stacks[0] == (next_tile,) and len(s.bag) == sum(f.count for f in BASE_FACILITIES if not f.stack) - 4
 
 
@@ -270,6 +279,6 @@ def test_a_dna_archive_raises_the_hand_limit_while_undamaged():
     do_steps(s, seat, (("gain", ((DNA, 2),)),))
     assert rules.hand_size(s, seat) == 14 and s.phase == rules.PLACE
     facs = list(s.facs[seat])
-    facs[archive] |= DAMAGED
+    facs[archive] = as_damaged(facs[archive])
     s.facs[seat] = tuple(facs)
     assert rules.hand_limit(s, seat) == 10

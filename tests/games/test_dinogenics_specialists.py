@@ -15,7 +15,7 @@ import pytest
 from dinotable.core.rng import next_below, seed_state
 from dinotable.games.dinogenics import GAME, rules, testing
 from dinotable.games.dinogenics.components import CREDITS, DNA, FATALITY, SLASH
-from dinotable.games.dinogenics.rules import SPECIES
+from dinotable.games.dinogenics.rules import species_of
 
 from .dinogenics_helpers import (
     GEO,
@@ -117,11 +117,11 @@ def test_dna_archivist_archived_pairs_are_born_at_the_start_of_the_upkeep():
     assert not any(rules.improper(s, seat))
     assert rules.births(s, seat) == [(sp("triceratops"), GEO.cell_names.index("B1"))]
     put(s, seat, "t_rex", "B2")  # now the pen mixes two species besides the Ankylosaurus: improper
-    s.dinos[seat] = tuple(code for code in s.dinos[seat] if code & SPECIES != sp("ankylosaurus"))
+    s.dinos[seat] = tuple(code for code in s.dinos[seat] if species_of(code) != sp("ankylosaurus"))
     assert rules.births(s, seat) == [(sp("raptor"), GEO.cell_names.index("C1"))]
     events: list = []
     testing.run_stage(s, "terror", events)
-    kinds = [code & SPECIES for code in s.dinos[seat]]
+    kinds = [species_of(code) for code in s.dinos[seat]]
     assert kinds.count(sp("raptor")) == 2 and kinds.count(sp("stegosaurus")) == 1 and kinds.count(T.mutant) == 1
     assert [(e.kind, e.seat, e.detail["species"]) for e in events if e.kind == "born"] == [("born", seat, "raptor")]
     assert len(s.dinos[1 - seat]) == 1

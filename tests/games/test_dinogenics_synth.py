@@ -18,7 +18,7 @@ from dinotable.games.dinogenics import GAME, rules, testing
 from dinotable.games.dinogenics import synth as synth_rules
 from dinotable.games.dinogenics.components import FATALITY, NAIVE_VISITOR, SLASH, VISITORS, VP
 from dinotable.games.dinogenics.park import OPEN
-from dinotable.games.dinogenics.rules import DAMAGED, SYNTH, WIDTH
+from dinotable.games.dinogenics.rules import SYNTH, is_damaged, without_flag
 
 from .dinogenics_helpers import (
     C,
@@ -151,7 +151,7 @@ def test_synth_turn_chart_rows(faces, season, key, check):
         "market": lambda: s.market == [*market, top],
         "scandal": lambda: synth(s, "scandals") == 1 and synth(s, "goats") == (5 if key == "outsource" else 2),
         "goats": lambda: synth(s, "goats") == 5,
-        "visitors": lambda: s.res[SYNTH * WIDTH + VISITORS] == 2,
+        "visitors": lambda: s.get(SYNTH, VISITORS) == 2,
         "vp": lambda: synth(s, "vp") == 2 and synth(s, "credits") == 0,
     }
     assert expected[check]()
@@ -252,8 +252,8 @@ def test_synth_euthanizes_dinosaurs_in_violation_then_repairs_its_biodomes():
     synth_rules.cleanup(s, ("synth_cleanup",), events)
     assert sorted(synth_dinos(s)) == [("brontosaurus", "B1"), ("t_rex", "A2")]
     assert [e.detail["dinosaurs"] for e in events if e.kind == "euthanized"] == [3]
-    assert not s.facs[SYNTH][synth_facility(s, "A1")] & DAMAGED
-    assert s.facs[SYNTH][hotel] & DAMAGED  # only Biodomes are repaired
+    assert not is_damaged(s.facs[SYNTH][synth_facility(s, "A1")])
+    assert is_damaged(s.facs[SYNTH][hotel])  # only Biodomes are repaired
     # After the Upkeep's rampage checks too.
     names = [name for name, _ in rules.STAGES]
     assert names.index("synth") == names.index("rampage") + 1
@@ -280,7 +280,7 @@ def test_synth_damage_goes_to_the_lowest_cost_least_occupied_facility():
         run(s)
         changed = [j for j, (a, b) in enumerate(zip(before, s.facs[SYNTH], strict=True)) if a != b]
         order += changed
-        s.dinos[SYNTH] = tuple(d & ~(rules.RAMPAGED << rules.FLAGS) for d in s.dinos[SYNTH])
+        s.dinos[SYNTH] = tuple(without_flag(d, rules.RAMPAGED) for d in s.dinos[SYNTH])
     keys = facility_keys(s, SYNTH)
     assert [keys[j] for j in order[:2]] == ["basic_hotel", "basic_hotel"]  # cost 2
     assert order[2] == synth_facility(s, "A2")  # cost 3, one dinosaur: before A1, A3 and the empty Aquatic Habitat
@@ -350,7 +350,7 @@ def test_victory_needs_the_branches_average_rounded_up_above_synths_score(west, 
     in half, rounding up) and must be higher than Synth's victory point score in order to claim victory.'"""
     s = coop(hands=False)
     for p, total in ((0, west), (1, east), (SYNTH, synth_vp)):
-        s.res[p * WIDTH + VP] = 50
+        s.put(p, VP, 50)
         score(s, p, total)
     assert s.winners() == []  # not over yet
     s.over = True
@@ -415,7 +415,7 @@ def test_a_tour_guide_and_an_education_center_work_in_the_co_op():
     for pile in (s.spec_deck, s.job_market, s.contractors):
         if guide in pile:
             pile.remove(guide)
-    s.res[0 * WIDTH + rules.SPECIALISTS] |= 1 << guide
+    s.put(0, rules.SPECIALISTS, s.get(0, rules.SPECIALISTS) | 1 << guide)
     build(s, 1, "education_center")
     for p in (0, 1):
         setr(s, p, visitors=0)
