@@ -23,7 +23,9 @@ _DEALS = 20  # deals tried before the seat to move keeps the cards of one choice
 class DinoGenicsState(FlatState):
     rules, scoring, render = rules, scoring, render
     decisions = TABLE
-    unkeyed = frozenset({"geo", "ids", "t"})  # the content's geometry and tables, the action ids' layout
+    # The content's geometry and tables, the action ids' layout, and the options of a PLACE decision the Season
+    # has just opened (None at rest: the decision's first look takes them).
+    unkeyed = frozenset({"geo", "ids", "t", "offered"})
     # The scenario by its name, not its texts: rewording it makes no new state.
     keyed_by = {"scenario": lambda scenario: scenario and scenario.key}
     # The ids are sized from the game's content, so the layout is the game's.
@@ -180,6 +182,7 @@ class DinoGenicsState(FlatState):
         self.cur = self.order[0]
         self.ctx: tuple = ()
         self.tasks: list[tuple] = []
+        self.offered: list[int] | None = None
         self.over = False
         self.rng = rng
         rules.chaos_upcoming(self)  # not in Season 1

@@ -75,10 +75,12 @@ def _makeable(s: DinoGenicsState, seat: int, short: int):
     subs = substitutes(s, seat)
     land = has_habitat(s, seat)
     aquatic, printed = t.aquatic, t.dna
+    galli = t.galli
     for sp in held:
         n = hand[sp] + subs
-        # A set is never more than the printed DNA less `short`: the park is read only when that falls short.
-        if n < printed[sp] - short and n < set_size(s, seat, sp, short):
+        # A set is the printed DNA less `short` (never below 1, and n is at least 1) but for the Gallimimus,
+        # whose set may be smaller (set_size reads the park).
+        if n < printed[sp] - short and (sp != galli or n < set_size(s, seat, sp, short)):
             continue
         if aquatic_room(s, seat, aquatic[sp]) if aquatic[sp] else land:
             yield sp

@@ -88,7 +88,15 @@ if TYPE_CHECKING:
 
 # ------------------------------------------------------------------------------------- place a worker
 def worker_spaces(s: DinoGenicsState, ctx) -> list[int]:
-    seat, ids = s.cur, s.ids
+    """The PLACE decision's options: those the Season worked out when it offered the worker (taken once, so
+    a later look works them out again), or worked out now."""
+    offered, s.offered = s.offered, None
+    return offered if offered is not None else places_for(s, s.cur)
+
+
+def places_for(s: DinoGenicsState, seat: int) -> list[int]:
+    """Where this seat can send a worker: Mainland spaces, the Private Airport, the co-op's docks."""
+    ids = s.ids
     out = [ids.space + i for i in placements(s, seat)]
     if s.expansion and airport_open(s, seat):
         out.append(ids.airport)

@@ -43,8 +43,12 @@ def special(s: DinoGenicsState, rule: str) -> bool:
 
 def meeples_left(s: DinoGenicsState, species: int) -> int:
     """Meeples of a species still in the supply: its count less those in every park (Synth's too)."""
-    # species_of(code), inlined with its mask: asked of every species on most decisions
-    used = sum(1 for park in s.dinos for code in park if code & SPECIES == species)
+    # species_of(code), inlined with its mask, in plain loops: asked of every species on most decisions
+    used = 0
+    for park in s.dinos:
+        for code in park:
+            if code & SPECIES == species:
+                used += 1
     return s.c.species[species].meeples - used
 
 

@@ -39,6 +39,7 @@ from dinotable.games.dinogenics.rules.codes import (
     without_flag,
 )
 from dinotable.games.dinogenics.rules.damage import aquatic_task, damage_task, face_task, rampage_task
+from dinotable.games.dinogenics.rules.decisions import places_for
 from dinotable.games.dinogenics.rules.dinosaurs import (
     graft_task,
     limit_task,
@@ -66,7 +67,7 @@ from dinotable.games.dinogenics.rules.reading import (
     workers_in,
 )
 from dinotable.games.dinogenics.rules.scenarios import scenario_visitors, undouble_task
-from dinotable.games.dinogenics.rules.steps import airport_open, has_placement, run_steps
+from dinotable.games.dinogenics.rules.steps import run_steps
 from dinotable.games.dinogenics.rules.visitors import offer_bonus, season_visitor_perks
 
 if TYPE_CHECKING:
@@ -164,9 +165,11 @@ def _workers(s: DinoGenicsState, events) -> bool:
         position = (s.turn + step_) % n
         seat = s.order[position]
         if s.get(seat, WORKERS) > 0:
-            if has_placement(s, seat) or (s.expansion and airport_open(s, seat)):
+            offered = places_for(s, seat)
+            if offered:
                 s.turn = position
                 decide(s, seat, PLACE)
+                s.offered = offered  # the decision's options, worked out once
                 return True
             s.put(seat, WORKERS, 0)  # nowhere to go: the worker stays home
             events.append(event("stay_home", seat))

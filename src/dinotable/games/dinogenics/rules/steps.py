@@ -94,7 +94,9 @@ def _budget(s: DinoGenicsState, seat: int, budget: int | None) -> int:
 
 
 def _can_gain(s: DinoGenicsState, seat: int, value, budget=None, depth=0) -> bool:
-    # 'gain a visitor if you have room'
+    # 'gain a visitor if you have room' (the first amount tells most gains apart, without a look at the rest)
+    if value and value[0][0] != VISITORS:
+        return True
     return not (all(res == VISITORS for res, _ in value) and s.get(seat, VISITORS) >= room(s, seat))
 
 
