@@ -7,6 +7,7 @@ registry (rules/steps.py), which reads and checks every effect.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 DIETS = ("herbivore", "carnivore", "omnivore")
 HERBIVORE, CARNIVORE, OMNIVORE = range(3)
@@ -202,7 +203,7 @@ class Content:
     rules: tuple[str, ...]
     provenance: tuple[dict, ...]
 
-    @property
+    @cached_property  # asked on most decisions
     def kinds(self) -> int:
         """DNA card kinds: one per species, then Polymorphic DNA (index len(species))."""
         return len(self.species) + 1

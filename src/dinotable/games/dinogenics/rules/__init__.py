@@ -26,6 +26,8 @@ importing it. This package re-exports every module's public names, so `rules.X` 
 from __future__ import annotations
 
 from dinotable.games.dinogenics.rules.allowed import (
+    any_large_offer,
+    any_offer,
     aquatic_room,
     buildable,
     can_place,

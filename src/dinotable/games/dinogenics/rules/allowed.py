@@ -10,6 +10,7 @@ Nothing here changes the state.
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import compress
 from typing import TYPE_CHECKING
 
 from dinotable.games.dinogenics.components import FENCES, REFINED
@@ -18,6 +19,7 @@ from dinotable.games.dinogenics.rules.codes import (
     DRAWN_STACKS,
     SPECIALISTS,
     SYNTH,
+    Tables,
     cell_of,
     facility_of,
     first_place,
@@ -51,7 +53,10 @@ def creatable(s: DinoGenicsState, seat: int, short: int) -> list[int]:
 
 def can_create(s: DinoGenicsState, seat: int, short: int) -> bool:
     """Can this seat create any dinosaur? (stops at the first: asked of every space and card that creates)"""
-    return any(meeples_left(s, sp) > 0 for sp in _makeable(s, seat, short))
+    for sp in _makeable(s, seat, short):  # noqa: SIM110  a loop: any() over a generator costs more here
+        if meeples_left(s, sp) > 0:
+            return True
+    return False
 
 
 def out_of_meeples(s: DinoGenicsState, seat: int, short: int) -> list[int]:
@@ -69,7 +74,7 @@ def _makeable(s: DinoGenicsState, seat: int, short: int):
     c, t = s.c, s.t
     k = c.kinds
     hand = s.dna[seat * k : seat * k + len(c.species)]
-    held = [sp for sp in t.with_dna if hand[sp]]
+    held = [sp for sp in compress(range(len(hand)), hand) if sp in t.has_dna]  # the species with cards in hand
     if not held:
         return
     subs = substitutes(s, seat)
@@ -239,7 +244,15 @@ def stack_tile(s: DinoGenicsState, i: int) -> int:
 def offers(s: DinoGenicsState, seat: int, discount: int, budget: int) -> list[int]:
     """City Center stacks (0 = Basic Hotels) whose top facility this seat can buy and place (in the co-op,
     also in the other branch's park, for 1 credit more)."""
-    out = []
+    return list(_offers(s, seat, discount, budget))
+
+
+def any_offer(s: DinoGenicsState, seat: int, discount: int, budget: int) -> bool:
+    """Is there any? (stops at the first: asked of every space and card that buys a facility)"""
+    return next(_offers(s, seat, discount, budget), None) is not None
+
+
+def _offers(s: DinoGenicsState, seat: int, discount: int, budget: int):
     fits: dict = {}  # (park, sector is park): room for a facility, looked up once
 
     def room_in(park: int, f: int) -> bool:
@@ -254,14 +267,21 @@ def offers(s: DinoGenicsState, seat: int, discount: int, budget: int) -> list[in
             continue
         price = facility_price(s, seat, f, discount)
         if price <= budget and room_in(seat, f) or s.coop and price + 1 <= budget and room_in(1 - seat, f):
-            out.append(i)
-    return out
+            yield i
 
 
 def large_offers(s: DinoGenicsState, seat: int, discount: int, budget: int) -> list[int]:
     """HQ offers (0: the Aquatic Habitat stack, 1-5: the revealed Large Facilities) this seat can buy and
     place (in the co-op, also in the other branch's park, for 1 credit more)."""
-    out = []
+    return list(_large_offers(s, seat, discount, budget))
+
+
+def any_large_offer(s: DinoGenicsState, seat: int, discount: int, budget: int) -> bool:
+    """Is there any? (stops at the first: asked of the HQ's every choice)"""
+    return next(_large_offers(s, seat, discount, budget), None) is not None
+
+
+def _large_offers(s: DinoGenicsState, seat: int, discount: int, budget: int):
     facilities = s.c.facilities
     room = {}  # (park, park sector or commercial): is there room for a large tile (looked up once)
 
@@ -278,11 +298,10 @@ def large_offers(s: DinoGenicsState, seat: int, discount: int, budget: int) -> l
         return s.coop and price + 1 <= budget and fits(1 - seat, f)
 
     if s.habitats_left and buyable(s.t.habitat_tile):
-        out.append(0)
+        yield 0
     for i, f in enumerate(s.large_offer):
         if f >= 0 and buyable(f):
-            out.append(i + 1)
-    return out
+            yield i + 1
 
 
 def repair_price(s: DinoGenicsState, seat: int, struct: int, discount: int) -> int:
@@ -329,19 +348,27 @@ def space_open(s: DinoGenicsState, space: int) -> bool:
     return not (s.active >= 0 and s.c.news[s.active].closed == space)
 
 
-def open_spaces(s: DinoGenicsState):
-    """The Mainland spaces open now, in order: `space_open` for every space, the news card in effect and the
-    scenario read once (a worker's placements ask this of every space)."""
-    news = s.c.news[s.active] if s.active >= 0 else None
-    forbidden = s.scenario.forbidden if s.scenario else ()
-    for sp in s.c.spaces:
-        if sp.expansion and not s.expansion or sp.index in forbidden:
+def open_spaces(s: DinoGenicsState) -> tuple:
+    """The Mainland spaces open now, in order: `space_open` for every space (a worker's placements ask this of
+    every space)."""
+    return _open_spaces(s.t, s.active, s.expansion, s.scenario.forbidden if s.scenario else ())
+
+
+@lru_cache(maxsize=1 << 8)
+def _open_spaces(t: Tables, active: int, expansion: bool, forbidden: tuple) -> tuple:
+    """The spaces open under the news card in effect (-1: none), with or without the expansion, less a
+    scenario's forbidden ones; kept, as few such tables exist."""
+    news = t.news[active] if active >= 0 else None
+    out = []
+    for sp in t.spaces:
+        if sp.expansion and not expansion or sp.index in forbidden:
             continue
         if sp.news:
             if news is not None and news.space == sp.index:
-                yield sp
+                out.append(sp)
         elif news is None or news.closed != sp.index:
-            yield sp
+            out.append(sp)
+    return tuple(out)
 
 
 def free_slot(s: DinoGenicsState, space: int) -> int:

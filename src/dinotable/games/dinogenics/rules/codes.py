@@ -88,11 +88,16 @@ class Tables:
         self.mutant = trait["breeds_on_two_goats"]
         self.pen = tuple(sp.pen for sp in c.species)
         self.vp = tuple(sp.vp for sp in c.species)
+        self.facilities = c.facilities
+        self.spaces, self.news = c.spaces, c.news
+        self.rooms = tuple(f.rooms for f in c.facilities)
+        self.visitor_center = c.numbers["visitor_center"]
         self.dna = tuple(sp.dna for sp in c.species)
         self.eats_goats = tuple(sp.diet == CARNIVORE and sp.goats > 0 for sp in c.species)
         self.carnivore = tuple(sp.diet == CARNIVORE for sp in c.species)
         self.herbivore = tuple(sp.diet == HERBIVORE for sp in c.species)
         self.with_dna = tuple(k for k, n in enumerate(c.dna_deck) if n or c.edna_deck[k])
+        self.has_dna = frozenset(self.with_dna)
         self.hotel = next(f.index for f in c.facilities if f.stack)
         self.poly = len(c.species)  # the Polymorphic DNA card kind
         self.aquatic = tuple(sp.aquatic for sp in c.species)

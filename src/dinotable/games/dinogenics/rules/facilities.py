@@ -11,6 +11,7 @@ from dinotable.core.rng import next_below
 from dinotable.games.dinogenics.components import CREDITS, DROWNING, FENCES
 from dinotable.games.dinogenics.park import cells_of
 from dinotable.games.dinogenics.rules.allowed import (
+    any_offer,
     can_place,
     commercial_free,
     contractor_price,
@@ -19,7 +20,6 @@ from dinotable.games.dinogenics.rules.allowed import (
     facility_price,
     large_spots,
     market_price,
-    offers,
     repair_price,
     repairs,
 )
@@ -178,7 +178,7 @@ def city_choices(s: DinoGenicsState, seat: int, used: int) -> list[int]:
     if not used & 1:
         out.append(FENCE_CHOICE)
     if not used & 2:
-        if offers(s, seat, 0, budget):
+        if any_offer(s, seat, 0, budget):
             out.append(FACILITY_CHOICE)
         if repairs(s, seat, 0, budget):
             out.append(REPAIR_CHOICE)

@@ -8,6 +8,7 @@ Nothing here changes the state.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from dinotable.games.dinogenics.components import COUNTS, CREDITS, END_COUNTS, SCANDALS, VISITORS, VP
@@ -17,6 +18,7 @@ from dinotable.games.dinogenics.rules.codes import (
     SPARED,
     SPECIALISTS,
     SPECIES,
+    Tables,
     cell_of,
     covers,
     dinosaur_code,
@@ -83,18 +85,25 @@ def perk_list(s: DinoGenicsState, seat: int, name: str) -> list:
 
 def owns(s: DinoGenicsState, seat: int, flag: str) -> bool:
     """Does this park have an undamaged facility with this (boolean or number) field?"""
-    facilities = s.c.facilities
-    return any(getattr(facilities[facility_of(f)], flag) and not is_damaged(f) for f in s.facs[seat])
+    return _owns(s.t, s.facs[seat], flag)
+
+
+@lru_cache(maxsize=1 << 12)
+def _owns(t: Tables, facs: tuple[int, ...], flag: str) -> bool:
+    """`owns` for a park's facilities, kept: asked before every worker (the Private Airport)."""
+    return any(getattr(t.facilities[facility_of(f)], flag) and not is_damaged(f) for f in facs)
 
 
 def room(s: DinoGenicsState, seat: int) -> int:
     """Visitors the park can hold: the Visitor Center, every undamaged hotel, and specialists."""
-    rooms = s.c.numbers["visitor_center"]
-    facilities = s.c.facilities
-    for code in s.facs[seat]:
-        if not is_damaged(code):
-            rooms += facilities[facility_of(code)].rooms
-    return rooms + perk(s, seat, "rooms")
+    return _rooms(s.t, s.facs[seat]) + perk(s, seat, "rooms")
+
+
+@lru_cache(maxsize=1 << 12)
+def _rooms(t: Tables, facs: tuple[int, ...]) -> int:
+    """The Visitor Center's rooms and those of a park's undamaged facilities, kept: asked of every visitor
+    gained, and parks change seldom."""
+    return t.visitor_center + sum(t.rooms[facility_of(code)] for code in facs if not is_damaged(code))
 
 
 def hand_limit(s: DinoGenicsState, seat: int) -> int:
@@ -131,10 +140,19 @@ def improper(s: DinoGenicsState, seat: int, keys: list[int] | None = None, dinos
         dinos = s.dinos[seat]
     if not dinos:
         return []
-    t = s.t
     if keys is None:
         keys = habitat_keys(s, seat, dinos)
-    _, areas = regions(s, seat)
+    pairs = bool(perk(s, seat, "pair_space"))
+    standing = s.fence[seat] & ~s.broken[seat]
+    return list(_improper(s.t, s.geo, dinos, tuple(keys), standing, s.fcells[seat], s.facs[seat], pairs))
+
+
+@lru_cache(maxsize=1 << 14)
+def _improper(t: Tables, geo, dinos: tuple, keys: tuple, standing: int, fcells: int, facs: tuple, pairs: bool):
+    """`improper` for a park as these: its dinosaurs and their habitats, standing fences, facilities and
+    whether the DNA Archivist pairs them; kept: every rampage check, score and view asks it of parks that
+    change seldom."""
+    area_of, areas = geo.regions(standing, fcells)
     groups: dict[int, list[int]] = {}
     for i, key in enumerate(keys):
         groups.setdefault(key, []).append(i)
@@ -148,32 +166,36 @@ def improper(s: DinoGenicsState, seat: int, keys: list[int] | None = None, dinos
             # adjacent open spaces, and the two rampage together: open space is all connected.
             others = any(k != bronto and k != anky and k != dread for k in kinds)
             both = bronto in kinds and dread in kinds
-            cramped = dread in kinds and not two_open_spaces(s, seat)
+            cramped = dread in kinds and not _two_open(geo, area_of, areas)
             for i, k in zip(members, kinds, strict=True):
                 bad[i] = (k != bronto and k != dread) or others or both or (k == dread and cramped)
             continue
         if key >= DOME:
-            dome = facility_at(s, seat, key - DOME)
-            if s.c.facilities[facility_of(dome)].aquatic:
+            dome = next((code for code in facs if covers(code, key - DOME)), -1)
+            if t.facilities[facility_of(dome)].aquatic:
                 # Aquatic dinosaurs were placed where they fit; a damaged habitat is what goes wrong.
                 for i in members:
                     bad[i] = is_damaged(dome)
                 continue
             fits = not is_damaged(dome) and len(members) <= 2
         else:
-            fits = pen_need(s, seat, kinds) <= bin(areas[key][0]).count("1")
+            fits = _pen_need(t, kinds, pairs) <= bin(areas[key][0]).count("1")
         mixed = len({k for k in kinds if k != anky}) > 1
         for i, k in zip(members, kinds, strict=True):
             penned = k == bronto or k == dread  # 'can never be penned'
             bad[i] = not fits or penned or (k == ptero and key < DOME) or (mixed and k != anky)
-    return bad
+    return tuple(bad)
 
 
 def pen_need(s: DinoGenicsState, seat: int, kinds: list[int]) -> int:
     """Pen spaces these dinosaurs need together: the sum of their minimums, or with the DNA Archivist's
     archived pairs, each two of a species as one."""
-    pen = s.t.pen
-    if perk(s, seat, "pair_space"):
+    return _pen_need(s.t, kinds, bool(perk(s, seat, "pair_space")))
+
+
+def _pen_need(t: Tables, kinds: list[int], pairs: bool) -> int:
+    pen = t.pen
+    if pairs:
         return sum(pen[k] * ((kinds.count(k) + 1) // 2) for k in set(kinds))
     return sum(pen[k] for k in kinds)
 
@@ -209,7 +231,11 @@ def births(s: DinoGenicsState, seat: int) -> list[tuple[int, int]]:
 def two_open_spaces(s: DinoGenicsState, seat: int) -> bool:
     """Does open space hold two side-adjacent park spaces (a Dreadnoughtus' valid habitat)?"""
     area_of, areas = regions(s, seat)
-    columns, cells = s.geo.columns, s.geo.num_cells
+    return _two_open(s.geo, area_of, areas)
+
+
+def _two_open(geo, area_of, areas) -> bool:
+    columns, cells = geo.columns, geo.num_cells
     for cell in range(cells):
         area = area_of[cell]
         if area < 0 or areas[area][1]:

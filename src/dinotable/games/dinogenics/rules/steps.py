@@ -17,16 +17,17 @@ a step that pushes a task (a rampage, the HQ's Open Ocean roll) has it run befor
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import TYPE_CHECKING
 
 from dinotable.core.effects import Effects, StepKind
 from dinotable.games.dinogenics import step_values as values
 from dinotable.games.dinogenics.components import COUNTS, CREDITS, EDNA, REFINED, SCANDALS, VISITORS
 from dinotable.games.dinogenics.rules.allowed import (
+    any_large_offer,
+    any_offer,
     can_create,
     claimable,
-    large_offers,
-    offers,
     open_spaces,
     opponents,
     repairs,
@@ -339,7 +340,7 @@ _kind(
     values.number("facility"),
     _opens(FACILITY, DiscountContext),
     _less("buy a facility"),
-    lambda s, seat, v, budget=None, depth=0: bool(offers(s, seat, v, _budget(s, seat, budget))),
+    lambda s, seat, v, budget=None, depth=0: any_offer(s, seat, v, _budget(s, seat, budget)),
     asks=True,
 )
 _kind(
@@ -347,7 +348,7 @@ _kind(
     values.number("large_facility"),
     _opens(LARGE, DiscountContext),
     _less("buy a Large Facility"),
-    lambda s, seat, v, budget=None, depth=0: bool(large_offers(s, seat, v, _budget(s, seat, budget))),
+    lambda s, seat, v, budget=None, depth=0: any_large_offer(s, seat, v, _budget(s, seat, budget)),
     asks=True,
 )
 _kind(
@@ -439,7 +440,10 @@ def can(s: DinoGenicsState, seat: int, steps: tuple, budget: int, depth: int = 0
             if budget < 0:
                 return False
         elif kind == "choose":
-            if not any(can(s, seat, option, budget, depth) for option in value):
+            for option in value:  # one option that can be done (a loop: any() costs more on this hot path)
+                if can(s, seat, option, budget, depth):
+                    break
+            else:
                 return False
         else:
             check = _CHECKS.get(kind)
@@ -475,7 +479,7 @@ def _playable(s: DinoGenicsState, seat: int, budget: int):
     """The Manipulation cards in this seat's hand that it can play, one by one."""
     cards = s.c.manipulation
     hand = s.manip[seat * len(cards) : (seat + 1) * len(cards)]
-    return (k for k, held in enumerate(hand) if held and can(s, seat, cards[k].steps, budget))
+    return (k for k in compress(range(len(cards)), hand) if can(s, seat, cards[k].steps, budget))  # held ones
 
 
 def outsource_spaces(s: DinoGenicsState, seat: int, budget: int) -> list[int]:
@@ -493,7 +497,17 @@ def _outsourceable(s: DinoGenicsState, seat: int, budget: int, quick: bool = Fal
 
 def placements(s: DinoGenicsState, seat: int) -> list[int]:
     """The Mainland spaces this seat can send a worker to."""
-    return list(_placeable(s, seat))
+    budget = s.get(seat, CREDITS)
+    # (CC6's doubled prices change no offer here: the City Center's fences and the HQ's Open Ocean roll
+    # need no credits.)
+    occ, slot0 = s.occ, s.slot0
+    out = []
+    for sp in open_spaces(s):
+        i = sp.index
+        # A free slot (as free_slot finds), and what the space does can be done.
+        if -1 in occ[slot0[i] : slot0[i] + sp.slots] and can(s, seat, sp.steps, budget):
+            out.append(i)
+    return out
 
 
 def has_placement(s: DinoGenicsState, seat: int) -> bool:
@@ -506,19 +520,6 @@ def has_placement(s: DinoGenicsState, seat: int) -> bool:
         if -1 in occ[slot0[i] : slot0[i] + sp.slots] and space_open(s, i) and can(s, seat, sp.steps, budget):
             return True
     return False
-
-
-def _placeable(s: DinoGenicsState, seat: int):
-    budget = s.get(seat, CREDITS)
-    # (CC6's doubled prices change no offer here: the City Center's fences and the HQ's Open Ocean roll
-    # need no credits.)
-    occ, slot0 = s.occ, s.slot0
-    return (
-        sp.index
-        for sp in open_spaces(s)
-        if -1 in occ[slot0[sp.index] : slot0[sp.index] + sp.slots]  # a free slot (as free_slot finds)
-        and can(s, seat, sp.steps, budget)
-    )
 
 
 def airport_open(s: DinoGenicsState, seat: int) -> bool:
