@@ -9,7 +9,7 @@ from __future__ import annotations
 from dinotable.core.contract import Game
 from dinotable.core.options import OptionSpec
 from dinotable.games.my_funny_dinos import render
-from dinotable.games.my_funny_dinos.content import CONTENT_PATH, HEAD, LEG, TAIL, Content, load_content
+from dinotable.games.my_funny_dinos.content import CONTENT_PATH, HEAD, LEG, PARTS, TAIL, Content, load_content
 from dinotable.games.my_funny_dinos.heuristic import HEURISTIC
 from dinotable.games.my_funny_dinos.rules import EXCAVATE, NUM_ACTIONS, NUM_TILES, loose_tiles, tiles_above
 from dinotable.games.my_funny_dinos.state import MyFunnyDinosState
@@ -101,8 +101,8 @@ class MyFunnyDinos(Game):
         assert sum(s.bones) + s.supply == c.numbers["bone_supply"], "bone tokens not conserved"
         assert min(s.bones) >= 0 and s.supply >= 0, "negative bones"
         for seat in range(s.num_players):
-            for part in range(4):
-                assert s.parts[seat * 4 + part] == len(loose_tiles(s, seat, part)), "loose part counts out of date"
+            for part in range(len(PARTS)):
+                assert s.loose(seat, part) == len(loose_tiles(s, seat, part)), "loose part counts out of date"
         restored = [p for d in s.dinos for p in d.pieces]
         assert len(restored) == len(set(restored)) == sum(s.restored), "a tile is in two dinosaurs"
         for d in s.dinos:

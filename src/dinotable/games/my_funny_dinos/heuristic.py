@@ -91,8 +91,8 @@ def _best_dinosaur(s: MyFunnyDinosState, seat: int, chosen: tuple[int, ...]) -> 
 
 
 def _complete_sets(s: MyFunnyDinosState, seat: int) -> int:
-    parts = s.parts
-    return min(parts[seat * 4 + HEAD], parts[seat * 4 + TAIL], parts[seat * 4 + LEG] // 2)
+    loose = s.loose
+    return min(loose(seat, HEAD), loose(seat, TAIL), loose(seat, LEG) // 2)
 
 
 def _deficit(heads: int, tails: int, legs: int) -> int:
@@ -114,9 +114,8 @@ def _loose_colours(s: MyFunnyDinosState, seat: int) -> list[int]:
 def _gains(s: MyFunnyDinosState, seat: int) -> list[float]:
     """What owning a tile of each kind is worth to a seat, beyond nothing: one entry per kind."""
     c = s.c
-    base = seat * 4
     colours = _loose_colours(s, seat)
-    counts = (s.parts[base + HEAD], s.parts[base + TAIL], s.parts[base + LEG])
+    counts = (s.loose(seat, HEAD), s.loose(seat, TAIL), s.loose(seat, LEG))
     before = _deficit(*counts)
     helps = []
     for part in (HEAD, TAIL, LEG):
@@ -125,7 +124,7 @@ def _gains(s: MyFunnyDinosState, seat: int) -> list[float]:
         helps.append(COMPLETES_SET if _deficit(*after) < before else 0.0)
     bone_pile = BONE_VALUE * sum(1 for o in range(s.num_players) if o != seat and s.bones[o])
     events_wanted = any(c.missions[s.missions[slot]].condition == "own_event_tiles" for slot in s.red_open)
-    event_progress = RED_MISSION_PROGRESS * (1 + s.parts[base + EVENT]) / 3 if events_wanted else 0.0
+    event_progress = RED_MISSION_PROGRESS * (1 + s.loose(seat, EVENT)) / 3 if events_wanted else 0.0
     gains = []
     for kind in range(len(c.kind_part)):
         value = float(c.kind_points[kind])

@@ -108,7 +108,7 @@ def take_options(s: MyFunnyDinosState, ctx: Exchange) -> tuple[int, ...]:
 def head_options(s: MyFunnyDinosState, ctx) -> tuple[int, ...]:
     """A loose head to start a dinosaur, if the seat holds a whole set; ending the turn in any case."""
     cur = s.cur
-    if s.parts[cur * 4 + HEAD] and s.parts[cur * 4 + TAIL] and s.parts[cur * 4 + LEG] >= 2:
+    if s.loose(cur, HEAD) and s.loose(cur, TAIL) and s.loose(cur, LEG) >= 2:
         return (*_picks(loose_tiles(s, cur, HEAD)), PASS)
     return (PASS,)
 
@@ -218,7 +218,7 @@ def excavate(s: MyFunnyDinosState, action: int, ctx, events: list) -> None:
         s.known[piece] = FULLY_KNOWN
         kind = s.kind[piece]
         part = s.c.kind_part[kind]
-        s.parts[cur * 4 + part] += 1
+        s.add_loose(cur, part, 1)
         detail["tile"] = s.c.kind_name(kind)  # as the table sees it: alike tiles have no id of their own
         events.append(Event("excavated", cur, detail))
         if part == EVENT:
@@ -295,7 +295,7 @@ def _meets(s: MyFunnyDinosState, mission, seat: int) -> bool:
     if condition == "own_bones":
         return s.bones[seat] >= mission.count
     if condition == "own_event_tiles":
-        return s.parts[seat * 4 + EVENT] >= mission.count
+        return s.loose(seat, EVENT) >= mission.count
     if condition == "restore_four_colours":
         return any(d.seat == seat and d.colours >= mission.count for d in s.dinos)
     return False
@@ -353,10 +353,10 @@ def _exchange(s: MyFunnyDinosState, give: int, take: int, events: list) -> None:
     cur, other = s.cur, s.owner[take]
     s.owner[give], s.owner[take] = other, cur
     part_give, part_take = s.c.kind_part[s.kind[give]], s.c.kind_part[s.kind[take]]
-    s.parts[cur * 4 + part_give] -= 1
-    s.parts[other * 4 + part_give] += 1
-    s.parts[other * 4 + part_take] -= 1
-    s.parts[cur * 4 + part_take] += 1
+    s.add_loose(cur, part_give, -1)
+    s.add_loose(other, part_give, 1)
+    s.add_loose(other, part_take, -1)
+    s.add_loose(cur, part_take, 1)
     s.ctx = ()
     events.append(Event("exchanged", cur, {"gave": give, "took": take, "with": other}))
     check_red_missions(s, events)
@@ -369,7 +369,7 @@ def _restore(s: MyFunnyDinosState, pieces: tuple[int, ...], events: list) -> Non
     colours = {c.kind_colour[s.kind[p]] for p in pieces}
     for p in pieces:
         s.restored[p] = True
-        s.parts[cur * 4 + c.kind_part[s.kind[p]]] -= 1
+        s.add_loose(cur, c.kind_part[s.kind[p]], -1)
     value = c.numbers["single_colour_dinosaur"] if len(colours) == 1 else c.numbers["mixed_dinosaur"]
     # Restorations after the fifth get no exhibition tile but still score (rulebook, Game End).
     exhibited = len(s.dinos) < c.numbers["exhibition_tiles"]

@@ -10,8 +10,11 @@ from dinotable.core.contract import Secret
 from dinotable.core.flat import FlatState
 from dinotable.core.rng import derive_seed, seed_state, shuffle
 from dinotable.games.my_funny_dinos import render, rules, scoring
+from dinotable.games.my_funny_dinos.content import PARTS
 from dinotable.games.my_funny_dinos.decisions import DECISIONS
 from dinotable.games.my_funny_dinos.rules import COLOUR_KNOWN, EXCAVATE, LAYOUT, NOBODY, NUM_TILES
+
+NUM_PARTS = len(PARTS)  # the width of a seat's loose-tile counts in `parts`
 
 
 class MyFunnyDinosState(FlatState):
@@ -73,7 +76,7 @@ class MyFunnyDinosState(FlatState):
         start = c.numbers["starting_bones"]
         self.bones = [start] * num_players
         self.supply = c.numbers["bone_supply"] - start * num_players
-        self.parts = [0] * (4 * num_players)  # loose tiles per seat and part: seat * 4 + part
+        self.parts = [0] * (NUM_PARTS * num_players)  # loose tiles per seat and part: read through `loose`
         self.dinos: list[rules.Dinosaur] = []
         self.first_player = 0  # holds the amber token
         self.cur = 0
@@ -86,6 +89,17 @@ class MyFunnyDinosState(FlatState):
         self.rng = rng
         self.history: list[int] = []
         self.relist()
+
+    # How many loose tiles (excavated or exchanged, not yet in a restored dinosaur) a seat holds of a part
+    # (HEAD, TAIL, LEG, EVENT): kept in the flat `parts`, at seat * NUM_PARTS + part, read and changed
+    # only through these.
+    def loose(self, seat: int, part: int) -> int:
+        """How many loose tiles of this part the seat holds."""
+        return self.parts[seat * NUM_PARTS + part]
+
+    def add_loose(self, seat: int, part: int, n: int) -> None:
+        """The seat gains n loose tiles of this part (n < 0: it gives them up, or restores them)."""
+        self.parts[seat * NUM_PARTS + part] += n
 
     def _determinize(self, seat: int | None, seed: int) -> MyFunnyDinosState:
         """A copy in which the buried tiles are re-dealt and the future chance is re-seeded.

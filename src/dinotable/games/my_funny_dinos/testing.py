@@ -91,7 +91,7 @@ def give_tiles(s: MyFunnyDinosState, seat: int, *kinds: int) -> list[int]:
         s.pile.remove(p)
         s.owner[p] = seat
         s.known[p] = FULLY_KNOWN
-        s.parts[seat * 4 + C.kind_part[k]] += 1
+        s.add_loose(seat, C.kind_part[k], 1)
         tiles.append(p)
     reopen(s)
     return tiles
@@ -116,7 +116,7 @@ def restore_directly(s: MyFunnyDinosState, seat: int, *kinds: int) -> None:
     colours = {C.kind_colour[k] for k in kinds}
     for p in tiles:
         s.restored[p] = True
-        s.parts[seat * 4 + C.kind_part[s.kind[p]]] -= 1
+        s.add_loose(seat, C.kind_part[s.kind[p]], -1)
     exhibited = len(s.dinos) < C.numbers["exhibition_tiles"]
     value = C.numbers["single_colour_dinosaur" if len(colours) == 1 else "mixed_dinosaur"]
     s.dinos.append(Dinosaur(seat, tuple(tiles), value, exhibited, len(colours)))
