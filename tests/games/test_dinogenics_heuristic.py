@@ -4,7 +4,7 @@ position from a real new game, as dinogenics_helpers.py does, and reads the valu
 
 import pytest
 
-from dinotable.games.dinogenics import GAME, heuristic, rules
+from dinotable.games.dinogenics import GAME, heuristic, risk, rules, weights
 from dinotable.games.dinogenics.components import CREDITS, SCANDALS
 from dinotable.games.dinogenics.heuristic import HEURISTIC, OBJECTIVE, VISIT
 from dinotable.games.dinogenics.rules import is_damaged
@@ -109,7 +109,7 @@ def test_cc5_reputation_is_a_threat_while_facilities_are_damaged():
     damaged = sum(1 for f in s.facs[0] if is_damaged(f))
     assert damaged == 9
     rep, rooms = rules.reputation(s, 0), rules.room(s, 0)
-    expected = VISIT * min(rep, rooms) * (upkeeps - 1) - heuristic.SCANDAL * (damaged // 2)
+    expected = VISIT * min(rep, rooms) * (upkeeps - 1) - weights.SCANDAL * (damaged // 2)
     assert heuristic._visitors_by_reputation(s, 0, upkeeps) == pytest.approx(expected)
 
 
@@ -155,16 +155,16 @@ def test_the_next_rampages_are_valued_where_their_hits_would_land():
     less; and the greedy agent, asked where a hit goes, spares the full hotel for the empty Gift Shop."""
     s = scen("CC1")
     bad = rules.improper(s, 0)
-    penned = heuristic._damage_ahead(s, 0, bad)
+    penned = risk.damage_ahead(s, 0, bad)
     hit = 5 / 6  # two Fatality and three Slash faces of six
-    assert penned == pytest.approx(hit * (heuristic.FENCE_HIT + 2 * heuristic.SCANDAL))
+    assert penned == pytest.approx(hit * (weights.FENCE_HIT + 2 * weights.SCANDAL))
     s.broken[0] |= 1 << GEO.edge_names.index("A1 top")
     bad = rules.improper(s, 0)
     assert bad == [True, True, True]
-    loose = heuristic._damage_ahead(s, 0, bad)
-    assert loose == pytest.approx(hit * 3 * heuristic.SCANDAL) and loose > penned
+    loose = risk.damage_ahead(s, 0, bad)
+    assert loose == pytest.approx(hit * 3 * weights.SCANDAL) and loose > penned
     build(s, 0, "basic_hotel")
-    assert heuristic._damage_ahead(s, 0, bad) < loose
+    assert risk.damage_ahead(s, 0, bad) < loose
     shop = build(s, 0, "gift_shop")
     hotel = 0
     setr(s, 0, visitors=4)
@@ -202,7 +202,7 @@ def test_an_open_ocean_roll_is_worth_a_plesiosaurus_where_a_habitat_has_room_and
     assert heuristic._ocean_value(s, seat, upkeeps) == -1.0  # no Aquatic Habitat
     large(s, seat, "aquatic_habitat", "A1", "A2")
     assert heuristic._ocean_value(s, seat, upkeeps) > 0.0
-    setr(s, seat, credits=heuristic.OCEAN_PRICE - 1)
+    setr(s, seat, credits=weights.OCEAN_PRICE - 1)
     assert heuristic._ocean_value(s, seat, upkeeps) == -1.0
 
 
@@ -213,8 +213,8 @@ def test_cc4_a_scandal_to_come_costs_twice_as_the_scenario_doubles_it():
     gain = tuple(step for step in boneyard if step[0] == "gain")
     cc4, cc3 = scen("CC4"), scen("CC3")
     up4, up3 = heuristic._upkeeps_left(cc4), heuristic._upkeeps_left(cc3)
-    assert heuristic._steps_value(cc4, 0, gain, up4) == pytest.approx(-2 * heuristic.SCANDAL)
-    assert heuristic._steps_value(cc3, 0, gain, up3) == pytest.approx(-heuristic.SCANDAL)
+    assert heuristic._steps_value(cc4, 0, gain, up4) == pytest.approx(-2 * weights.SCANDAL)
+    assert heuristic._steps_value(cc3, 0, gain, up3) == pytest.approx(-weights.SCANDAL)
     lose = (("lose", ((SCANDALS, 1),)),)
     assert heuristic._steps_value(cc4, 0, lose, up4) == heuristic._steps_value(cc3, 0, lose, up3) > 0
 
@@ -267,7 +267,7 @@ def test_the_hqs_large_facility_choice_is_worth_the_best_buy_on_offer():
     assert price == 2 * GAME.content.facilities[arcade].cost
     worth = heuristic._facility_worth(s, 0, arcade, upkeeps)
     assert worth >= 2 * OBJECTIVE  # two commercial spaces toward a full sector
-    expected = worth - (heuristic.CREDIT + 1 / 3) * price
+    expected = worth - (weights.CREDIT + 1 / 3) * price
     assert heuristic._steps_value(s, 0, step, upkeeps) == pytest.approx(expected)
 
 
@@ -303,7 +303,7 @@ def test_cc1_a_mosasaur_or_spinosaurus_is_worth_the_corrupted_t_rex_it_destroys(
     s.dinos[0] = ()
     alone = {k: heuristic._worth(s, k, upkeeps, 0) for k in (mosa, spino, mega)}
     assert with_rex[mega] == alone[mega]
-    each = cost + heuristic.REPUTATION
+    each = cost + weights.REPUTATION
     terror = sum(5 + each * (upkeeps - 1 - k) for k in range(3))
     assert with_rex[mosa] - alone[mosa] == pytest.approx(terror)
     assert with_rex[spino] - alone[spino] == pytest.approx(each * upkeeps)
@@ -348,3 +348,9 @@ def test_while_a_large_facility_is_being_chosen_its_best_buy_stays_in_view():
     assert best_buy > 0
     pending = heuristic._pending(s, 0, upkeeps)
     assert pending == pytest.approx(best_buy + heuristic._pending(s, 0, upkeeps, open_decision=False))
+
+
+def test_every_kind_of_effect_step_has_a_worth():
+    """The evaluation values a step by its kind, from one table: a kind registered in the rules (or the
+    `choose` node) without an entry would fail there, so a new kind must say what it is worth."""
+    assert set(heuristic.STEP_WORTH) == set(rules.EFFECTS.kinds) | {"choose"}

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from dinotable.games.dinogenics import rampage, rules
+from dinotable.games.dinogenics import rules
 from dinotable.games.dinogenics.components import (
     CREDITS,
     DNA,
@@ -28,37 +28,36 @@ from dinotable.games.dinogenics.components import (
     VP,
 )
 from dinotable.games.dinogenics.park import OPEN
-from dinotable.games.dinogenics.rules import DOME, STAGES, cell_of, dinosaur_code, facility_of, is_damaged, species_of
+from dinotable.games.dinogenics.risk import damage_ahead, scandal_cost
+from dinotable.games.dinogenics.rules import DOME, STAGES, dinosaur_code, facility_of, is_damaged, species_of
 from dinotable.games.dinogenics.scoring import breakdown
+from dinotable.games.dinogenics.weights import (
+    CARD,
+    CREDIT,
+    DNA_CARD,
+    FENCE,
+    FREE_PEN_SPACE,
+    GOAT,
+    HABITAT,
+    HUNGRY,
+    IMPROPER,
+    IMPROPER_NOW,
+    OBJECTIVE,
+    OCEAN_PRICE,
+    OPPONENT,
+    OUTSOURCED,
+    PARTIAL_SET,
+    PLAYED_CARD,
+    REPUTATION,
+    ROOM,
+    SCANDAL,
+    SET_IN_HAND,
+    SUBSTITUTE,
+    VISIT,
+)
 
 if TYPE_CHECKING:
     from dinotable.games.dinogenics.state import DinoGenicsState
-
-# Weights, set by simulation (greedy against random and against itself).
-CREDIT = 0.45  # beyond the 1 VP per 3 credits of End Game Scoring
-GOAT = 0.5
-FENCE = 0.5
-CARD = 0.8  # a Manipulation card
-DNA_CARD = 1.0  # a DNA card of no particular use
-SET_IN_HAND = 0.55  # a full DNA set, times what the dinosaur would be worth
-PARTIAL_SET = 0.3  # the same, times the share of the set in hand
-IMPROPER = 4.0  # a dinosaur in an improper habitat, per Upkeep ahead (up to 3), besides its next rampage
-IMPROPER_NOW = 3.0  # a placement into an improper habitat: the rampage it rolls at once
-HUNGRY = 4.0  # a carnivore the goats in stock will not feed
-ROOM = 0.9  # a room for a visitor, per Season left with visitors
-FREE_PEN_SPACE = 0.6  # room in a pen for a next dinosaur
-REPUTATION = 0.35  # player order and visitors, per point and Season left (up to 3)
-SCANDAL = 7.0  # 6 VP at the end and a point of reputation
-OPPONENT = 0.4  # share of the best opponent's score subtracted
-PLAYED_CARD = 2.5  # a Manipulation card about to be played
-OUTSOURCED = 2.5  # an action about to be taken through Outsource
-SUBSTITUTE = 1.5  # a Polymorphic DNA card or Refined DNA token
-OBJECTIVE = 6.0  # a solo scenario's condition met (a step toward it)
-VISIT = 1.5 + CREDIT + 1 / 3  # a visitor to come: 3 VP per 2 leaving, 1 credit on arrival
-HABITAT = 3.0  # an Aquatic Habitat with room, while there are Seasons to fill it
-FENCE_HIT = 1.5  # a fence broken by a rampage: its repair, and the pen open meanwhile
-FACILITY_HIT = 1.0  # a facility damaged by a rampage, besides its repair: what it stops giving meanwhile
-OCEAN_PRICE = 4  # about what two Upkeep Dice ask for a Plesiosaurus
 
 _STOPPABLE = frozenset((rules.MUTANT, rules.BONUS, rules.BUILD, rules.CITY, rules.PICK, rules.GRAFT))
 _VP_STAGE = next(i for i, (name, _) in enumerate(STAGES) if name == "vp")
@@ -156,7 +155,7 @@ def _corrupted_upkeep(s: DinoGenicsState) -> float:
     hit, which most often lands on the Visitor Center for a Scandal."""
     die = s.c.rampage_die
     hit = sum(1 for f in die if f in (FATALITY, SLASH)) / len(die)
-    return -s.c.species[s.t.corrupted].vp + hit * _scandal_cost(s)
+    return -s.c.species[s.t.corrupted].vp + hit * scandal_cost(s)
 
 
 def _destroyed_vp(s: DinoGenicsState, seat: int) -> int:
@@ -245,35 +244,26 @@ def _facility_worth(s: DinoGenicsState, seat: int, f: int, upkeeps: int) -> floa
     return worth
 
 
-def _scandal_cost(s: DinoGenicsState) -> float:
-    """What gaining a Scandal costs: twice as much in CC4, where each one gained is two."""
-    return SCANDAL * (2 if rules.special(s, "double_scandals") else 1)
-
-
 def _steps_value(s: DinoGenicsState, seat: int, steps: tuple, upkeeps: int) -> float:
-    """A rough worth of effect steps still to run (gains, losses, payments)."""
-    total = 0.0
-    for kind, value in steps:
-        if kind in ("gain", "lose"):
-            sign = 1 if kind == "gain" else -1
-            for r, n in value:
-                if r == SCANDALS and sign > 0:
-                    total -= n * _scandal_cost(s)
-                else:
-                    total += sign * n * _RESOURCE_WORTH[r]
-        elif kind == "pay":
-            total -= value * (CREDIT + 1 / 3)
-        elif kind == "create":
-            total += 0.4 * max((_worth(s, k, upkeeps) for k in rules.creatable(s, seat, value)), default=0.0)
-        elif kind == "open_ocean":
-            total += _ocean_value(s, seat, upkeeps)
-        elif kind == "choose":
-            total += _best_option(s, seat, value, upkeeps)
-        elif kind in ("facility", "large_facility"):
-            total += _best_facility(s, seat, value, upkeeps, large=kind == "large_facility")
-        elif kind in _SOME_GOOD:
-            total += 1.5
-    return total
+    """A rough worth of effect steps still to run: each kind's worth from STEP_WORTH."""
+    return sum(STEP_WORTH[kind](s, seat, value, upkeeps) for kind, value in steps)
+
+
+def _amounts_worth(sign: int):
+    def worth(s: DinoGenicsState, seat: int, value, upkeeps: int) -> float:
+        total = 0.0
+        for r, n in value:
+            if r == SCANDALS and sign > 0:
+                total -= n * scandal_cost(s)
+            else:
+                total += sign * n * _RESOURCE_WORTH[r]
+        return total
+
+    return worth
+
+
+def _flat(worth: float):
+    return lambda s, seat, value, upkeeps: worth
 
 
 def _best_facility(s: DinoGenicsState, seat: int, discount: int, upkeeps: int, large: bool = False) -> float:
@@ -313,19 +303,52 @@ def _ocean_value(s: DinoGenicsState, seat: int, upkeeps: int) -> float:
     return max(_worth(s, s.t.plesio, upkeeps, seat) - (CREDIT + 1 / 3) * OCEAN_PRICE, -1.0)
 
 
-_SOME_GOOD = frozenset(
-    (
-        "city_center",
-        "draw_keep",
-        "boneyard",
-        "market_buy",
-        "repair",
-        "play",
-        "edna_keep",
-        "refine",
-        "job_network",
-    )
-)
+_SOME_GOOD = 1.5  # a step that takes something of worth the evaluation does not look into (a card, a repair)
+# Each kind of effect step's worth to the seat about to run it (s, seat, value, upkeeps), one entry per kind
+# registered in rules.EFFECTS and the `choose` node (a test keeps them together).
+STEP_WORTH = {
+    "gain": _amounts_worth(1),
+    "lose": _amounts_worth(-1),
+    "edna": _amounts_worth(1),  # (content's `edna` and `refined` are read as gains)
+    "refined": _amounts_worth(1),
+    "pay": lambda s, seat, value, upkeeps: -value * (CREDIT + 1 / 3),
+    "create": lambda s, seat, value, upkeeps: (
+        0.4 * max((_worth(s, k, upkeeps) for k in rules.creatable(s, seat, value)), default=0.0)
+    ),
+    "open_ocean": lambda s, seat, value, upkeeps: _ocean_value(s, seat, upkeeps),
+    "choose": lambda s, seat, value, upkeeps: _best_option(s, seat, value, upkeeps),
+    "facility": lambda s, seat, value, upkeeps: _best_facility(s, seat, value, upkeeps),
+    "large_facility": lambda s, seat, value, upkeeps: _best_facility(s, seat, value, upkeeps, large=True),
+    **dict.fromkeys(
+        (
+            "city_center",
+            "draw_keep",
+            "boneyard",
+            "market_buy",
+            "repair",
+            "play",
+            "edna_keep",
+            "refine",
+            "job_network",
+        ),
+        _flat(_SOME_GOOD),
+    ),
+    # Not looked into: what these are worth depends on the rest of the table.
+    **dict.fromkeys(
+        (
+            "build",
+            "each_opponent",
+            "market_sell",
+            "news_swap",
+            "opponent",
+            "outsource",
+            "per",
+            "rampage",
+            "refresh_market",
+        ),
+        _flat(0.0),
+    ),
+}
 _RESOURCE_WORTH = {
     CREDITS: CREDIT + 1 / 3,
     GOATS: GOAT,
@@ -427,7 +450,7 @@ def _visitors_by_reputation(s: DinoGenicsState, seat: int, upkeeps: int) -> floa
     worth = VISIT * min(rep, rules.room(s, seat)) * max(0, upkeeps - 1)
     if rep >= 1 and upkeeps > 1 and rules.special(s, "damaged_scandals"):
         # CC5: the next visitors bring a Scandal for every two damaged facilities.
-        worth -= _scandal_cost(s) * (sum(1 for f in s.facs[seat] if is_damaged(f)) // 2)
+        worth -= scandal_cost(s) * (sum(1 for f in s.facs[seat] if is_damaged(f)) // 2)
     return worth
 
 
@@ -456,7 +479,7 @@ def _value(s: DinoGenicsState, seat: int, open_decision: bool = True) -> float:
 
     # Trouble ahead: rampage checks for improper habitats, carnivores short of goats.
     if upkeeps:
-        total -= IMPROPER * min(upkeeps, 3) * sum(bad) + _damage_ahead(s, seat, bad)
+        total -= IMPROPER * min(upkeeps, 3) * sum(bad) + damage_ahead(s, seat, bad)
         goats = res[GOATS]
         kinds = [species_of(code) for code in s.dinos[seat]]
         for n in sorted(c.species[k].goats for k in kinds if t.eats_goats[k]):
@@ -503,60 +526,6 @@ def _value(s: DinoGenicsState, seat: int, open_decision: bool = True) -> float:
         # Upkeep).
         total -= OPPONENT * max(_projected(s, p, upkeeps) for p in range(s.num_players) if p != seat)
     return total
-
-
-def _damage_ahead(s: DinoGenicsState, seat: int, bad: list[bool]) -> float:
-    """What the next Upkeep's rampage checks are expected to cost (dinosaurs in improper habitats, and a
-    Corrupted T-Rex always): each die's chance of a Fatality kills a visitor, and each expected hit lands
-    where the rules would put it (rampage.targets), one after the other: the cheapest facility in reach
-    (its repair, and the visitors a hotel's rooms held), else a fence on the way out, else the Visitor
-    Center's Scandal."""
-    if s.season + (1 if s.stage > _RAMPAGE_STAGE else 0) > s.c.numbers["seasons"]:
-        return 0.0  # no rampage check left this game
-    t, die = s.t, s.c.rampage_die
-    rolling = [
-        i
-        for i, (code, wrong) in enumerate(zip(s.dinos[seat], bad, strict=True))
-        if (wrong or species_of(code) == t.corrupted) and not t.aquatic[species_of(code)]
-    ]
-    if not rolling:
-        return 0.0
-    hit = sum(1 for f in die if f in (FATALITY, SLASH)) / len(die)
-    fatal = sum(1 for f in die if f == FATALITY) / len(die)
-    visitors = s.get(seat, VISITORS)
-    rooms = rules.room(s, seat)
-    facs = s.facs[seat]
-    cells = [sum(1 << x for x in rules.places(code) if x < rules.COMMERCIAL) for code in facs]
-    hurt = [is_damaged(code) for code in facs]
-    standing = s.fence[seat] & ~s.broken[seat]
-    one_die = rules.perk(s, seat, "one_rampage_die")
-    cost = 0.0
-    for i in rolling:
-        code = s.dinos[seat][i]
-        dice = 2 if species_of(code) == t.trex and not one_die else 1
-        where = cell_of(code)
-        for _ in range(dice):
-            if visitors:
-                cost += fatal * _scandal_cost(s)
-            reached, fence = rampage.targets(s.geo, standing, tuple(zip(cells, hurt, strict=True)), where)
-            if reached:
-                j = min(reached, key=lambda j: _hit_cost(s, seat, j, visitors, rooms))
-                cost += hit * _hit_cost(s, seat, j, visitors, rooms)
-                hurt[j] = True
-                rooms -= s.c.facilities[facility_of(facs[j])].rooms
-            elif fence >= 0:
-                cost += hit * FENCE_HIT
-                standing &= ~(1 << fence)
-            else:
-                cost += hit * _scandal_cost(s)
-    return cost
-
-
-def _hit_cost(s: DinoGenicsState, seat: int, j: int, visitors: int, rooms: int) -> float:
-    """A rampage damaging the park's facility j: its repair, what it stops giving, a hotel's guests killed."""
-    price = rules.repair_price(s, seat, j, 0)
-    lost = max(0, visitors - (rooms - s.c.facilities[facility_of(s.facs[seat][j])].rooms))
-    return FACILITY_HIT + (CREDIT + 1 / 3) * price + _scandal_cost(s) * lost
 
 
 def _projected(s: DinoGenicsState, p: int, upkeeps: int) -> float:
