@@ -23,7 +23,7 @@ from .dinogenics_helpers import (
     setr,
 )
 
-LIMIT = 10  # GAPS.md 3.1: 'DNA hand limit 10'; the Controlled Chaos rulebook: 'the 10 card DNA limit'
+LIMIT = 10  # published, base game: DNA hand limit 10; the Controlled Chaos rulebook: 'the 10 card DNA limit'
 
 
 def _discard_all(s, seat: int) -> int:
@@ -38,7 +38,7 @@ def _discard_all(s, seat: int) -> int:
 @pytest.mark.parametrize(("held", "must_discard"), [(8, 0), (9, 1), (10, 2)])
 def test_the_hand_limit_of_ten_bites_from_the_eleventh_card(held, must_discard):
     """DinoGenics: Controlled Chaos rulebook, IntelliGen Designs Side Board: 'eDNA counts toward the 10 card
-    DNA limit. Discard down to 10 cards if needed' (GAPS.md 3.1: 'DNA hand limit 10'). A gain of 2 DNA cards
+    DNA limit. Discard down to 10 cards if needed' (published, base game: DNA hand limit 10). A gain of 2 DNA cards
     that makes a hand of 10 keeps them all; one that makes 11 costs a card, 12 two: a hand of exactly 11 is
     over the limit (a limit enforced only from 12 cards, or a limit of 11, would let it stay)."""
     s = quiet(2)

@@ -1,4 +1,4 @@
-"""DinoGenics content: the base game's published facts (GAPS.md section 3.1) and the expansion's quick
+"""DinoGenics content: the base game's published facts and the expansion's quick
 reference, as data; a broken content file is refused naming the entry. (The engine comes later.)"""
 
 import pytest

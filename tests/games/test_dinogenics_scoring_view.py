@@ -22,7 +22,7 @@ END_COUNTS = ("dinosaurs", "herbivores", "carnivores", "species", "facilities", 
 END_COUNTS += ("dna_cards", "aquatic", "damaged", "empty_park", "reputation")  # content.END_COUNTS, by name
 CARNIVORE = 1  # content.DIETS: herbivore, carnivore, omnivore
 
-# GAPS.md 3.1, End-game scoring (published): '+3 VP per species in a valid habitat, +1 VP per 3 credits,
+# End-game scoring (published, base game): '+3 VP per species in a valid habitat, +1 VP per 3 credits,
 # +1 VP per 2 DNA cards, -6 VP per Scandal'.
 VP_PER_SPECIES, CREDITS_PER_VP, DNA_PER_VP, VP_PER_SCANDAL = 3, 3, 2, -6
 DINOSAUR_VALUE_MAX = 30  # the Dinosaur Value track runs 0-30
@@ -173,7 +173,7 @@ def end_count(name: str, seat_view: dict, park: Park, season: int) -> int:
 
 
 def facility_bonus(seat_view: dict, park: Park, season: int) -> int:
-    """'end-game VP of each undamaged facility' (GAPS.md 3.1), with the expansion's large facilities' End
+    """End-game VP of each undamaged facility (published, base game), with the expansion's large facilities' End
     Game Scoring (Aquarium Hub, Ancient Gardens, Sky Train, Dinosaur Foundation)."""
     total = 0
     for i, f in enumerate(seat_view["facilities"]):
@@ -221,7 +221,7 @@ def score(seat_view: dict, season: int, special: tuple) -> int:
 # ------------------------------------------------------------------------------------------ the test
 @given(data=st.data())
 def test_dinogenics_score_reputation_and_dinosaur_value_recounted_from_the_view(data):
-    """DinoGenics End Game Scoring (GAPS.md 3.1: 'VP on the track, plus end-game VP of each undamaged
+    """DinoGenics End Game Scoring (published, base game: 'VP on the track, plus end-game VP of each undamaged
     facility, +3 VP per species in a valid habitat, +1 VP per 3 credits, +1 VP per 2 DNA cards, -6 VP per
     Scandal'; the expansion's large facilities, specialists and Pleasing Harmonics; CC1 and CC3's own
     rules), reputation and the Dinosaur Value, each counted again from the spectator's view at any point

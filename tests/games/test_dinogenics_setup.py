@@ -1,6 +1,6 @@
-"""DinoGenics, base game: each published fact of GAPS.md section 3.1 the engine relies on, the Controlled Chaos
+"""DinoGenics, base game: each published fact about the base game the engine relies on, the Controlled Chaos
 quick reference (Open Season, Upkeep, rampage checks, rampage die results, structure damage), quoted in the
-docstrings, and the designed rules of content.toml ("designed: ...").
+docstrings, and the designed rules of content/rules.toml ("designed: ...").
 
 Scenarios start from a real new game and set the flat state's fields directly (dinosaurs, fences, facilities,
 hands, counters); then either the engine's own settle() runs on to the next decision and the test drives on

@@ -102,7 +102,7 @@ def test_bad_options_are_refused_by_name(options):
 
 @pytest.mark.parametrize("num_players", [0, 1, 5])
 def test_player_count_is_two_to_four(num_players):
-    """Designed: 2-4 players (GAPS.md 1.1)."""
+    """Designed: 2-4 players (the rulebook speaks of "each other player")."""
     with pytest.raises(ValueError, match="2 to 4"):
         GAME.new_game(num_players, 1)
 
@@ -177,7 +177,7 @@ def test_restoring_is_allowed_after_a_failed_excavation():
 
 
 def test_more_weight_makes_an_excavation_riskier():
-    """Excavation model (GAPS.md 1.2): the chance of success falls with the tiles resting on the chosen
+    """Designed excavation model: the chance of success falls with the tiles resting on the chosen
     tile, with a base and its rocks on its spot, and at the paper's edge."""
     s = new()
     for stack in s.stacks:
@@ -203,7 +203,7 @@ def test_dexterity_is_per_seat_and_divides_the_risk():
 
 
 def test_shaky_stacks_get_riskier_each_round():
-    """Designed option `shaky_stacks`: 'Stacks may get shakier as the game goes' (GAPS.md 1.2)."""
+    """Designed option `shaky_stacks`: stacks may get shakier as the game goes."""
     steady, shaky = new(2, 5), new(2, 5, shaky_stacks=True)
     p = steady.pile[0]
     assert rules.failure_chances(shaky, p, 0) == rules.failure_chances(steady, p, 0)

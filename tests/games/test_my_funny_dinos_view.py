@@ -27,7 +27,7 @@ C = GAME.content
 
 # ------------------------------------------------------------------------------------ hidden information
 def test_buried_tiles_are_hidden_in_every_view():
-    """GAPS.md 1.2: 'fully buried tiles are unknown until pulled'; the tile under the top one shows only
+    """Designed excavation model: fully buried tiles are unknown until pulled; the tile under the top one shows only
     its colour ribbon."""
     s = new(3, 8)
     for seat in (None, 0, 1, 2):

@@ -1,7 +1,7 @@
-"""Tiny Epic Dinosaurs: each rule of the rulebook (quoted in the docstrings), each published fact of GAPS.md
-section 2 the engine relies on, and the designed rules. This file holds setup, Collect Resources, Prepare for
-Next Round, scoring, hidden information, bad input and the soak, and the helpers the game's other test files
-share; test_tiny_epic_dinosaurs_<area>.py hold the other areas.
+"""Tiny Epic Dinosaurs: each rule of the rulebook (quoted in the docstrings), each published fact that fills
+the cut-off text the engine relies on, and the designed rules. This file holds setup, Collect Resources,
+Prepare for Next Round, scoring, hidden information, bad input and the soak, and the helpers the game's other
+test files share; test_tiny_epic_dinosaurs_<area>.py hold the other areas.
 
 Scenarios start from a real new game and build their position with the game's test builders
 (dinotable.games.tiny_epic_dinosaurs.testing: a dinosaur on a Farm, Barriers, resources, a phase); the
@@ -390,7 +390,7 @@ def test_scoring_counts_contracts_research_and_common_dinosaurs_on_the_farm():
 
 
 def test_every_seat_scores_the_common_dinosaurs_on_its_own_farm():
-    """GAPS.md 2.1 (published): each common dinosaur still on the Farm scores its species value, for every
+    """Published end-game scoring: each common dinosaur still on the Farm scores its species value, for every
     player: seat 1's and seat 2's Farms count for them, not for seat 0."""
     s = keep_first_contracts(fresh(3, farm=LAGOON))
     for seat in range(3):

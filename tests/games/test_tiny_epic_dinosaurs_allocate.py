@@ -179,7 +179,7 @@ def test_a_space_whose_cost_is_exactly_what_you_have_is_legal():
 
 
 def test_contract_choices_are_the_public_row_and_your_own_private_contracts():
-    """'Players must keep their Private Contract Cards secret until they are fulfilled' (and GAPS.md 2.2: a
+    """'Players must keep their Private Contract Cards secret until they are fulfilled' (and, published: a
     Contract's dinosaurs are delivered). Designed: the dinosaurs come from the Containment Zone and go back
     to the supply; one Contract per action."""
     s = keep_first_contracts(fresh(3))
@@ -200,8 +200,8 @@ def test_contract_choices_are_the_public_row_and_your_own_private_contracts():
 
 
 def test_research_is_taken_from_the_row_paying_its_cost():
-    """Designed Research Lab (GAPS.md 2.2 'take a Research card (pay its cost)'); a Unique Dinosaur card puts
-    its dinosaur in the Containment Zone ('Unique Dinosaurs (those received through Research)')."""
+    """Designed Research Lab (a published action kind: take a Research card, paying its cost); a Unique
+    Dinosaur card puts its dinosaur in the Containment Zone ('Unique Dinosaurs (those received through Research)')."""
     s = keep_first_contracts(fresh(3))
     row = [card("Genetics Lab"), card("Tyrannosaurus"), card("Triceratops")]
     s.research_deck = [k for k in s.research_deck + s.research_row if k not in row]

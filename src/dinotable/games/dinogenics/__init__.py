@@ -3,7 +3,7 @@
 Rules: the base rulebook is absent; the game is built from the published facts about the base game and
 from what the Controlled Chaos rulebook (its quick reference above all)
 says of the base game (the Open Season and Upkeep steps, rampage checks and results, structure damage,
-player order). What no source gives is designed, as `designed` entries of content.toml.
+player order). What no source gives is designed, as `designed` entries of the content files (content/).
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 `layout_for(content, geo)` gives the ranges (docs/dinogenics.md, section 11, holds the table
 `layout.markdown(MEANINGS)` writes); `FirstIds` names each range's first id, which is what the rules add an
-offset to (`s.ids.dna + kind`). The content sizes the ranges, so editing content.toml can move them; the
+offset to (`s.ids.dna + kind`). The content sizes the ranges, so editing the content files can move them; the
 expansion's ranges come after `option` whether or not the expansion is played, so an id means the same in
 every game.
 """

@@ -1,5 +1,5 @@
 """DinoGenics' components as the rules read them: the names and numbers the rules use (resources, counts,
-diets, faces, traits) and the frozen records content.py makes from content.toml (Species, Space, Facility,
+diets, faces, traits) and the frozen records content.py makes from the content files (Species, Space, Facility,
 Card, News, Perks, Specialist, Content). Nothing here reads a file: content.py does, below the rules' step
 registry (rules/steps.py), which reads and checks every effect.
 """

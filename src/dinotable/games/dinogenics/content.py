@@ -2,7 +2,7 @@
 
 The content is split by the rulebook's sections (CONTENT_FILES; content.toml holds the version, numbers and
 setup), each top-level table in one file; they are read as one (core/content.py `read_files`), and an error
-names the file and the entry. The base rulebook is absent; its published facts (GAPS.md section 3.1) come
+names the file and the entry. The base rulebook is absent; its published facts (about the base game) come
 first in the data, and what no source gives is marked designed. Effects (action spaces, cards, news) are
 lists of steps, read and checked by the step kinds registered in rules/steps.py into tuples of (kind, value)
 that the rules run. The records made here (Species, Space, Card...) and the names the rules use are in

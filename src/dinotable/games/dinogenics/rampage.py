@@ -1,7 +1,7 @@
 """Where a rampaging dinosaur's damage can go: the structures it can reach from where it stands.
 
 The quick reference says "damage an accessible structure" and "Facilities are targeted first, then fences
-blocking route to board edge"; the designed rule "damage targets" (content.toml) reads it on the park grid:
+blocking route to board edge"; the designed rule "damage targets" (content/rules.toml) reads it on the park grid:
 - the dinosaur walks from its space across edges without a standing fence, around facilities (a facility's
   spaces are walls; a dinosaur inside a Biodome starts from it);
 - it reaches the facilities bordering the spaces it walks (inside an undamaged Biodome: that Biodome and the

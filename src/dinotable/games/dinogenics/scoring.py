@@ -1,4 +1,4 @@
-"""End Game Scoring (GAPS.md 3.1, published): VP on the track, each undamaged facility's end-game VP,
+"""End Game Scoring (published, base game): VP on the track, each undamaged facility's end-game VP,
 3 VP per species in a valid habitat, 1 VP per 3 credits, 1 VP per 2 DNA cards, -6 VP per Scandal; with
 the expansion, the large facilities' and the specialists' End Game bonuses.
 Ties: the highest reputation; players still tied share the victory (designed)."""

@@ -1,4 +1,4 @@
-"""How content.toml writes the value of each kind of effect step, read and checked: each function takes the
+"""How the content files write the value of each kind of effect step, read and checked: each function takes the
 game's Reader, the value and where it stands, and raises a ContentError naming the file and the entry. The
 step kinds registered in rules/steps.py parse with these; content.py reads the facilities' and specialists'
 amounts with `read_amounts` too.

@@ -1,4 +1,4 @@
-"""End-game scoring (GAPS.md 2.1, published): fulfilled Contracts, Research cards (some negative) and
+"""End-game scoring (published): fulfilled Contracts, Research cards (some negative) and
 each common dinosaur still on the Farm at its species value. Ties: the first in turn order from the
 player holding the First Player Marker (rulebook)."""
 

@@ -1,7 +1,7 @@
 """DinoGenics' effect steps as core.effects step kinds: each kind one StepKind, registered once in EFFECTS.
 
 Action spaces, Manipulation cards, Breaking News (and Synth's branches) are sequences of (kind, value) steps.
-A kind says how content.toml writes it and how that is checked (`parse`, naming the file and the entry on a
+A kind says how the content files write it and how that is checked (`parse`, naming the file and the entry on a
 mistake, with the readers of step_values.py: content.py reads every effect through `read_steps`), whether it
 can be done now (`can`), what it does (`run`) and how it reads (`text`). `choose` is the core's explicit
 node: it opens the CHOOSE decision. The game has no `optional` node, so content that uses one is refused.
