@@ -9,6 +9,7 @@ from __future__ import annotations
 import operator
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
+from types import EllipsisType
 from typing import Any, NamedTuple
 
 from dinotable.core.errors import shown
@@ -217,7 +218,11 @@ class State(ABC):
     def legal_actions(self) -> list[int]: ...
 
     @abstractmethod
-    def action_text(self, action: int) -> str: ...
+    def action_text(self, action: int, viewer: int | None | EllipsisType = ...) -> str:
+        """The text of a legal action. Left out, `viewer` is the seat to move, who reads its own choice
+        ("Keep Private Contract Secret Breeding Program"); another seat, or None for a spectator, reads it as
+        they see it at the table ("Keep one Private Contract"), worked out from what they may see only, so
+        it is the same on any copy determinized for them (the conformance suite checks it)."""
 
     @abstractmethod
     def apply(self, action: int) -> list[Event]: ...

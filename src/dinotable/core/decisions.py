@@ -29,6 +29,8 @@ class Decision:
     legal(s, ctx) -> the action ids on offer, in a fixed order
     apply(s, action, ctx, events) -> None: what the chosen action does
     text(s, action, ctx) -> str: the action as the seat to move reads it
+    told(s, action, ctx) -> str: the action as anyone else reads it, from what they may see only (the
+        kept card unnamed: "Keep one DNA card"); None: `text`, for a decision whose options all can see
     info(s, action, ctx) -> dict: the board elements the action touches, JSON-ready, in the names the
         game's view uses (`action_info` adds the decision's name as "decision" and the id's range as "kind")
     context: the NamedTuple type of `s.ctx` while the decision is open (None: it needs none)
@@ -40,6 +42,7 @@ class Decision:
     text: Callable[..., str]
     info: Callable[..., dict] = _no_info
     context: type | None = None
+    told: Callable[..., str] | None = None
 
 
 def _nothing(s, ctx) -> tuple:

@@ -22,7 +22,7 @@ listed by each game:
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from types import ModuleType
+from types import EllipsisType, ModuleType
 
 from dinotable.core.contract import Event, State, action_id, check_seat, check_seed, shown
 from dinotable.core.decisions import ActionLayout, Decisions
@@ -117,11 +117,16 @@ class FlatState(State):
         legal = ", ".join(map(str, self._legal))
         return f"action {shown(action)} is not legal now ({self.decisions[self.phase].name}); legal: {legal}"
 
-    def action_text(self, action: int) -> str:
-        """The text of a legal action; any other id is refused as `apply` refuses it (a text for an id
-        that is not on offer would describe a decision nobody can make)."""
+    def action_text(self, action: int, viewer: int | None | EllipsisType = ...) -> str:
+        """The text of a legal action (any other id is refused as `apply` refuses it: a text for an id not
+        on offer would describe a decision nobody can make): as the seat to move reads it, or as another
+        `viewer` (a seat, None for a spectator) sees it at the table (the decision's `told`)."""
         action = self._offered(action)
-        return self.decisions[self.phase].text(self, action, self.ctx)
+        decision = self.decisions[self.phase]
+        if viewer is ... or (viewer is not None and check_seat(viewer, self.num_players) == self.cur):
+            return decision.text(self, action, self.ctx)
+        check_seat(viewer, self.num_players)
+        return (decision.told or decision.text)(self, action, self.ctx)
 
     def action_info(self, action: int) -> dict:
         """A legal action as data: the open decision ("decision"), the id's range ("kind") and the board

@@ -269,7 +269,12 @@ for phase, decision in (
             CreateContext,
         ),
     ),
-    (rules.PICK, Decision("pick DNA cards", rules.pick_options, rules.pick, texts.pick_text, _pick_info, PickContext)),
+    (
+        rules.PICK,
+        Decision(
+            "pick DNA cards", rules.pick_options, rules.pick, texts.pick_text, _pick_info, PickContext, texts.pick_told
+        ),
+    ),
     (
         rules.HABITAT,
         Decision(
@@ -434,6 +439,7 @@ for phase, decision in (
             texts.payment_text,
             _payment_info,
             PaymentContext,
+            texts.payment_told,
         ),
     ),
     (

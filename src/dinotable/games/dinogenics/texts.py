@@ -17,8 +17,10 @@ from dinotable.games.dinogenics.rules import (
     COMMERCIAL,
     DISCARD,
     KEEP,
+    MUTANT_SET,
     REFINE,
     SELL,
+    SET,
     SPINO,
     SYNTH,
     ChooseContext,
@@ -214,6 +216,20 @@ def pick_text(s: DinoGenicsState, action: int, ctx: PickContext) -> str:
     return f"{verb} a {name} DNA card{price}"
 
 
+def pick_told(s: DinoGenicsState, action: int, ctx: PickContext) -> str:
+    """A pick as the other seats see it: a card kept from a draw, given to a set or refined is face down."""
+    ids, purpose = s.ids, ctx.purpose
+    if action == ids.done:
+        return "Done"
+    if purpose == KEEP:
+        return "Keep one of the cards drawn"
+    if purpose == REFINE:
+        return "Discard a DNA card for a Refined DNA token"
+    if purpose in (SET, MUTANT_SET):
+        return "Give a DNA card or a Refined DNA token to the set"
+    return pick_text(s, action, ctx)
+
+
 def habitat_text(s: DinoGenicsState, action: int, ctx: HabitatContext) -> str:
     if action >= s.ids.pen:
         return _pen_text(s, action)
@@ -314,6 +330,10 @@ def graft_text(s: DinoGenicsState, action: int, ctx: GraftContext) -> str:
 
 def payment_text(s: DinoGenicsState, action: int, ctx: PaymentContext) -> str:
     return f"Discard {s.c.manipulation[action - s.ids.manipulation].name}"
+
+
+def payment_told(s: DinoGenicsState, action: int, ctx: PaymentContext) -> str:
+    return "Discard a Manipulation card"  # face down: the others see only that one goes
 
 
 def team_order_text(s: DinoGenicsState, action: int, ctx) -> str:
