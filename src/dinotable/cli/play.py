@@ -60,6 +60,10 @@ def play(
     ]
     # The seed is shown only at the end: with it and the public moves, anyone could rebuild the hidden tiles.
     write(f"{game.title}: {', '.join(names)}.")
+    # Whose eyes the narration is for: the one person at the table, or with none or several (who share the
+    # screen), a spectator's; each decision and event is told as that viewer sees it.
+    people = [seat for seat, agent in enumerate(agents) if agent is None]
+    viewer = people[0] if len(people) == 1 else None
     default_save = default_save or f"{game.name}-{time.strftime('%Y%m%d-%H%M%S')}.dinotable.json"
     shown_board = False
     while not state.is_over:
@@ -77,8 +81,8 @@ def play(
         else:
             obs = Observation(state, seat, derive_seed(seed, OBSERVATION_SEED_KEY, len(state.history)))
             action = agents[seat].act(obs)
-        write(f"{names[seat]}: {state.action_text(action)}")
-        for event in state.apply(action):
+        write(f"{names[seat]}: {state.action_text(action, viewer=viewer)}")
+        for event in game.events_for(state.apply(action), viewer):
             write("  " + game.event_text(state, event))
             shown_board = False
     write("")

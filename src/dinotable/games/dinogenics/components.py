@@ -12,6 +12,7 @@ from functools import cached_property
 DIETS = ("herbivore", "carnivore", "omnivore")
 HERBIVORE, CARNIVORE, OMNIVORE = range(3)
 FACES = ("fatality", "slash", "naive_visitor")
+FACE_NAMES = ("Fatality", "Slash", "Naive Visitor")  # as printed on the rampage die
 FATALITY, SLASH, NAIVE_VISITOR = range(3)
 # Traits the rules name: each base one on exactly one species, each expansion one on at most one.
 TRAITS = (

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from dinotable.core.words import a, counted
 from dinotable.games.dinogenics import rules
+from dinotable.games.dinogenics.components import DROWNING, FACE_NAMES, FACES
 from dinotable.games.dinogenics.rules import COMMERCIAL, HUNGRY
 from dinotable.games.dinogenics.rules.codes import cell_of, facility_of, has_flag, is_damaged, species_of
 from dinotable.games.dinogenics.texts import (
@@ -65,75 +67,94 @@ def _who(s: DinoGenicsState, seat) -> str:
 
 
 def event_text(s: DinoGenicsState, event) -> str:
-    who = _who(s, event.seat)
-    d = event.detail
-    kind = event.kind
-    c = s.c
-    if kind == "place":
-        return f"{who} sends a worker to {next(sp.name for sp in c.spaces if sp.key == d['space'])}"
-    if kind == "outsource":
-        return f"{who} outsources {next(sp.name for sp in c.spaces if sp.key == d['space'])}"
-    if kind == "create":
-        return f"{who} places a {_species_name(c, d['species'])} on {d['cell']}"
-    if kind == "breed":
-        return f"{who}'s mutants breed: a new Mutant on {d['cell']}"
-    if kind == "born":
-        return f"{who}'s archived pair: a second {_species_name(c, d['species'])} is born on {d['cell']}"
-    if kind == "rampage":
-        return f"{who}'s {_species_name(c, d['species'])} rampages: {', '.join(d['faces'])}"
-    if kind == "damage":
-        if "facility" in d:
-            return f"{who}'s {next(f.name for f in c.facilities if f.key == d['facility'])} is damaged"
-        if "fence" in d:
-            return f"{who}'s fence {d['fence']} is broken"
-        return f"{who}'s Visitor Center is damaged and repaired at once"
-    if kind == "killed":
-        return f"{who} loses {d['visitors']} visitor(s) to a rampage"
-    if kind == "scandal":
-        return f"{who} gains {d['scandals']} Scandal(s)"
-    if kind == "news":
-        return f"Chaos Theory: {d['name']}" if d.get("chaos") else f"Breaking News {d['card']}: {d['name']}"
-    if kind == "play":
-        return f"{who} plays {next(m.name for m in c.manipulation if m.key == d['card'])}"
-    if kind == "facility":
-        return f"{who} builds a {next(f.name for f in c.facilities if f.key == d['facility'])}"
-    if kind == "upkeep_vp":
-        return f"{who} scores {d['vp']} VP in the Upkeep"
-    if kind == "order":
-        return "Player order: " + ", ".join(f"player {p + 1}" for p in d["order"])
-    if kind == "game_over":
-        return "End Game Scoring"
-    if kind == "open_ocean":
-        faces = ["Drowning" if f == 0 else f"{f} credits" for f in d["dice"]]
-        return f"{who} rolls the Open Ocean: {', '.join(faces)}"
-    if kind == "synth":
-        space = next(sp.name for sp in c.spaces if sp.key == d["space"])
-        rolled = f" (rolled {' + '.join(d['faces'])})" if d["faces"] else ""
-        return f"Synth sends a worker to {space}{rolled} and {_SYNTH_DOES[d['action']]}"
-    if kind == "euthanized":
-        return f"Synth euthanizes {d['dinosaurs']} dinosaur(s) in improper habitats"
-    if kind == "removed":
-        return f"Synth removes the {next(f.name for f in c.facilities if f.key == d['facility'])} from play"
-    if kind == "docks":
-        return f"{who} sends a worker to the other branch's docks"
-    if kind == "gift":
-        return f"{who} gifts a card to the {BRANCHES[d['to']]} Branch"
-    if kind == "crash":
-        return f"A Crash Token closes a worker space on {next(sp.name for sp in c.spaces if sp.key == d['space'])}"
-    if kind == "airport":
-        return f"{who} sends a worker to the Private Airport"
-    if kind == "lose_vp":
-        return f"{who} loses {d['vp']} VP"
-    if kind == "specialist":
-        return f"{who} hires the {next(sp.name for sp in c.specialists if sp.key == d['specialist'])}"
-    if kind == "destroyed":
-        return f"{who}'s {_species_name(c, d['species'])} is destroyed"
-    if kind == "aquatic_rampage":
-        face = "Drowning" if d["face"] == 0 else f"{d['face']} credits"
-        return f"{who}'s {_species_name(c, d['species'])} rampages in its habitat: {face}"
-    if kind == "graft":
-        return f"{who} grafts {d['cards']} more DNA card(s)"
-    return f"{who} {kind.replace('_', ' ')}".strip()
+    """An event as the table tells it, in the printed names (EVENT_TEXTS: a text per kind of event)."""
+    text = EVENT_TEXTS[event.kind](s, _who(s, event.seat), event.detail)
+    return text[:1].upper() + text[1:]  # "The West Branch ...": a seat's name may open the sentence
+
+
+def _space(s: DinoGenicsState, key: str) -> str:
+    return next(sp.name for sp in s.c.spaces if sp.key == key)
+
+
+def _facility(s: DinoGenicsState, key: str) -> str:
+    return next(f.name for f in s.c.facilities if f.key == key)
+
+
+def _face(key: str) -> str:
+    """A rampage die face as printed."""
+    return FACE_NAMES[FACES.index(key)]
+
+
+def _upkeep_face(face: int) -> str:
+    return "Drowning" if face == DROWNING else counted(face, "credit")
+
+
+def _damage_text(s: DinoGenicsState, who: str, d: dict) -> str:
+    if "facility" in d:
+        return f"{who}'s {_facility(s, d['facility'])} is damaged"
+    if "fence" in d:
+        return f"{who}'s fence {d['fence']} is broken"
+    return f"{who}'s Visitor Center is damaged and repaired at once"
+
+
+def _news_text(s: DinoGenicsState, who: str, d: dict) -> str:
+    return f"Chaos Theory: {d['name']}" if d.get("chaos") else f"Breaking News {d['card']}: {d['name']}"
+
+
+def _synth_text(s: DinoGenicsState, who: str, d: dict) -> str:
+    rolled = f" (rolled {' and '.join(map(_face, d['faces']))})" if d["faces"] else ""
+    return f"Synth sends a worker to {_space(s, d['space'])}{rolled} and {_SYNTH_DOES[d['action']]}"
+
+
+# (s, who, detail) -> the text; conformance checks that every event a game plays has one.
+EVENT_TEXTS = {
+    "place": lambda s, who, d: f"{who} sends a worker to {_space(s, d['space'])}",
+    "outsource": lambda s, who, d: f"{who} outsources {_space(s, d['space'])}",
+    "create": lambda s, who, d: f"{who} places {a(_species_name(s.c, d['species']))} on {d['cell']}",
+    "breed": lambda s, who, d: f"{who}'s mutants breed: a new Mutant on {d['cell']}",
+    "born": lambda s, who, d: (
+        f"{who}'s archived pair: a second {_species_name(s.c, d['species'])} is born on {d['cell']}"
+    ),
+    "rampage": lambda s, who, d: (
+        f"{who}'s {_species_name(s.c, d['species'])} rampages: " + " and ".join(map(_face, d["faces"]))
+    ),
+    "damage": _damage_text,
+    "killed": lambda s, who, d: f"{who} loses {counted(d['visitors'], 'visitor')} to a rampage",
+    "scandal": lambda s, who, d: f"{who} gains {counted(d['scandals'], 'Scandal')}",
+    "news": _news_text,
+    "play": lambda s, who, d: f"{who} plays {next(m.name for m in s.c.manipulation if m.key == d['card'])}",
+    "facility": lambda s, who, d: f"{who} builds {a(_facility(s, d['facility']))}",
+    "upkeep_vp": lambda s, who, d: f"{who} scores {d['vp']} VP in the Upkeep",
+    "order": lambda s, who, d: "Player order: " + ", ".join(_who(s, p) for p in d["order"]),
+    "game_over": lambda s, who, d: "End Game Scoring",
+    "open_ocean": lambda s, who, d: f"{who} rolls the Open Ocean: {', '.join(map(_upkeep_face, d['dice']))}",
+    "synth": _synth_text,
+    "euthanized": lambda s, who, d: f"Synth euthanizes {counted(d['dinosaurs'], 'dinosaur')} in improper habitats",
+    "removed": lambda s, who, d: f"Synth removes the {_facility(s, d['facility'])} from play",
+    "docks": lambda s, who, d: f"{who} sends a worker to the other branch's docks",
+    "gift": lambda s, who, d: f"{who} gifts a card to the {BRANCHES[d['to']]} Branch",
+    "shared_visitor": lambda s, who, d: f"{who} sends a shared visitor to the {BRANCHES[d['to']]} Branch's park",
+    "crash": lambda s, who, d: f"A Crash Token closes a worker space on {_space(s, d['space'])}",
+    "airport": lambda s, who, d: f"{who} sends a worker to the Private Airport",
+    "lose_vp": lambda s, who, d: f"{who} loses {d['vp']} VP",
+    "specialist": lambda s, who, d: (
+        f"{who} hires the " + next(sp.name for sp in s.c.specialists if sp.key == d["specialist"])
+    ),
+    "destroyed": lambda s, who, d: f"{who}'s {_species_name(s.c, d['species'])} is destroyed",
+    "aquatic_rampage": lambda s, who, d: (
+        f"{who}'s {_species_name(s.c, d['species'])} rampages in its habitat: " + _upkeep_face(d["face"])
+    ),
+    "graft": lambda s, who, d: f"{who} grafts {counted(d['cards'], 'more DNA card', 'more DNA cards')}",
+    "stay_home": lambda s, who, d: f"{who} has nowhere to send a worker: it stays home",
+    "hungry": lambda s, who, d: f"{who} has too few goats: {counted(d['dinosaurs'], 'carnivore')} hungry",
+    "pen": lambda s, who, d: f"{who} builds a pen on {', '.join(d['cells'])}",
+    "repair": lambda s, who, d: (
+        f"{who} repairs " + (f"fence {d['fence']}" if "fence" in d else f"its {_facility(s, d['facility'])}")
+    ),
+    "news_swap": lambda s, who, d: f"{who} swaps the upcoming Breaking News card for the next one",
+    "bonus_visitor": lambda s, who, d: f"{who} takes a bonus visitor",
+    "affect": lambda s, who, d: f"{who}'s card takes from {_who(s, d['target'])}",
+}
 
 
 def _species_name(c, key: str) -> str:

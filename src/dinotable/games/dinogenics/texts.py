@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from dinotable.core.words import a
 from dinotable.games.dinogenics import rules
 from dinotable.games.dinogenics.components import COUNTS, END_COUNTS, RESOURCES
 from dinotable.games.dinogenics.park import cells_of
@@ -197,7 +198,7 @@ def create_text(s: DinoGenicsState, action: int, ctx: CreateContext) -> str:
     sp = s.c.species[action - s.ids.species]
     if sp.index == s.t.mutant:
         return f"Create a Mutant from {sp.dna - ctx.short} DNA cards of different species"
-    return f"Create a {sp.name} ({rules.set_size(s, s.cur, sp.index, ctx.short)} DNA)"
+    return f"Create {a(sp.name)} ({rules.set_size(s, s.cur, sp.index, ctx.short)} DNA)"
 
 
 def pick_text(s: DinoGenicsState, action: int, ctx: PickContext) -> str:
@@ -209,11 +210,11 @@ def pick_text(s: DinoGenicsState, action: int, ctx: PickContext) -> str:
     name = kind_name(s.c, action - ids.dna)
     purpose, arg = ctx.purpose, ctx.arg
     if purpose == REFINE:
-        return f"Discard a {name} DNA card for a Refined DNA token"
+        return f"Discard {a(name)} DNA card for a Refined DNA token"
     buy = "Buy" if arg else "Take"  # Site A and some cards take from the Market for free
     verb = {KEEP: "Keep", BONEYARD: "Take", BUY: buy, SELL: "Sell", DISCARD: "Discard"}.get(purpose, "Use")
     price = f" for {_credits(arg)}" if purpose in (BUY, SELL) and arg else ""
-    return f"{verb} a {name} DNA card{price}"
+    return f"{verb} {a(name)} DNA card{price}"
 
 
 def pick_told(s: DinoGenicsState, action: int, ctx: PickContext) -> str:
@@ -354,5 +355,5 @@ def gift_text(s: DinoGenicsState, action: int, ctx: GiftContext) -> str:
     if action == ids.done:
         return "Gift no more cards"
     if action < ids.manipulation:
-        return f"Gift a {kind_name(s.c, action - ids.dna)} DNA card to the {to} Branch"
+        return f"Gift {a(kind_name(s.c, action - ids.dna))} DNA card to the {to} Branch"
     return f"Gift {s.c.manipulation[action - ids.manipulation].name} to the {to} Branch"

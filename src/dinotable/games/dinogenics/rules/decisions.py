@@ -395,6 +395,7 @@ def share_visitor(s: DinoGenicsState, action: int, ctx: ShareContext, events: li
     s.phase = NONE
     p = action - s.ids.seat
     s.add(p, VISITORS, 1)
+    events.append(event("shared_visitor", s.cur, to=p))
     if ctx.left > 1:
         decide(s, s.cur, SHARE, ShareContext(ctx.left - 1))
         if not share_options(s, s.ctx):

@@ -56,6 +56,7 @@ from dinotable.games.dinogenics.rules.codes import (
     decide,
     event,
     facility_code,
+    facility_of,
     spot_second,
 )
 from dinotable.games.dinogenics.rules.effects import gain, lose_vp
@@ -165,11 +166,12 @@ def repair(s: DinoGenicsState, seat: int, struct: int, discount: int, events) ->
     top = s.t.max_facilities
     if struct >= top:
         s.broken[seat] &= ~(1 << (struct - top))
+        events.append(event("repair", seat, fence=s.geo.edge_names[struct - top]))
     else:
         facs = list(s.facs[seat])
         facs[struct] = as_repaired(facs[struct])
         s.facs[seat] = tuple(facs)
-    events.append(event("repair", seat, structure=struct))
+        events.append(event("repair", seat, facility=s.c.facilities[facility_of(facs[struct])].key))
 
 
 def city_choices(s: DinoGenicsState, seat: int, used: int) -> list[int]:
