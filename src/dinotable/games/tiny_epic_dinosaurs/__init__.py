@@ -11,10 +11,11 @@ from dinotable.core.contract import Game
 from dinotable.core.options import OptionSpec
 from dinotable.games.tiny_epic_dinosaurs import render
 from dinotable.games.tiny_epic_dinosaurs.actions import first_ids, layout_for
-from dinotable.games.tiny_epic_dinosaurs.components import EMPTY, UNIQUE
+from dinotable.games.tiny_epic_dinosaurs.components import COMMON_SPECIES, EMPTY, is_common, is_unique, unique_card
 from dinotable.games.tiny_epic_dinosaurs.content import CONTENT_PATH, Content, load_content
 from dinotable.games.tiny_epic_dinosaurs.escapes import escaping_now
 from dinotable.games.tiny_epic_dinosaurs.farm import farm_zones
+from dinotable.games.tiny_epic_dinosaurs.grid import has, members
 from dinotable.games.tiny_epic_dinosaurs.heuristic import HEURISTIC
 from dinotable.games.tiny_epic_dinosaurs.state import TinyEpicDinosaursState
 
@@ -84,18 +85,18 @@ class TinyEpicDinosaurs(Game):
 
     def check_invariants(self, s: TinyEpicDinosaursState) -> None:
         c = self.content
-        n = c.geometry.num_cells
         top = c.numbers["track_max"]
         assert all(0 <= r <= top for r in s.res), "a resource track is outside 0-13"
         assert all(0 <= r <= top for r in s.rival_res), "a Rival resource is outside 0-13"
-        fenced = sum(bin(f).count("1") for f in s.fence)
+        fenced = sum(len(members(f)) for f in s.fence)
         assert s.barrier_supply + sum(s.barriers) + fenced == c.numbers["barrier_supply"], "Barriers not conserved"
         for seat in range(s.num_players):
-            assert s.fence[seat] & ~c.farms[s.farm[seat]].dotted == 0, "a Barrier off a dotted line"
+            dotted = c.farms[s.farm[seat]].dotted
+            assert all(has(dotted, e) for e in members(s.fence[seat])), "a Barrier off a dotted line"
             assert s.zones[seat] == farm_zones(s, seat), "Enclosures out of date"
-        for k in range(4):
+        for k in range(COMMON_SPECIES):
             on_farms = sum(1 for code in s.cells if code == k)
-            held = sum(s.hold[p * 4 + k] + s.medical[p * 4 + k] + s.newborns[p * 4 + k] for p in range(s.num_players))
+            held = sum(s.held(p, k) + s.on_leave(p, k) + s.newborn(p, k) for p in range(s.num_players))
             total = s.supply[k] + on_farms + held + s.rival_cols[k] + escaping_now(s).count(k)
             assert total == c.species[k].supply, f"{c.species[k].name} not conserved"
         cards = list(s.research_deck) + s.research_row + s.research_discard + list(s.rival_research)
@@ -104,17 +105,17 @@ class TinyEpicDinosaurs(Game):
         assert sorted(cards) == list(range(len(c.research))), "Research cards not conserved"
         for seat in range(s.num_players):
             # A Unique Dinosaur is on the Farm, in the Containment Zone or escaping (from the seat to move).
-            uniques = [code - UNIQUE for code in s.cells[seat * n : (seat + 1) * n] if code >= UNIQUE]
+            uniques = [unique_card(code) for code in s.farm_spaces(seat) if is_unique(code)]
             uniques += list(s.hold_unique[seat])
             if seat == s.cur:
-                uniques += [code - UNIQUE for code in escaping_now(s) if code >= UNIQUE]
+                uniques += [unique_card(code) for code in escaping_now(s) if is_unique(code)]
             owned = [k for k in s.owned[seat] if c.research[k].unique_diet >= 0]
             assert sorted(uniques) == sorted(owned), "a Unique Dinosaur without its card, or a card without it"
         contracts = s.public_deck + s.public_row + s.private_deck + list(s.rival_contracts)
         for seat in range(s.num_players):
             contracts += list(s.private[seat]) + list(s.dealt[seat]) + list(s.fulfilled[seat])
         assert sorted(contracts) == list(range(len(c.contracts))), "Contracts not conserved"
-        assert all(code == EMPTY or 0 <= code < UNIQUE + len(c.research) for code in s.cells)
+        assert all(code == EMPTY or is_common(code) or unique_card(code) < len(c.research) for code in s.cells)
 
 
 GAME = TinyEpicDinosaurs(load_content(CONTENT_PATH))

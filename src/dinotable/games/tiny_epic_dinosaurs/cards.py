@@ -9,7 +9,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from dinotable.games.tiny_epic_dinosaurs.components import EMPTY, UNIQUE, event, gain_barriers, gain_resource
+from dinotable.games.tiny_epic_dinosaurs.components import (
+    COMMON_SPECIES,
+    EMPTY,
+    UNIQUE,
+    event,
+    gain_barriers,
+)
 from dinotable.games.tiny_epic_dinosaurs.farm import farm_counts
 from dinotable.games.tiny_epic_dinosaurs.hunting import take_dinosaur
 
@@ -32,11 +38,9 @@ def take_research(s: TinyEpicDinosaursState, seat: int, pos: int, events: list) 
     """The card at `pos` of the Research row, paid for; what it gives at once, and a Unique Dinosaur."""
     card_index = s.research_row.pop(pos)
     card = s.c.research[card_index]
-    for r in range(3):
-        s.res[seat * 3 + r] -= card.cost[r]
+    s.pay(seat, card.cost)
     s.owned[seat] = (*s.owned[seat], card_index)
-    for r in range(3):
-        gain_resource(s, seat, r, card.gain[r])
+    s.gain_each(seat, card.gain)
     gain_barriers(s, seat, card.gain[3])
     if card.gain_dinosaur >= 0:
         take_dinosaur(s, seat, card.gain_dinosaur)
@@ -54,8 +58,8 @@ def contracts_open(s: TinyEpicDinosaursState, seat: int):
 def dinosaurs_owned(s: TinyEpicDinosaursState, seat: int) -> list[int]:
     """Common dinosaurs by species on the Farm and in the Containment Zone, then the Unique ones."""
     have = farm_counts(s, seat)
-    for k in range(4):
-        have[k] += s.hold[seat * 4 + k]
+    for k, count in enumerate(s.held_commons(seat)):
+        have[k] += count
     have[UNIQUE] += len(s.hold_unique[seat])
     return have
 
@@ -72,16 +76,14 @@ def can_fulfil(s: TinyEpicDinosaursState, seat: int, k: int, have: list[int] | N
 
 def fulfil(s: TinyEpicDinosaursState, seat: int, k: int, events: list) -> None:
     contract = s.c.contracts[k]
-    n = s.c.geometry.num_cells
-    base = seat * n
-    for sp in range(4):
+    for sp in range(COMMON_SPECIES):
         need = contract.need[sp]
-        from_hold = min(need, s.hold[seat * 4 + sp])
-        s.hold[seat * 4 + sp] -= from_hold
+        from_hold = min(need, s.held(seat, sp))
+        s.add_held(seat, sp, -from_hold)
         need -= from_hold
-        for cell in range(n - 1, -1, -1):
-            if need and s.cells[base + cell] == sp:
-                s.cells[base + cell] = EMPTY
+        for cell in range(s.c.geometry.num_cells - 1, -1, -1):
+            if need and s.space(seat, cell) == sp:
+                s.set_space(seat, cell, EMPTY)
                 need -= 1
         s.supply[sp] += contract.need[sp]
     if contract.public:

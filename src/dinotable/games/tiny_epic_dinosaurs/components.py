@@ -18,9 +18,11 @@ if TYPE_CHECKING:
 KEEP, PLACE, CHOOSE, ADAPT, FEED, ESCAPE, NEWBORN, OVER = range(8)
 RESOURCES = ("plant", "meat", "supply")  # the three resource tracks
 PLANT, MEAT, SUPPLY = range(3)
+NUM_RESOURCES = len(RESOURCES)
 FACES = ("net", "damage", "egg")  # the Hunting Die's faces
 NET, DAMAGE, EGG = range(3)
 UNIQUE = 4  # a Farm space or an escaping dinosaur holds UNIQUE + Research card for a Unique Dinosaur
+COMMON_SPECIES = UNIQUE  # the common species are codes 0 to UNIQUE - 1
 EMPTY = -1
 
 
@@ -34,6 +36,29 @@ def order_from_first(s: TinyEpicDinosaursState) -> tuple[int, ...]:
     return tuple((first + i) % s.num_players for i in range(s.num_players))
 
 
+# A dinosaur's code (on a Farm space, escaping, in events): a common species, or UNIQUE + the Research card
+# of a Unique Dinosaur; made and read back only through these.
+def unique_code(card: int) -> int:
+    """The code of the Unique Dinosaur of this Research card."""
+    return UNIQUE + card
+
+
+def unique_card(code: int) -> int:
+    """The Research card of a Unique Dinosaur's code."""
+    return code - UNIQUE
+
+
+def is_common(code: int) -> bool:
+    """Whether a code is a common dinosaur (not a Unique one, not an empty space)."""
+    return 0 <= code < UNIQUE
+
+
+def is_unique(code: int) -> bool:
+    """Whether a code is a Unique Dinosaur."""
+    return code >= UNIQUE
+
+
+# diet, food and code_key read a Unique Dinosaur's card as unique_card does, inline: every feeding asks.
 def diet(c, code: int) -> int:
     return c.species[code].diet if code < UNIQUE else c.research[code - UNIQUE].unique_diet
 
@@ -45,15 +70,6 @@ def food(c, code: int) -> int:
 def code_key(c, code: int) -> str:
     """A dinosaur in events: the species key, or a Unique Dinosaur's card name."""
     return c.species[code].key if code < UNIQUE else c.research[code - UNIQUE].name
-
-
-def gain_resource(s: TinyEpicDinosaursState, seat: int, r: int, amount: int) -> int:
-    """Moves a resource marker up, stopping at 13; returns what was actually gained."""
-    i = seat * 3 + r
-    new = min(s.res[i] + amount, s.c.numbers["track_max"])
-    got = new - s.res[i]
-    s.res[i] = new
-    return got
 
 
 def gain_barriers(s: TinyEpicDinosaursState, seat: int, amount: int) -> int:

@@ -21,8 +21,8 @@ from dinotable.games.tiny_epic_dinosaurs.components import (
     NEWBORN,
     OVER,
     PLACE,
-    UNIQUE,
     food,
+    unique_code,
 )
 from dinotable.games.tiny_epic_dinosaurs.content import RESOURCES
 from dinotable.games.tiny_epic_dinosaurs.effects import EFFECTS
@@ -82,8 +82,7 @@ def _place(s: TinyEpicDinosaursState, action: int, ctx, events: list) -> None:
 
 def _place_info(s: TinyEpicDinosaursState, action: int, ctx) -> dict:
     slot, foreman = divmod(action - s.ids.place, 2)
-    h = s.holders
-    need = entry_strength(s.occ[slot * h : slot * h + h])
+    need = entry_strength(s.occupants(slot))
     if foreman:
         need = max(0, need - s.c.numbers["foreman_strength"])
     return {"action_space": _space_id(s, slot), "dinofarmers": need, "foreman": bool(foreman)}
@@ -129,11 +128,11 @@ def _adapt(s: TinyEpicDinosaursState, action: int, ctx: Adapting, events: list) 
     elif action < ids.put_unique:
         k, cell = divmod(action - ids.put, n)
         put_common(s, seat, k, cell)
-        s.ctx = Adapting(ctx.settled | 1 << cell)
+        s.ctx = ctx.settling(cell)
     elif action < ids.lift:
         card, cell = divmod(action - ids.put_unique, n)
         put_unique(s, seat, card, cell)
-        s.ctx = Adapting(ctx.settled | 1 << cell)
+        s.ctx = ctx.settling(cell)
     elif action < ids.done:
         lift(s, seat, action - ids.lift)
     else:
@@ -149,8 +148,8 @@ def _adapt_info(s: TinyEpicDinosaursState, action: int, ctx: Adapting) -> dict:
         return _put_info(s, action)
     if action < ids.done:
         cell = action - ids.lift
-        return {"cell": geo.cell_name(cell), "dinosaur": render.code_name(c, s.cells[seat * geo.num_cells + cell])}
-    waiting = [c.species[k].name for k in range(4) for _ in range(s.hold[seat * 4 + k])]
+        return {"cell": geo.cell_name(cell), "dinosaur": render.code_name(c, s.space(seat, cell))}
+    waiting = [c.species[k].name for k, count in enumerate(s.held_commons(seat)) for _ in range(count)]
     waiting += [c.research[k].name for k in s.hold_unique[seat]]
     return {"escaping": waiting}
 
@@ -178,7 +177,7 @@ def _feed(s: TinyEpicDinosaursState, action: int, ctx, events: list) -> None:
 def _feed_info(s: TinyEpicDinosaursState, action: int, ctx) -> dict:
     c = s.c
     cell, meat = divmod(action - s.ids.feed, 2)
-    code = s.cells[s.cur * c.geometry.num_cells + cell]
+    code = s.space(s.cur, cell)
     return {
         "cell": c.geometry.cell_name(cell),
         "dinosaur": render.code_name(c, code),
@@ -199,7 +198,7 @@ def _escape(s: TinyEpicDinosaursState, action: int, ctx: Escape, events: list) -
     elif action < ids.eat_unique:
         eat_escaping(s, seat, ctx, action - ids.eat_common, events)
     elif action < ids.unfence:
-        eat_escaping(s, seat, ctx, UNIQUE + action - ids.eat_unique, events)
+        eat_escaping(s, seat, ctx, unique_code(action - ids.eat_unique), events)
     elif action < ids.omni:
         remove_barrier(s, seat, ctx, action - ids.unfence, events)
     else:
@@ -211,7 +210,7 @@ def _escape_info(s: TinyEpicDinosaursState, action: int, ctx: Escape) -> dict:
     geo = c.geometry
     if action < ids.eat_common:
         cell = action - ids.eat
-        return {"cell": geo.cell_name(cell), "dinosaur": render.code_name(c, s.cells[s.cur * geo.num_cells + cell])}
+        return {"cell": geo.cell_name(cell), "dinosaur": render.code_name(c, s.space(s.cur, cell))}
     if action < ids.eat_unique:
         return {"species": c.species[action - ids.eat_common].key}
     if action < ids.unfence:
@@ -224,7 +223,7 @@ def _escape_info(s: TinyEpicDinosaursState, action: int, ctx: Escape) -> dict:
 # ------------------------------------------------------------------ Breeding: placing newborn dinosaurs
 def _newborn_legal(s: TinyEpicDinosaursState, ctx) -> list[int]:
     seat = s.cur
-    return put_actions(s, seat, s.newborns[seat * 4 : seat * 4 + 4], ())
+    return put_actions(s, seat, s.newborn_commons(seat), ())
 
 
 def _newborn(s: TinyEpicDinosaursState, action: int, ctx, events: list) -> None:

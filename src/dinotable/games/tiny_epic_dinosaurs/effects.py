@@ -19,7 +19,13 @@ from typing import TYPE_CHECKING, NamedTuple
 from dinotable.core.content import Reader
 from dinotable.core.effects import Effects, StepKind
 from dinotable.games.tiny_epic_dinosaurs.cards import can_fulfil, contracts_open, dinosaurs_owned, fulfil, take_research
-from dinotable.games.tiny_epic_dinosaurs.components import CHOOSE, RESOURCES, event, gain_barriers, gain_resource
+from dinotable.games.tiny_epic_dinosaurs.components import (
+    CHOOSE,
+    NUM_RESOURCES,
+    RESOURCES,
+    event,
+    gain_barriers,
+)
 from dinotable.games.tiny_epic_dinosaurs.hunting import hunt_roll, take_dinosaur
 
 if TYPE_CHECKING:
@@ -96,18 +102,17 @@ def _read_trade(r: Reader, value, where: str) -> int:
 def _pay(s: TinyEpicDinosaursState, seat: int, value: tuple[int, int, int], events: list) -> bool:
     """The amounts paid. (An action space's cost, its first step, is paid by spaces.place before its other
     steps run: a Dinosaur Market's discount is the space's, not the step's.)"""
-    for r in range(3):
-        s.res[seat * 3 + r] -= value[r]
+    s.pay(seat, value)
     return False
 
 
 def _can_pay(s: TinyEpicDinosaursState, seat: int, value: tuple[int, int, int]) -> bool:
-    res, i = s.res, seat * 3
-    return res[i] >= value[0] and res[i + 1] >= value[1] and res[i + 2] >= value[2]
+    plant, meat, supply = s.resources(seat)
+    return plant >= value[0] and meat >= value[1] and supply >= value[2]
 
 
 def _gain(s: TinyEpicDinosaursState, seat: int, value: tuple[int, int, int, int], events: list) -> bool:
-    got = [gain_resource(s, seat, r, value[r]) for r in range(3)]
+    got = s.gain_each(seat, value)
     got.append(gain_barriers(s, seat, value[3]))
     events.append(event("gain", seat, plant=got[0], meat=got[1], supply=got[2], barriers=got[3]))
     return False
@@ -116,8 +121,8 @@ def _gain(s: TinyEpicDinosaursState, seat: int, value: tuple[int, int, int, int]
 def _can_gain(s: TinyEpicDinosaursState, seat: int, value: tuple[int, int, int, int]) -> bool:
     """A track below its top for something gained, or Barriers left in the supply. (Placements look at a
     space's gains faster, through Space.gives.)"""
-    top, res, i = s.c.numbers["track_max"], s.res, seat * 3
-    return any(value[r] and res[i + r] < top for r in range(3)) or bool(value[3] and s.barrier_supply > 0)
+    top, res = s.c.numbers["track_max"], s.resources(seat)
+    return any(value[r] and res[r] < top for r in range(NUM_RESOURCES)) or bool(value[3] and s.barrier_supply > 0)
 
 
 def _take_first_player(s: TinyEpicDinosaursState, seat: int, value: None, events: list) -> bool:
@@ -161,15 +166,17 @@ def _buy(s: TinyEpicDinosaursState, seat: int, value: Quarry, action: int, slot:
 
 
 def _offered_research(s: TinyEpicDinosaursState, seat: int, value: None) -> list[int]:
-    research, res = s.c.research, s.res[seat * 3 : seat * 3 + 3]
+    research, res = s.c.research, s.resources(seat)
     return [
-        s.ids.research + i for i, k in enumerate(s.research_row) if all(res[r] >= research[k].cost[r] for r in range(3))
+        s.ids.research + i
+        for i, k in enumerate(s.research_row)
+        if all(res[r] >= research[k].cost[r] for r in range(NUM_RESOURCES))
     ]
 
 
 def _can_research(s: TinyEpicDinosaursState, seat: int, value: None) -> bool:
     research = s.c.research
-    plant, meat, supply = s.res[seat * 3 : seat * 3 + 3]
+    plant, meat, supply = s.resources(seat)
     for k in s.research_row:
         cost = research[k].cost
         if cost[0] <= plant and cost[1] <= meat and cost[2] <= supply:
@@ -196,19 +203,20 @@ def _contract(s: TinyEpicDinosaursState, seat: int, value: None, action: int, sl
 
 
 def _offered_trades(s: TinyEpicDinosaursState, seat: int, value: int) -> list[int]:
-    top, res = s.c.numbers["track_max"], s.res[seat * 3 : seat * 3 + 3]
-    return [s.ids.trade + a * 3 + b for a in range(3) for b in range(3) if a != b and res[a] and res[b] < top]
+    top, res, kinds = s.c.numbers["track_max"], s.resources(seat), range(NUM_RESOURCES)
+    # A trade's id: paid resource * NUM_RESOURCES + gained resource.
+    return [s.ids.trade + a * NUM_RESOURCES + b for a in kinds for b in kinds if a != b and res[a] and res[b] < top]
 
 
 def _can_trade(s: TinyEpicDinosaursState, seat: int, value: int) -> bool:
-    top, res = s.c.numbers["track_max"], s.res[seat * 3 : seat * 3 + 3]
-    return any(res[a] and res[b] < top for a in range(3) for b in range(3) if a != b)
+    top, res, kinds = s.c.numbers["track_max"], s.resources(seat), range(NUM_RESOURCES)
+    return any(res[a] and res[b] < top for a in kinds for b in kinds if a != b)
 
 
 def _trade(s: TinyEpicDinosaursState, seat: int, value: int, action: int, slot: int, events: list) -> None:
-    a, b = divmod(action - s.ids.trade, 3)
-    s.res[seat * 3 + a] -= 1
-    got = gain_resource(s, seat, b, value)
+    a, b = divmod(action - s.ids.trade, NUM_RESOURCES)
+    s.add_resource(seat, a, -1)
+    got = s.gain(seat, b, value)
     events.append(event("trade", seat, paid=a, gained=b, amount=got))
 
 

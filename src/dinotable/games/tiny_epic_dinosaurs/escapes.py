@@ -10,14 +10,25 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
-from dinotable.games.tiny_epic_dinosaurs.components import ADAPT, EMPTY, ESCAPE, UNIQUE, code_key, diet, event
+from dinotable.games.tiny_epic_dinosaurs.components import (
+    ADAPT,
+    EMPTY,
+    ESCAPE,
+    code_key,
+    diet,
+    event,
+    is_common,
+    unique_card,
+    unique_code,
+)
 from dinotable.games.tiny_epic_dinosaurs.content import CARNIVORE, HERBIVORE, OMNIVORE
 from dinotable.games.tiny_epic_dinosaurs.farm import NOTHING_SETTLED, alike, farm_zones
+from dinotable.games.tiny_epic_dinosaurs.grid import members
 
 if TYPE_CHECKING:
     from dinotable.games.tiny_epic_dinosaurs.state import TinyEpicDinosaursState
 
-HERB_PENALTY, CARN_PENALTY = 1, 2  # bits of s.penalties: the penalties a seat has paid this round
+HERB_PENALTY, CARN_PENALTY = 1, 2  # the penalties a seat has paid this round (s.has_paid), as bits
 # Which penalty decision is open (the escape context's stage).
 OMNI_CHOICE, VICTIM, BARRIER_REMOVAL = range(3)
 
@@ -53,19 +64,18 @@ def eater(c, escaping, omni_as: int) -> int:
 
 def victims(s: TinyEpicDinosaursState, seat: int, escaping, omni_as: int) -> list[int]:
     """What an escaping carnivore may take with it: any other dinosaur on the Farm or escaping."""
-    ids, n = s.ids, s.c.geometry.num_cells
-    base = seat * n
+    ids = s.ids
     same = alike(s, seat)
     out, seen = [], set()
-    for cell in range(n):
-        if s.cells[base + cell] < 0 or same[cell] in seen:
+    for cell, code in enumerate(s.farm_spaces(seat)):
+        if code < 0 or same[cell] in seen:
             continue
         seen.add(same[cell])
         out.append(ids.eat + cell)
     others = list(escaping)
     others.remove(eater(s.c, escaping, omni_as))
     for code in sorted(set(others)):
-        out.append(ids.eat_common + code if code < UNIQUE else ids.eat_unique + code - UNIQUE)
+        out.append(ids.eat_common + code if is_common(code) else ids.eat_unique + unique_card(code))
     return out
 
 
@@ -75,7 +85,7 @@ def escape_actions(s: TinyEpicDinosaursState, seat: int, ctx: Escape) -> list[in
         return [ids.omni, ids.omni + 1]
     if ctx.stage == VICTIM:
         return victims(s, seat, ctx.escaping, ctx.omni_as)
-    return [ids.unfence + e for e in range(s.c.geometry.num_edges) if s.fence[seat] >> e & 1]
+    return [ids.unfence + edge for edge in members(s.fence[seat])]
 
 
 def begin_escape(s: TinyEpicDinosaursState, seat: int, escaping: list, back_to: int, events: list) -> None:
@@ -94,25 +104,24 @@ def advance_escape(s: TinyEpicDinosaursState, seat: int, ctx: Escape, events: li
     herbivore penalty, so this order gives the player every outcome the free order would."""
     c = s.c
     escaping, omni_as, stage, back_to = ctx
-    used = s.penalties[seat]
     if omni_as < 0 and any(diet(c, code) == OMNIVORE for code in escaping):
         # Ask only when the two answers differ: a carnivore penalty with something to take, or a
         # herbivore penalty with a Barrier to lose.
-        carnivore_bites = not used & CARN_PENALTY and victims(s, seat, escaping, 1)
-        if carnivore_bites or not used & HERB_PENALTY and s.fence[seat]:
+        carnivore_bites = not s.has_paid(seat, CARN_PENALTY) and victims(s, seat, escaping, 1)
+        if carnivore_bites or not s.has_paid(seat, HERB_PENALTY) and s.fence[seat]:
             s.ctx = Escape(escaping, -1, OMNI_CHOICE, back_to)
             return
         omni_as = 0
     if stage < VICTIM:
-        if any(is_carnivore(c, code, omni_as) for code in escaping) and not used & CARN_PENALTY:
-            s.penalties[seat] |= CARN_PENALTY
+        if any(is_carnivore(c, code, omni_as) for code in escaping) and not s.has_paid(seat, CARN_PENALTY):
+            s.mark_paid(seat, CARN_PENALTY)
             if victims(s, seat, escaping, omni_as):
                 s.ctx = Escape(escaping, omni_as, VICTIM, back_to)
                 return
         stage = VICTIM
     if stage < BARRIER_REMOVAL:
-        if any(is_herbivore(c, code, omni_as) for code in escaping) and not s.penalties[seat] & HERB_PENALTY:
-            s.penalties[seat] |= HERB_PENALTY
+        if any(is_herbivore(c, code, omni_as) for code in escaping) and not s.has_paid(seat, HERB_PENALTY):
+            s.mark_paid(seat, HERB_PENALTY)
             if s.fence[seat]:
                 s.ctx = Escape(escaping, omni_as, BARRIER_REMOVAL, back_to)
                 return
@@ -125,10 +134,10 @@ def advance_escape(s: TinyEpicDinosaursState, seat: int, ctx: Escape, events: li
 
 def release(s: TinyEpicDinosaursState, seat: int, code: int) -> None:
     """An escaped or eaten dinosaur returns to the supply; a Unique one's card to the Research discard."""
-    if code < UNIQUE:
+    if is_common(code):
         s.supply[code] += 1
     else:
-        card = code - UNIQUE
+        card = unique_card(code)
         s.owned[seat] = tuple(k for k in s.owned[seat] if k != card)
         s.research_discard.append(card)
 
@@ -139,7 +148,7 @@ def count_omnivores_as(s: TinyEpicDinosaursState, seat: int, ctx: Escape, as_car
 
 def remove_barrier(s: TinyEpicDinosaursState, seat: int, ctx: Escape, edge: int, events: list) -> None:
     """The herbivore penalty: the Barrier on `edge` goes back to the supply."""
-    s.fence[seat] &= ~(1 << edge)
+    s.clear_barrier(seat, edge)
     s.barrier_supply += 1
     s.zones[seat] = farm_zones(s, seat)
     events.append(event("barrier_removed", seat, edge=s.c.geometry.edge_names[edge]))
@@ -148,16 +157,15 @@ def remove_barrier(s: TinyEpicDinosaursState, seat: int, ctx: Escape, edge: int,
 
 def eat_from_farm(s: TinyEpicDinosaursState, seat: int, ctx: Escape, cell: int, events: list) -> None:
     """The carnivore penalty: the escaping carnivore takes the dinosaur on a Farm space."""
-    n = s.c.geometry.num_cells
-    code = s.cells[seat * n + cell]
-    s.cells[seat * n + cell] = EMPTY
-    s.fed[seat] &= ~(1 << cell)
+    code = s.space(seat, cell)
+    s.set_space(seat, cell, EMPTY)
+    s.unfeed(seat, cell)
     _eaten(s, seat, ctx, code, ctx.escaping, events)
 
 
 def eat_escaping(s: TinyEpicDinosaursState, seat: int, ctx: Escape, code: int, events: list) -> None:
-    """The carnivore penalty: the escaping carnivore takes another escaping dinosaur (a species, or
-    UNIQUE + card)."""
+    """The carnivore penalty: the escaping carnivore takes another escaping dinosaur (a species, or a
+    Unique Dinosaur's code)."""
     rest = list(ctx.escaping)
     rest.remove(code)
     _eaten(s, seat, ctx, code, tuple(rest), events)
@@ -171,9 +179,9 @@ def _eaten(s: TinyEpicDinosaursState, seat: int, ctx: Escape, code: int, escapin
 
 def escape_unplaced(s: TinyEpicDinosaursState, seat: int, events: list) -> None:
     """Done adapting the Farm: the dinosaurs still waiting in the Containment Zone escape."""
-    escaping = [k for k in range(4) for _ in range(s.hold[seat * 4 + k])]
-    escaping += [UNIQUE + card for card in s.hold_unique[seat]]
-    s.hold[seat * 4 : seat * 4 + 4] = [0] * 4
+    escaping = [k for k, count in enumerate(s.held_commons(seat)) for _ in range(count)]
+    escaping += [unique_code(card) for card in s.hold_unique[seat]]
+    s.clear_held(seat)
     s.hold_unique[seat] = ()
     s.queue = s.queue[1:]
     s.ctx = NOTHING_SETTLED

@@ -8,8 +8,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
-from dinotable.games.tiny_epic_dinosaurs.components import EMPTY, UNIQUE
-from dinotable.games.tiny_epic_dinosaurs.grid import OPEN, zones
+from dinotable.games.tiny_epic_dinosaurs.components import (
+    COMMON_SPECIES,
+    EMPTY,
+    UNIQUE,
+    is_common,
+    unique_card,
+    unique_code,
+)
+from dinotable.games.tiny_epic_dinosaurs.grid import OPEN, members, with_, zones
 
 if TYPE_CHECKING:
     from dinotable.games.tiny_epic_dinosaurs.state import TinyEpicDinosaursState
@@ -21,8 +28,33 @@ class Adapting(NamedTuple):
 
     settled: int
 
+    def settling(self, cell: int) -> Adapting:
+        """The context once the dinosaur on this space has been placed."""
+        return Adapting(with_(self.settled, cell))
+
 
 NOTHING_SETTLED = Adapting(0)
+
+
+# What stands in a zone (zone_contents), as bits: one per common species, and one (at UNIQUE) for any
+# Unique Dinosaur.
+def kind_bit(code: int) -> int:
+    """A dinosaur's bit in zone_contents."""
+    return 1 << min(code, UNIQUE)
+
+
+COMMON = kind_bit(UNIQUE) - 1  # the bits of the common species
+KIND_BITS = tuple(kind_bit(k) for k in range(UNIQUE + 1))  # kind_bit by min(code, UNIQUE), for hot loops
+
+
+def only(contents: int, code: int) -> bool:
+    """Whether a zone holds this kind of dinosaur and nothing else."""
+    return contents == kind_bit(code)
+
+
+def _two_kinds(contents: int) -> bool:
+    """Whether a zone holds more than one kind (species, or Unique Dinosaurs): more than one bit set."""
+    return bool(contents & (contents - 1))
 
 
 def farm_zones(s: TinyEpicDinosaursState, seat: int) -> tuple[int, ...]:
@@ -31,54 +63,49 @@ def farm_zones(s: TinyEpicDinosaursState, seat: int) -> tuple[int, ...]:
 
 def farm_counts(s: TinyEpicDinosaursState, seat: int) -> list[int]:
     """Common dinosaurs on the Farm by species, and Unique Dinosaurs as the fifth count."""
-    n = s.c.geometry.num_cells
-    counts = [0] * 5
-    for code in s.cells[seat * n : (seat + 1) * n]:
+    counts = [0] * (COMMON_SPECIES + 1)
+    for code in s.farm_spaces(seat):
         if code >= 0:
             counts[min(code, UNIQUE)] += 1
     return counts
 
 
-def zone_contents(s: TinyEpicDinosaursState, seat: int) -> dict[int, int]:
-    """Per zone code: what stands there, as bits: 1 << species, and 1 << UNIQUE for any Unique Dinosaur.
-    (An Enclosure may take a common species k when it holds nothing else: contents & ~(1 << k) == 0.)"""
-    n = s.c.geometry.num_cells
-    zone, cells, base = s.zones[seat], s.cells, seat * n
+def zone_contents(s: TinyEpicDinosaursState, seat: int, cells: list[int] | None = None) -> dict[int, int]:
+    """Per zone code: what stands there, as bits (kind_bit): one per species, one for any Unique Dinosaur.
+    (`cells`: the seat's Farm spaces, if the caller has them already.)"""
+    zone = s.zones[seat]
     out: dict = {}
-    for cell in range(n):
-        code = cells[base + cell]
+    for cell, code in enumerate(cells or s.farm_spaces(seat)):
         if code >= 0:
             z = zone[cell]
-            out[z] = out.get(z, 0) | 1 << (code if code < UNIQUE else UNIQUE)
+            out[z] = out.get(z, 0) | KIND_BITS[code if code < UNIQUE else UNIQUE]
     return out
 
 
 def alike(s: TinyEpicDinosaursState, seat: int) -> list[tuple]:
     """Per Farm space, what tells its dinosaur apart for a choice: two common dinosaurs of one species in
     one Enclosure over the same symbol are interchangeable; a Unique Dinosaur is always its own."""
-    n = s.c.geometry.num_cells
     zone, symbols = s.zones[seat], s.c.farms[s.farm[seat]].symbols
-    cells = s.cells[seat * n : (seat + 1) * n]
+    cells = s.farm_spaces(seat)
+    # 0 <= code < UNIQUE: is_common, inline in this hot loop
     return [(code, zone[x], symbols[x]) if 0 <= code < UNIQUE else (code, x) for x, code in enumerate(cells)]
 
 
-COMMON = (1 << UNIQUE) - 1  # the bits of the common species in zone_contents
-
-
-def put_actions(s: TinyEpicDinosaursState, seat: int, commons, uniques) -> list[int]:
+def put_actions(s: TinyEpicDinosaursState, seat: int, commons, uniques, cells: list[int] | None = None) -> list[int]:
     """Where dinosaurs waiting to be placed may go: commons in an Enclosure with none but their own
-    species, Unique Dinosaurs anywhere without common ones."""
+    species, Unique Dinosaurs anywhere without common ones. (`cells`: as in zone_contents.)"""
     if not uniques and not any(commons):
         return []
     n = s.c.geometry.num_cells
-    zone, cells, base = s.zones[seat], s.cells, seat * n
-    contents = zone_contents(s, seat)
-    empty = [cell for cell in range(n) if cells[base + cell] == EMPTY]
+    zone = s.zones[seat]
+    cells = cells or s.farm_spaces(seat)
+    contents = zone_contents(s, seat, cells)
+    empty = [cell for cell, code in enumerate(cells) if code == EMPTY]
     out = []
     first = s.ids.put
-    for k in range(4):
+    for k in range(COMMON_SPECIES):
         if commons[k]:
-            others = ~(1 << k)
+            others = ~KIND_BITS[k]  # an Enclosure holding any other kind may not take k
             for cell in empty:
                 z = zone[cell]
                 if z < OPEN and not contents.get(z, 0) & others:
@@ -94,36 +121,36 @@ def put_actions(s: TinyEpicDinosaursState, seat: int, commons, uniques) -> list[
 
 def adapt_actions(s: TinyEpicDinosaursState, seat: int, ctx: Adapting) -> list[int]:
     """Barriers, waiting dinosaurs to put, dinosaurs to lift, and Done only when nothing waiting fits."""
-    ids = s.ids
-    out = put_actions(s, seat, s.hold[seat * 4 : seat * 4 + 4], s.hold_unique[seat])
+    ids, cells = s.ids, s.farm_spaces(seat)
+    out = put_actions(s, seat, s.held_commons(seat), s.hold_unique[seat], cells)
     waiting_fits = bool(out)
     if s.barriers[seat]:
         first = ids.fence
-        free = s.c.farms[s.farm[seat]].dotted & ~s.fence[seat]
-        while free:  # the free dotted lines, lowest edge first
-            low = free & -free
-            out.append(first + low.bit_length() - 1)
-            free ^= low
-    n = s.c.geometry.num_cells
-    cells, base, settled, first = s.cells, seat * n, ctx.settled, ids.lift
-    for cell in range(n):
-        if cells[base + cell] >= 0 and not settled >> cell & 1:
+        out += [first + edge for edge in members(free_dotted(s, seat))]
+    first, settled = ids.lift, members(ctx.settled)
+    for cell, code in enumerate(cells):
+        if code >= 0 and cell not in settled:
             out.append(first + cell)
     if not waiting_fits:
         out.append(ids.done)  # done only when nothing waiting can be placed: such dinosaurs escape
     return out
 
 
+def free_dotted(s: TinyEpicDinosaursState, seat: int) -> int:
+    """The dotted lines of the seat's Farm with no Barrier on them (a set of edges)."""
+    return s.c.farms[s.farm[seat]].dotted & ~s.fence[seat]
+
+
 def place_barrier(s: TinyEpicDinosaursState, seat: int, edge: int) -> None:
     s.barriers[seat] -= 1
-    s.fence[seat] |= 1 << edge
+    s.set_barrier(seat, edge)
     s.zones[seat] = farm_zones(s, seat)
 
 
 def put_common(s: TinyEpicDinosaursState, seat: int, k: int, cell: int) -> None:
     """A common dinosaur of species `k` from the Containment Zone onto a Farm space."""
-    s.hold[seat * 4 + k] -= 1
-    s.cells[seat * s.c.geometry.num_cells + cell] = k
+    s.add_held(seat, k, -1)
+    s.set_space(seat, cell, k)
 
 
 def put_unique(s: TinyEpicDinosaursState, seat: int, card: int, cell: int) -> None:
@@ -131,34 +158,26 @@ def put_unique(s: TinyEpicDinosaursState, seat: int, card: int, cell: int) -> No
     held = list(s.hold_unique[seat])
     held.remove(card)
     s.hold_unique[seat] = tuple(held)
-    s.cells[seat * s.c.geometry.num_cells + cell] = UNIQUE + card
+    s.set_space(seat, cell, unique_code(card))
 
 
 def lift(s: TinyEpicDinosaursState, seat: int, cell: int) -> None:
     """A dinosaur off the Farm back to the Containment Zone, to be placed again."""
-    n = s.c.geometry.num_cells
-    code = s.cells[seat * n + cell]
-    s.cells[seat * n + cell] = EMPTY
-    if code < UNIQUE:
-        s.hold[seat * 4 + code] += 1
+    code = s.space(seat, cell)
+    s.set_space(seat, cell, EMPTY)
+    if is_common(code):
+        s.add_held(seat, code, 1)
     else:
-        s.hold_unique[seat] = (*s.hold_unique[seat], code - UNIQUE)
+        s.hold_unique[seat] = (*s.hold_unique[seat], unique_card(code))
 
 
 def lift_misplaced(s: TinyEpicDinosaursState, seat: int) -> None:
     """Common dinosaurs outside an Enclosure, or sharing one with another species or a Unique
     Dinosaur (after a Barrier was lost), must be placed again: they go back to the Containment Zone."""
-    n = s.c.geometry.num_cells
-    base = seat * n
-    zone = s.zones[seat]
-    contents = zone_contents(s, seat)
-    for cell in range(n):
-        code = s.cells[base + cell]
+    zone, cells = s.zones[seat], s.farm_spaces(seat)
+    contents = zone_contents(s, seat, cells)
+    for cell, code in enumerate(cells):
+        # 0 <= code < UNIQUE: is_common, inline as every seat's Farm is looked at every round
         if 0 <= code < UNIQUE and (zone[cell] >= OPEN or _two_kinds(contents[zone[cell]])):
-            s.cells[base + cell] = EMPTY
-            s.hold[seat * 4 + code] += 1
-
-
-def _two_kinds(contents: int) -> bool:
-    """Whether a zone holds more than one kind (species, or Unique Dinosaurs): more than one bit set."""
-    return bool(contents & (contents - 1))
+            s.set_space(seat, cell, EMPTY)
+            s.add_held(seat, code, 1)

@@ -10,10 +10,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from dinotable.games.tiny_epic_dinosaurs.components import EMPTY, FEED, UNIQUE, diet, event, food, order_from_first
+from dinotable.games.tiny_epic_dinosaurs.components import (
+    COMMON_SPECIES,
+    EMPTY,
+    FEED,
+    UNIQUE,
+    diet,
+    event,
+    food,
+    order_from_first,
+)
 from dinotable.games.tiny_epic_dinosaurs.content import CARNIVORE, HERBIVORE, MEAT, OMNIVORE, PLANT
 from dinotable.games.tiny_epic_dinosaurs.escapes import begin_escape
-from dinotable.games.tiny_epic_dinosaurs.farm import OPEN, alike, zone_contents
+from dinotable.games.tiny_epic_dinosaurs.farm import OPEN, alike, only, zone_contents
+from dinotable.games.tiny_epic_dinosaurs.grid import set_of
 
 if TYPE_CHECKING:
     from dinotable.games.tiny_epic_dinosaurs.state import TinyEpicDinosaursState
@@ -21,15 +31,12 @@ if TYPE_CHECKING:
 
 def feed_actions(s: TinyEpicDinosaursState, seat: int) -> list[int]:
     """One option per unfed dinosaur and food it eats, dinosaurs alike (farm.alike) offered once."""
-    n = s.c.geometry.num_cells
-    base = seat * n
-    plants, meat = s.res[seat * 3 + PLANT], s.res[seat * 3 + MEAT]
-    fed, c = s.fed[seat], s.c
+    plants, meat = s.resource(seat, PLANT), s.resource(seat, MEAT)
+    fed, c = s.fed_spaces(seat), s.c
     same = alike(s, seat)
     out, seen = [], set()
-    for cell in range(n):
-        code = s.cells[base + cell]
-        if code < 0 or fed >> cell & 1:
+    for cell, code in enumerate(s.farm_spaces(seat)):
+        if code < 0 or cell in fed:
             continue
         if same[cell] in seen:
             continue
@@ -43,41 +50,35 @@ def feed_actions(s: TinyEpicDinosaursState, seat: int) -> list[int]:
 
 
 def feed(s: TinyEpicDinosaursState, seat: int, cell: int, meat: int) -> None:
-    code = s.cells[seat * s.c.geometry.num_cells + cell]
-    s.res[seat * 3 + (MEAT if meat else PLANT)] -= food(s.c, code)
-    s.fed[seat] |= 1 << cell
+    s.add_resource(seat, MEAT if meat else PLANT, -food(s.c, s.space(seat, cell)))
+    s.feed_space(seat, cell)
 
 
 def auto_feed(s: TinyEpicDinosaursState, seat: int) -> bool:
     """Feeds everything at once when there is food for all and no omnivore's choice to make."""
-    n = s.c.geometry.num_cells
-    base = seat * n
     need = [0, 0]
-    for cell in range(n):
-        code = s.cells[base + cell]
-        if code >= 0 and not s.fed[seat] >> cell & 1:
+    cells, fed = s.farm_spaces(seat), s.fed_spaces(seat)
+    for cell, code in enumerate(cells):
+        if code >= 0 and cell not in fed:
             d = diet(s.c, code)
             if d == OMNIVORE:
                 return False
             need[d == CARNIVORE] += food(s.c, code)
-    if need[0] > s.res[seat * 3 + PLANT] or need[1] > s.res[seat * 3 + MEAT]:
+    if need[0] > s.resource(seat, PLANT) or need[1] > s.resource(seat, MEAT):
         return False
-    s.res[seat * 3 + PLANT] -= need[0]
-    s.res[seat * 3 + MEAT] -= need[1]
-    s.fed[seat] = sum(1 << cell for cell in range(n) if s.cells[base + cell] >= 0)
+    s.add_resource(seat, PLANT, -need[0])
+    s.add_resource(seat, MEAT, -need[1])
+    s.fed[seat] = set_of(cell for cell, code in enumerate(cells) if code >= 0)
     return True
 
 
 def starve(s: TinyEpicDinosaursState, seat: int, events: list) -> None:
     """No food left for the rest: every unfed dinosaur (Unique ones too) escapes."""
-    n = s.c.geometry.num_cells
-    base = seat * n
-    escaping = []
-    for cell in range(n):
-        code = s.cells[base + cell]
-        if code >= 0 and not s.fed[seat] >> cell & 1:
+    escaping, fed = [], s.fed_spaces(seat)
+    for cell, code in enumerate(s.farm_spaces(seat)):
+        if code >= 0 and cell not in fed:
             escaping.append(code)
-            s.cells[base + cell] = EMPTY
+            s.set_space(seat, cell, EMPTY)
     s.queue = s.queue[1:]
     begin_escape(s, seat, escaping, FEED, events)
 
@@ -85,36 +86,35 @@ def starve(s: TinyEpicDinosaursState, seat: int, events: list) -> None:
 def breed(s: TinyEpicDinosaursState, events: list) -> None:
     """Every 2 fed common dinosaurs of a species in the same Enclosure make 1; short supply is handed
     out one at a time from the first player."""
-    n = s.c.geometry.num_cells
     order = order_from_first(s)
-    demand = [0] * (4 * s.num_players)
+    demand = [[0] * COMMON_SPECIES for _ in range(s.num_players)]  # by seat and species
     for seat in order:
-        base = seat * n
-        zone, fed = s.zones[seat], s.fed[seat]
+        zone, fed = s.zones[seat], s.fed_spaces(seat)
         contents = zone_contents(s, seat)
         pairs: dict = {}
-        for cell in range(n):
-            code = s.cells[base + cell]
+        for cell, code in enumerate(s.farm_spaces(seat)):
             # An Enclosure holds a single species: one a lost Barrier merged with another breeds no more.
-            if 0 <= code < UNIQUE and zone[cell] < OPEN and fed >> cell & 1 and contents[zone[cell]] == 1 << code:
+            # (0 <= code < UNIQUE: is_common, inline as every Farm space is looked at)
+            if 0 <= code < UNIQUE and zone[cell] < OPEN and cell in fed and only(contents[zone[cell]], code):
                 key = (zone[cell], code)
                 pairs[key] = pairs.get(key, 0) + 1
         for (_, code), count in pairs.items():
-            demand[seat * 4 + code] += count // 2
-    for k in range(4):
-        while s.supply[k] and any(demand[seat * 4 + k] for seat in order):
+            demand[seat][code] += count // 2
+    for k in range(COMMON_SPECIES):
+        while s.supply[k] and any(demand[seat][k] for seat in order):
             for seat in order:
-                if demand[seat * 4 + k] and s.supply[k]:
-                    demand[seat * 4 + k] -= 1
+                if demand[seat][k] and s.supply[k]:
+                    demand[seat][k] -= 1
                     s.supply[k] -= 1
-                    s.newborns[seat * 4 + k] += 1
+                    s.add_newborn(seat, k, 1)
     for seat in order:
-        born = s.newborns[seat * 4 : seat * 4 + 4]
+        born = s.newborn_commons(seat)
         if any(born):
-            events.append(event("breed", seat, **{s.c.species[k].key: born[k] for k in range(4) if born[k]}))
+            kinds = {s.c.species[k].key: born[k] for k in range(COMMON_SPECIES) if born[k]}
+            events.append(event("breed", seat, **kinds))
 
 
 def put_newborn(s: TinyEpicDinosaursState, seat: int, k: int, cell: int) -> None:
     """A newly hatched dinosaur of species `k` onto a Farm space."""
-    s.newborns[seat * 4 + k] -= 1
-    s.cells[seat * s.c.geometry.num_cells + cell] = k
+    s.add_newborn(seat, k, -1)
+    s.set_space(seat, cell, k)

@@ -8,26 +8,80 @@ Barriers, Mountains, and Water").
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 OPEN = 100  # zone codes at or above this are open areas (not Enclosures)
+MEMO_SIZE = 100_000  # answers kept per memo (zones per grid, sets read back); a long soak sees more Barrier patterns
+
+
+# Sets of edges or spaces (Barriers, dotted lines, fed or settled spaces) are bit masks: bit i for item i.
+def has(mask: int, i: int) -> bool:
+    """Whether edge or space i is in the set."""
+    return mask >> i & 1 == 1
+
+
+def with_(mask: int, i: int) -> int:
+    """The set with edge or space i in it."""
+    return mask | 1 << i
+
+
+def without(mask: int, i: int) -> int:
+    """The set without edge or space i."""
+    return mask & ~(1 << i)
+
+
+@lru_cache(maxsize=MEMO_SIZE)  # asked again and again for the same few Barrier patterns
+def members(mask: int) -> tuple[int, ...]:
+    """The edges or spaces in the set, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return tuple(out)
+
+
+def set_of(items) -> int:
+    """The set of these edges or spaces."""
+    mask = 0
+    for i in items:
+        mask |= 1 << i
+    return mask
+
+
+_LINKS: dict[int, tuple] = {}  # by id(geometry): the geometry (kept, so the id stays its own) and its links
+
+
+def links(geometry) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """Per space, its edges with the space across each (-1: the outside of the Farm), worked out once."""
+    got = _LINKS.get(id(geometry))
+    if got is None:
+        table = []
+        for cell in range(geometry.num_cells):
+            across = []
+            for e in geometry.cell_edges[cell]:
+                a, b = geometry.edge_cells[e]
+                across.append((e, b if a == cell else a))
+            table.append(tuple(across))
+        got = _LINKS[id(geometry)] = (geometry, tuple(table))
+    return got[1]
 
 
 def regions(geometry, passable: int) -> list[tuple[tuple[int, ...], bool]]:
     """The groups of joined spaces, each with whether it is closed; `passable` is a mask of open edges."""
     seen = [False] * geometry.num_cells
     out = []
-    edge_cells, cell_edges = geometry.edge_cells, geometry.cell_edges
+    joined = links(geometry)
+    open_edges = set(members(passable))
     for start in range(geometry.num_cells):
         if seen[start]:
             continue
         seen[start] = True
         group, todo, closed = [start], [start], True
         while todo:
-            cell = todo.pop()
-            for e in cell_edges[cell]:
-                if not passable >> e & 1:
+            for e, other in joined[todo.pop()]:
+                if e not in open_edges:
                     continue
-                a, b = edge_cells[e]
-                other = b if a == cell else a
                 if other < 0:
                     closed = False
                 elif not seen[other]:
@@ -36,9 +90,6 @@ def regions(geometry, passable: int) -> list[tuple[tuple[int, ...], bool]]:
                     todo.append(other)
         out.append((tuple(sorted(group)), closed))
     return out
-
-
-MEMO_SIZE = 100_000  # zones kept per grid; a long soak sees more Barrier patterns, so the memo starts over
 
 
 def zones(geometry, dotted: int, fence: int) -> tuple[int, ...]:

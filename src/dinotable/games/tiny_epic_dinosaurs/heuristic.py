@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from dinotable.games.tiny_epic_dinosaurs.components import (
     ADAPT,
     CHOOSE,
+    COMMON_SPECIES,
     ESCAPE,
     FEED,
     NEWBORN,
@@ -21,9 +22,11 @@ from dinotable.games.tiny_epic_dinosaurs.components import (
     UNIQUE,
     diet,
     food,
+    unique_code,
 )
 from dinotable.games.tiny_epic_dinosaurs.content import CARNIVORE, HERBIVORE, MEAT, PLANT, SUPPLY
-from dinotable.games.tiny_epic_dinosaurs.grid import OPEN
+from dinotable.games.tiny_epic_dinosaurs.farm import free_dotted
+from dinotable.games.tiny_epic_dinosaurs.grid import OPEN, has
 from dinotable.games.tiny_epic_dinosaurs.scoring import breakdown
 
 if TYPE_CHECKING:
@@ -69,8 +72,7 @@ def _value(s: TinyEpicDinosaursState, seat: int) -> float:
     rounds_left = c.numbers["rounds"] - s.round  # full rounds after this one
     breeding_left = rounds_left + (s.phase in (PLACE, CHOOSE, ADAPT, FEED))
     total = float(breakdown(s, seat)["total"])
-    base = seat * n
-    cells = s.cells[base : base + n]
+    cells = s.farm_spaces(seat)
     zone = s.zones[seat]
     species = c.species
 
@@ -102,10 +104,10 @@ def _value(s: TinyEpicDinosaursState, seat: int) -> float:
     # Open areas that Barriers could still close.
     barriers = s.barriers[seat]
     if s.phase in (PLACE, CHOOSE, ADAPT) or rounds_left:
-        dotted = c.farms[s.farm[seat]].dotted & ~s.fence[seat]
+        dotted = free_dotted(s, seat)
         open_edges: dict = {}
         for e, (a, b) in enumerate(c.geometry.edge_cells):
-            if b < 0 and dotted >> e & 1:
+            if b < 0 and has(dotted, e):
                 open_edges[zone[a]] = open_edges.get(zone[a], 0) + 1
         for z, k in open_edges.items():
             size = sum(1 for cell in range(n) if zone[cell] == z)
@@ -114,11 +116,11 @@ def _value(s: TinyEpicDinosaursState, seat: int) -> float:
     total += BARRIER * barriers
 
     # Dinosaurs waiting (Containment Zone, Medical Leave, newborns) and whether they have a home.
-    waiting = [s.hold[seat * 4 + k] + s.medical[seat * 4 + k] + s.newborns[seat * 4 + k] for k in range(4)]
+    waiting = [s.held(seat, k) + s.on_leave(seat, k) + s.newborn(seat, k) for k in range(COMMON_SPECIES)]
     # Enclosures already holding a species take more of it; each empty one can take one species.
     empty = sorted((free[z] for z in free if z not in kinds), reverse=True)
     spare_barriers = barriers >= 2
-    for k in sorted(range(4), key=lambda k: -species[k].value):
+    for k in sorted(range(COMMON_SPECIES), key=lambda k: -species[k].value):
         if not waiting[k]:
             continue
         room = sum(free.get(z, 0) for z in free if kinds.get(z) == {k})
@@ -131,7 +133,7 @@ def _value(s: TinyEpicDinosaursState, seat: int) -> float:
         total += WAITING * species[k].value * placed - HOMELESS * (waiting[k] - placed)
 
     # Food for the next feeding.
-    res = s.res[seat * 3 : seat * 3 + 3]
+    res = s.resources(seat)
     plants, meat = res[PLANT], res[MEAT]
     if s.phase not in (PLACE, CHOOSE, ADAPT, FEED):
         symbols = c.farms[s.farm[seat]].symbols
@@ -144,7 +146,7 @@ def _value(s: TinyEpicDinosaursState, seat: int) -> float:
     fed = s.fed[seat] if s.phase in (FEED, ESCAPE, NEWBORN) else 0
     for cell in range(n):
         code = cells[cell]
-        if code < 0 or fed >> cell & 1:
+        if code < 0 or has(fed, cell):
             continue
         d, f = diet(c, code), food(c, code)
         if d == HERBIVORE:
@@ -153,13 +155,13 @@ def _value(s: TinyEpicDinosaursState, seat: int) -> float:
             need_meat += f
         else:
             need_any += f
-    for k in range(4):
+    for k in range(COMMON_SPECIES):
         if species[k].diet == HERBIVORE:
             need_plant += species[k].food * waiting[k]
         else:
             need_meat += species[k].food * waiting[k]
     for card in s.hold_unique[seat]:
-        d, f = diet(c, UNIQUE + card), food(c, UNIQUE + card)
+        d, f = diet(c, unique_code(card)), food(c, unique_code(card))
         if d == HERBIVORE:
             need_plant += f
         elif d == CARNIVORE:
@@ -180,11 +182,11 @@ def _value(s: TinyEpicDinosaursState, seat: int) -> float:
     for card in s.owned[seat]:
         collect = c.research[card].collect
         total += ABILITY * rounds_left * sum(collect)
-    have = [sum(1 for code in cells if code == k) + waiting[k] for k in range(4)]
+    have = [sum(1 for code in cells if code == k) + waiting[k] for k in range(COMMON_SPECIES)]
     for k in s.private[seat]:
         contract = c.contracts[k]
         need = sum(contract.need)
-        got = sum(min(have[sp], contract.need[sp]) for sp in range(4))
+        got = sum(min(have[sp], contract.need[sp]) for sp in range(COMMON_SPECIES))
         total += PRIVATE_PROGRESS * contract.vp * got / need
     if s.first == seat:
         total += FIRST_PLAYER

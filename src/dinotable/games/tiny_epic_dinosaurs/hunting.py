@@ -20,7 +20,7 @@ def take_dinosaur(s: TinyEpicDinosaursState, seat: int, k: int) -> bool:
     if s.supply[k] <= 0:
         return False  # "Any effect that results in receiving this species is canceled."
     s.supply[k] -= 1
-    s.hold[seat * 4 + k] += 1
+    s.add_held(seat, k, 1)
     return True
 
 
@@ -40,7 +40,7 @@ def hunt_roll(s: TinyEpicDinosaursState, seat: int, k: int, slot: int, events: l
         take_dinosaur(s, seat, k)
     elif face == DAMAGE:
         # The Dinofarmer(s) and the dinosaur go to Medical Leave; the space is free again.
-        s.hold[seat * 4 + k] -= 1
-        s.medical[seat * 4 + k] += 1
-        s.occ[slot * s.holders + seat] = 0
+        s.add_held(seat, k, -1)
+        s.add_on_leave(seat, k, 1)
+        s.set_occupant(slot, seat, 0)
     events.append(event("hunt", seat, species=s.c.species[k].key, face=FACES[face]))

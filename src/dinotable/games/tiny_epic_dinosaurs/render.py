@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from dinotable.games.tiny_epic_dinosaurs.components import CHOOSE, ESCAPE, FEED, NEWBORN, UNIQUE, food
+from dinotable.games.tiny_epic_dinosaurs.components import CHOOSE, ESCAPE, FEED, NEWBORN, food, is_common, unique_card
 from dinotable.games.tiny_epic_dinosaurs.content import RESOURCES
 from dinotable.games.tiny_epic_dinosaurs.effects import EFFECTS, amounts_text
 from dinotable.games.tiny_epic_dinosaurs.escapes import escaping_now
-from dinotable.games.tiny_epic_dinosaurs.grid import OPEN
+from dinotable.games.tiny_epic_dinosaurs.grid import OPEN, members
 from dinotable.games.tiny_epic_dinosaurs.spaces import entry_strength
 
 if TYPE_CHECKING:
@@ -23,7 +23,7 @@ EDGE_TEXT = {"dotted": (".", ":"), "water": ("~", "~"), "mountain": ("^", "^"), 
 
 
 def code_name(c, code: int) -> str:
-    return c.species[code].name if code < UNIQUE else c.research[code - UNIQUE].name
+    return c.species[code].name if is_common(code) else c.research[unique_card(code)].name
 
 
 def holder_name(s: TinyEpicDinosaursState, h: int) -> str:
@@ -74,7 +74,7 @@ def place_text(s: TinyEpicDinosaursState, action: int, ctx) -> str:
     c = s.c
     slot, foreman = divmod(action - s.ids.place, 2)
     space = c.spaces[s.slots[slot]]
-    need = entry_strength(s.occ[slot * s.holders : slot * s.holders + s.holders])
+    need = entry_strength(s.occupants(slot))
     if foreman:
         extra = max(0, need - c.numbers["foreman_strength"])
         who = "the Foreman" + (f" and {extra} Dinofarmer{'s' if extra > 1 else ''}" if extra else "")
@@ -104,9 +104,9 @@ def adapt_text(s: TinyEpicDinosaursState, action: int, ctx) -> str:
         return put_text(s, action, ctx)
     if action < ids.done:
         cell = action - ids.lift
-        code = s.cells[s.cur * geo.num_cells + cell]
+        code = s.space(s.cur, cell)
         return f"Lift the {code_name(c, code)} off {geo.cell_name(cell)} to move it"
-    waiting = sum(s.hold[s.cur * 4 : s.cur * 4 + 4]) + len(s.hold_unique[s.cur])
+    waiting = sum(s.held_commons(s.cur)) + len(s.hold_unique[s.cur])
     return "Done adapting the Farm" + (f" ({waiting} waiting dinosaur(s) escape)" if waiting else "")
 
 
@@ -126,7 +126,7 @@ def put_text(s: TinyEpicDinosaursState, action: int, ctx) -> str:
 def feed_text(s: TinyEpicDinosaursState, action: int, ctx) -> str:
     c = s.c
     cell, meat = divmod(action - s.ids.feed, 2)
-    code = s.cells[s.cur * c.geometry.num_cells + cell]
+    code = s.space(s.cur, cell)
     amount = food(c, code)
     return f"Feed the {code_name(c, code)} on {c.geometry.cell_name(cell)} {amount} {'meat' if meat else 'plant'}"
 
@@ -136,7 +136,7 @@ def escape_text(s: TinyEpicDinosaursState, action: int, ctx) -> str:
     geo = c.geometry
     if action < ids.eat_common:
         cell = action - ids.eat
-        code = s.cells[s.cur * geo.num_cells + cell]
+        code = s.space(s.cur, cell)
         return f"The escaping carnivore takes the {code_name(c, code)} on {geo.cell_name(cell)}"
     if action < ids.eat_unique:
         return f"The escaping carnivore takes an escaping {c.species[action - ids.eat_common].name}"
@@ -203,22 +203,21 @@ def event_text(s: TinyEpicDinosaursState, event) -> str:
 def view(s: TinyEpicDinosaursState, seat: int | None) -> dict:
     c = s.c
     n = c.geometry.num_cells
-    h = s.holders
     players = []
     for p in range(s.num_players):
         mine = p == seat
         players.append(
             {
                 "farm": c.farms[s.farm[p]].name,
-                "resources": dict(zip(RESOURCES, s.res[p * 3 : p * 3 + 3], strict=True)),
+                "resources": dict(zip(RESOURCES, s.resources(p), strict=True)),
                 "barriers": s.barriers[p],
-                "fence": [c.geometry.edge_names[e] for e in range(c.geometry.num_edges) if s.fence[p] >> e & 1],
-                "spaces": [code_name(c, code) if code >= 0 else None for code in s.cells[p * n : (p + 1) * n]],
-                "fed": [c.geometry.cell_name(cell) for cell in range(n) if s.fed[p] >> cell & 1],
-                "containment": {sp.key: s.hold[p * 4 + sp.index] for sp in c.species},
+                "fence": [c.geometry.edge_names[e] for e in members(s.fence[p])],
+                "spaces": [code_name(c, code) if code >= 0 else None for code in s.farm_spaces(p)],
+                "fed": [c.geometry.cell_name(cell) for cell in range(n) if s.is_fed(p, cell)],
+                "containment": {sp.key: s.held(p, sp.index) for sp in c.species},
                 "containment_unique": [c.research[k].name for k in s.hold_unique[p]],
-                "medical_leave": {sp.key: s.medical[p * 4 + sp.index] for sp in c.species},
-                "newborns": {sp.key: s.newborns[p * 4 + sp.index] for sp in c.species},
+                "medical_leave": {sp.key: s.on_leave(p, sp.index) for sp in c.species},
+                "newborns": {sp.key: s.newborn(p, sp.index) for sp in c.species},
                 "dinofarmers": s.normals[p],
                 "foreman": s.foreman[p],
                 "research": [c.research[k].name for k in s.owned[p]],
@@ -238,7 +237,7 @@ def view(s: TinyEpicDinosaursState, seat: int | None) -> dict:
         "action_spaces": [
             {
                 "id": c.spaces[space].id,
-                "occupants": {holder_name(s, x): s.occ[slot * h + x] for x in range(h) if s.occ[slot * h + x]},
+                "occupants": {holder_name(s, x): strength for x, strength in enumerate(s.occupants(slot)) if strength},
             }
             for slot, space in enumerate(s.slots)
         ],
@@ -285,32 +284,30 @@ def farm_lines(s: TinyEpicDinosaursState, seat: int) -> list[str]:
 
 def _edge_kinds(s: TinyEpicDinosaursState, seat: int) -> list[str]:
     kinds = s.c.farms[s.farm[seat]].edge_kinds
-    return ["barrier" if s.fence[seat] >> e & 1 else k for e, k in enumerate(kinds)]
+    return ["barrier" if s.has_barrier(seat, e) else k for e, k in enumerate(kinds)]
 
 
 def _cell_text(s: TinyEpicDinosaursState, seat: int, cell: int) -> str:
     c = s.c
-    n = c.geometry.num_cells
-    code = s.cells[seat * n + cell]
+    code = s.space(seat, cell)
     symbol = c.farms[s.farm[seat]].symbols[cell]
     mark = SYMBOL_LETTERS[symbol] if symbol >= 0 else " "
     if code < 0:
         return f"  {mark} "
-    letters = c.species[code].letter if code < UNIQUE else c.research[code - UNIQUE].name[:2].upper()
-    fed = "*" if s.fed[seat] >> cell & 1 and s.phase in (FEED, ESCAPE, NEWBORN) else " "
+    letters = c.species[code].letter if is_common(code) else c.research[unique_card(code)].name[:2].upper()
+    fed = "*" if s.is_fed(seat, cell) and s.phase in (FEED, ESCAPE, NEWBORN) else " "
     return f"{letters}{fed}{mark}"
 
 
 def board_text(s: TinyEpicDinosaursState, seat: int | None) -> str:
     c = s.c
     v = view(s, seat)
-    h = s.holders
     out = [f"Round {s.round} of {c.numbers['rounds']} - {s.decisions[s.phase].name}"]
     first = holder_name(s, s.first)
     out.append(f"First Player Marker: {first}")
     out.append("Action Boards:")
     for slot, space in enumerate(s.slots):
-        here = [f"{holder_name(s, x)} x{s.occ[slot * h + x]}" for x in range(h) if s.occ[slot * h + x]]
+        here = [f"{holder_name(s, x)} x{strength}" for x, strength in enumerate(s.occupants(slot)) if strength]
         out.append(f"  {space_text(c, c.spaces[space])}" + (f"  [{', '.join(here)}]" if here else ""))
     out.append("Public Contracts: " + ("; ".join(contract_text(c, k) for k in s.public_row) or "none"))
     out.append("Research row: " + ("; ".join(research_text(c, k) for k in s.research_row) or "none"))

@@ -10,7 +10,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from dinotable.games.tiny_epic_dinosaurs.components import DAMAGE, EGG, FACES, event
+from dinotable.games.tiny_epic_dinosaurs.components import (
+    COMMON_SPECIES,
+    DAMAGE,
+    EGG,
+    FACES,
+    NUM_RESOURCES,
+    RESOURCES,
+    event,
+)
 from dinotable.games.tiny_epic_dinosaurs.hunting import roll
 from dinotable.games.tiny_epic_dinosaurs.spaces import entry_strength
 
@@ -23,13 +31,12 @@ def rival_turn(s: TinyEpicDinosaursState, events: list) -> None:
     rival = s.num_players
     card = c.rival_cards[s.rival_deck.pop(0)]
     s.rival_hand -= 1
-    h = s.holders
-    target = next((slot for slot in card.slots if not any(s.occ[slot * h : slot * h + h])), None)
+    target = next((slot for slot in card.slots if not any(s.occupants(slot))), None)
     if target is None:
-        target = next((slot for slot in card.slots if not s.occ[slot * h + rival]), None)
+        target = next((slot for slot in card.slots if not s.occupant(slot, rival)), None)
     space_id = None
     if target is not None:
-        s.occ[target * h + rival] = max(card.strength, entry_strength(s.occ[target * h : target * h + h]))
+        s.set_occupant(target, rival, max(card.strength, entry_strength(s.occupants(target))))
         space_id = c.spaces[s.slots[target]].id
     events.append(event("rival", None, card=card.name, space=space_id))
 
@@ -47,19 +54,20 @@ def rival_turn(s: TinyEpicDinosaursState, events: list) -> None:
             elif face == DAMAGE:  # the dinosaur gets away and the card goes to Medical Leave
                 s.supply[k] += 1
                 s.rival_cols[k] -= 1
-                s.occ[target * h + rival] = 0
+                s.set_occupant(target, rival, 0)
             events.append(event("rival_hunt", None, species=c.species[k].key, face=FACES[face]))
     top = c.numbers["track_max"]
-    for r in range(3):
+    for r in range(NUM_RESOURCES):
         s.rival_res[r] = min(top, s.rival_res[r] + card.resources[r])
     if card.steal:
-        # The kind the player has most of (ties: plant, meat, supply).
-        r = max(range(3), key=lambda r: (s.res[r], -r))
-        taken = min(card.steal, s.res[r])
-        s.res[r] -= taken
+        # The kind the player (the solo game's only seat) has most of (ties: plant, meat, supply).
+        player = 0
+        r = max(range(NUM_RESOURCES), key=lambda r: (s.resource(player, r), -r))
+        taken = min(card.steal, s.resource(player, r))
+        s.add_resource(player, r, -taken)
         s.rival_res[r] = min(top, s.rival_res[r] + taken)
         if taken:
-            events.append(event("rival_steal", None, resource=("plant", "meat", "supply")[r], amount=taken))
+            events.append(event("rival_steal", None, resource=RESOURCES[r], amount=taken))
     if card.first_player:
         s.first = rival
         events.append(event("first_player", None))
@@ -74,13 +82,13 @@ def _research(s: TinyEpicDinosaursState, events: list) -> None:
     best = None
     for pos, card_index in enumerate(s.research_row):
         card = research[card_index]
-        pays = card.vp >= 0 and all(s.rival_res[r] >= card.cost[r] for r in range(3))
+        pays = card.vp >= 0 and all(s.rival_res[r] >= card.cost[r] for r in range(NUM_RESOURCES))
         if pays and (best is None or card.vp > research[s.research_row[best]].vp):
             best = pos
     if best is None:
         return
     card_index = s.research_row.pop(best)
-    for r in range(3):
+    for r in range(NUM_RESOURCES):
         s.rival_res[r] -= research[card_index].cost[r]
     s.rival_research = (*s.rival_research, card_index)
     events.append(event("rival_research", None, card=research[card_index].name))
@@ -90,13 +98,13 @@ def _contract(s: TinyEpicDinosaursState, events: list) -> None:
     best = None
     for k in s.public_row:
         contract = s.c.contracts[k]
-        meets = contract.unique == 0 and all(s.rival_cols[sp] >= contract.need[sp] for sp in range(4))
+        meets = contract.unique == 0 and all(s.rival_cols[sp] >= contract.need[sp] for sp in range(COMMON_SPECIES))
         if meets and (best is None or contract.vp > s.c.contracts[best].vp):
             best = k
     if best is None:
         return
     contract = s.c.contracts[best]
-    for sp in range(4):
+    for sp in range(COMMON_SPECIES):
         s.rival_cols[sp] -= contract.need[sp]
         s.supply[sp] += contract.need[sp]
     s.public_row.remove(best)

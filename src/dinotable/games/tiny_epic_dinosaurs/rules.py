@@ -21,11 +21,11 @@ from dinotable.games.tiny_epic_dinosaurs.components import (
     FEED,
     KEEP,
     NEWBORN,
+    NUM_RESOURCES,
     OVER,
     PLACE,
     event,
     gain_barriers,
-    gain_resource,
     order_from_first,
 )
 from dinotable.games.tiny_epic_dinosaurs.escapes import begin_escape
@@ -94,13 +94,13 @@ def _hatching(s: TinyEpicDinosaursState, events: list) -> bool:
         end_round(s, events)
         return False
     seat = s.cur = s.queue[0]
-    born = s.newborns[seat * 4 : seat * 4 + 4]
+    born = s.newborn_commons(seat)
     if not any(born):
         s.queue = s.queue[1:]
         return False
     if not put_actions(s, seat, born, ()):
-        escaping = [k for k in range(4) for _ in range(born[k])]
-        s.newborns[seat * 4 : seat * 4 + 4] = [0] * 4
+        escaping = [k for k, count in enumerate(born) for _ in range(count)]
+        s.clear_newborns(seat)
         s.queue = s.queue[1:]
         begin_escape(s, seat, escaping, NEWBORN, events)
         return False
@@ -114,7 +114,7 @@ assert len(STAGES) == OVER + 1 and STAGES[KEEP] is _keeping and STAGES[NEWBORN] 
 
 def start_round(s: TinyEpicDinosaursState, events: list) -> None:
     """Collect Resources (and round 4's Dinofarmer and Private Contract), then the first placement."""
-    c, n = s.c, s.c.geometry.num_cells
+    c = s.c
     events.append(event("round", None, round=s.round))
     s.penalties = [0] * s.num_players
     s.fed = [0] * s.num_players
@@ -126,16 +126,16 @@ def start_round(s: TinyEpicDinosaursState, events: list) -> None:
             s.private[seat] = (*s.private[seat], *drawn)
     for seat in range(s.num_players):
         symbols = c.farms[s.farm[seat]].symbols
-        got = [0, 0, 0]
-        for cell in range(n):
-            if symbols[cell] >= 0 and s.cells[seat * n + cell] == EMPTY:
+        got = [0] * NUM_RESOURCES
+        for cell, code in enumerate(s.farm_spaces(seat)):
+            if symbols[cell] >= 0 and code == EMPTY:
                 got[symbols[cell]] += 1
         for card in s.owned[seat]:
             collect = c.research[card].collect
-            for r in range(3):
+            for r in range(NUM_RESOURCES):
                 got[r] += collect[r]
             gain_barriers(s, seat, collect[3])
-        got = [gain_resource(s, seat, r, got[r]) for r in range(3)]
+        got = s.gain_each(seat, got)
         events.append(event("collect", seat, plant=got[0], meat=got[1], supply=got[2]))
         s.normals[seat] = workers
         s.foreman[seat] = True
@@ -152,8 +152,7 @@ def start_round(s: TinyEpicDinosaursState, events: list) -> None:
 
 def retrieve(s: TinyEpicDinosaursState, events: list) -> None:
     """All Dinofarmers come home, Medical Leave included; its dinosaurs go to the Containment Zone."""
-    for i, count in enumerate(s.medical):
-        s.hold[i] += count
+    s.hold = [held + on_leave for held, on_leave in zip(s.hold, s.medical, strict=True)]  # one layout
     s.medical = [0] * len(s.medical)
     s.occ = [0] * len(s.occ)
     for seat in range(s.num_players):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from dinotable.games.tiny_epic_dinosaurs.components import UNIQUE, ability
+from dinotable.games.tiny_epic_dinosaurs.components import ability, is_common
 
 if TYPE_CHECKING:
     from dinotable.games.tiny_epic_dinosaurs.state import TinyEpicDinosaursState
@@ -14,8 +14,7 @@ if TYPE_CHECKING:
 
 def breakdown(s: TinyEpicDinosaursState, seat: int) -> dict:
     c = s.c
-    n = c.geometry.num_cells
-    dinos = sum(c.species[code].value for code in s.cells[seat * n : (seat + 1) * n] if 0 <= code < UNIQUE)
+    dinos = sum(c.species[code].value for code in s.farm_spaces(seat) if is_common(code))
     contracts = sum(c.contracts[k].vp for k in s.fulfilled[seat])
     bonus = ability(s, seat, "contract_bonus") * len(s.fulfilled[seat])
     research = sum(c.research[k].vp for k in s.owned[seat])

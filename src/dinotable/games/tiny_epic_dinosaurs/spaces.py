@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
-from dinotable.games.tiny_epic_dinosaurs.components import PLACE, ability, event
+from dinotable.games.tiny_epic_dinosaurs.components import NUM_RESOURCES, PLACE, ability, event
 from dinotable.games.tiny_epic_dinosaurs.effects import EFFECTS
 
 if TYPE_CHECKING:
@@ -49,20 +49,23 @@ def placements(s: TinyEpicDinosaursState, seat: int) -> list[int]:
     """The seat's legal placements: slot * 2, + 1 with the Foreman (and any Dinofarmers it needs). A
     Dinofarmer may go only where its cost can be paid and at least part of the action performed."""
     c = s.c
-    h, occ = s.holders, s.occ
+    # The hottest loop reads the holders' strengths and sets the seat's tracks for a look in place, as
+    # s.occupants and s.set_resources do: slot * holders + holder, seat * NUM_RESOURCES + resource.
+    occ, holders, res, at = s.occ, s.holders, s.res, seat * NUM_RESOURCES
+    mine = slice(at, at + NUM_RESOURCES)
     normals, foreman = s.normals[seat], s.foreman[seat]
     foreman_strength, top = c.numbers["foreman_strength"], c.numbers["track_max"]
-    plant, meat, supply = s.res[seat * 3 : seat * 3 + 3]
+    plant, meat, supply = s.resources(seat)
     barriers = s.barrier_supply > 0
     spaces, first = c.spaces, s.ids.place
     discount = -1  # the Market discount, worked out at the first Market
     memo: dict = {}  # a step found on several free spaces (a contract, a research) is looked at once
     out = []
     for slot, index in enumerate(s.slots):
-        b = slot * h
-        if occ[b + seat]:
+        row = slot * holders
+        if occ[row + seat]:
             continue  # never where you already stand
-        most = max(occ[b : b + h])
+        most = max(occ[row : row + holders])
         need = most + 1 if most else 1  # entry_strength
         with_normals = normals >= need
         with_foreman = foreman and normals >= need - foreman_strength
@@ -85,15 +88,14 @@ def placements(s: TinyEpicDinosaursState, seat: int) -> list[int]:
         if not ok:
             if p != plant or m != meat or u != supply:
                 # The step kinds' `can` read the tracks: set as paid for the look, then put back.
-                res, i = s.res, seat * 3
-                res[i], res[i + 1], res[i + 2] = p, m, u
+                res[mine] = p, m, u
                 try:
                     for can, value in space.checked:
                         if can(s, seat, value):
                             ok = True
                             break
                 finally:
-                    res[i], res[i + 1], res[i + 2] = plant, meat, supply
+                    res[mine] = plant, meat, supply
             else:
                 for st in space.checked:
                     done = memo.get(st)
@@ -118,8 +120,7 @@ def placement_actions(s: TinyEpicDinosaursState, seat: int) -> tuple[int, ...] |
 
 def place(s: TinyEpicDinosaursState, seat: int, slot: int, with_foreman: bool, events: list) -> None:
     s.place_cache = None
-    h = s.holders
-    need = entry_strength(s.occ[slot * h : slot * h + h])
+    need = entry_strength(s.occupants(slot))
     if with_foreman:
         s.foreman[seat] = False
         normals = max(0, need - s.c.numbers["foreman_strength"])
@@ -127,12 +128,10 @@ def place(s: TinyEpicDinosaursState, seat: int, slot: int, with_foreman: bool, e
     else:
         normals = strength = need
     s.normals[seat] -= normals
-    s.occ[slot * h + seat] = strength
+    s.set_occupant(slot, seat, strength)
     space = s.c.spaces[s.slots[slot]]
     events.append(event("place", seat, space=space.id, dinofarmers=normals, foreman=with_foreman))
-    cost = space_cost(s, seat, space)
-    for r in range(3):
-        s.res[seat * 3 + r] -= cost[r]
+    s.pay(seat, space_cost(s, seat, space))
     run_steps(s, seat, space.actions, slot, events)
 
 

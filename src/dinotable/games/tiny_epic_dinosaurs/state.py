@@ -1,19 +1,26 @@
 """The Tiny Epic Dinosaurs state: flat lists of small ints and tuples, so that clone() is a few list copies.
 
 Per-seat values live in flat lists indexed by seat (or seat * width + item): resources, Containment
-Zone, Farm spaces. A Farm space holds -1 (empty), a common species (0-3) or UNIQUE + the Research card
-of a Unique Dinosaur. Barriers on a Farm are a bit mask over the grid's edges.
+Zone, Medical Leave, newborns, Farm spaces; and the action spaces' holders by slot * holders + holder.
+Rules read and change them only through the accessors below. A Farm space holds -1 (empty), a common
+species (0-3) or a Unique Dinosaur's code (components.unique_code). Barriers on a Farm, its fed spaces
+and the penalties paid are bit masks, read the same way.
 """
 
 from __future__ import annotations
+
+from operator import sub
 
 from dinotable.core.contract import Secret
 from dinotable.core.flat import FlatState
 from dinotable.core.rng import derive_seed, seed_state, shuffle
 from dinotable.games.tiny_epic_dinosaurs import render, rules, scoring
-from dinotable.games.tiny_epic_dinosaurs.components import KEEP
+from dinotable.games.tiny_epic_dinosaurs.components import COMMON_SPECIES, KEEP, NUM_RESOURCES
 from dinotable.games.tiny_epic_dinosaurs.decisions import TABLE
 from dinotable.games.tiny_epic_dinosaurs.farm import farm_zones
+from dinotable.games.tiny_epic_dinosaurs.grid import has, members, with_, without
+
+R, K = NUM_RESOURCES, COMMON_SPECIES  # the widths of a seat's resources and of its per-species counts
 
 
 class TinyEpicDinosaursState(FlatState):
@@ -44,10 +51,9 @@ class TinyEpicDinosaursState(FlatState):
         if options["farm"] != "random":
             farms = [next(f.index for f in c.farms if f.name == options["farm"])] * num_players
         self.farm = tuple(farms[:num_players])
-        self.res = [0] * (3 * num_players)
+        self.res = [0] * (R * num_players)
         for seat in range(num_players):
-            for r in range(3):
-                self.res[seat * 3 + r] = c.seat_bonus[seat][r]
+            self.set_resources(seat, c.seat_bonus[seat])
         start = c.numbers["starting_barriers"]
         self.barriers = [start] * num_players
         self.barrier_supply = c.numbers["barrier_supply"] - start * num_players
@@ -55,9 +61,9 @@ class TinyEpicDinosaursState(FlatState):
         self.zones = [farm_zones(self, seat) for seat in range(num_players)]
         self.cells = [-1] * (n_cells * num_players)
         self.fed = [0] * num_players
-        self.hold = [0] * (4 * num_players)
+        self.hold = [0] * (K * num_players)
         self.hold_unique: list[tuple[int, ...]] = [()] * num_players
-        self.medical = [0] * (4 * num_players)
+        self.medical = [0] * (K * num_players)
         self.normals = [0] * num_players
         self.foreman = [False] * num_players
         self.occ = [0] * (len(self.slots) * self.holders)
@@ -86,9 +92,9 @@ class TinyEpicDinosaursState(FlatState):
         self.owned: list[tuple[int, ...]] = [()] * num_players
 
         self.penalties = [0] * num_players
-        self.newborns = [0] * (4 * num_players)
-        self.rival_cols = [0] * 4
-        self.rival_res = [0] * 3
+        self.newborns = [0] * (K * num_players)
+        self.rival_cols = [0] * K
+        self.rival_res = [0] * R
         self.rival_contracts: tuple[int, ...] = ()
         self.rival_research: tuple[int, ...] = ()
         self.rival_deck = list(range(len(c.rival_cards))) if self.solo else []
@@ -107,6 +113,141 @@ class TinyEpicDinosaursState(FlatState):
         events: list = []
         rules.settle(self, events)
         self.relist()
+
+    # A seat's resources (PLANT, MEAT, SUPPLY): in the flat `res`, at seat * R + resource.
+    def resource(self, seat: int, r: int) -> int:
+        return self.res[seat * R + r]
+
+    def resources(self, seat: int) -> list[int]:
+        """A copy of the seat's tracks: plant, meat, supply."""
+        return self.res[seat * R : seat * R + R]
+
+    def gain(self, seat: int, r: int, amount: int) -> int:
+        """Moves the seat's marker up, stopping at the track's top (13); returns what was actually gained."""
+        i = seat * R + r
+        have = self.res[i]
+        got = min(have + amount, self.c.numbers["track_max"]) - have
+        self.res[i] = have + got
+        return got
+
+    def gain_each(self, seat: int, amounts) -> list[int]:
+        """`gain` for each resource (plant, meat, supply: the first amounts); returns what was gained of each."""
+        top, res, i = self.c.numbers["track_max"], self.res, seat * R
+        got = []
+        for r in range(R):
+            have = res[i + r]
+            new = min(have + amounts[r], top)
+            res[i + r] = new
+            got.append(new - have)
+        return got
+
+    def add_resource(self, seat: int, r: int, n: int) -> None:
+        """The seat's marker moves n up (down if n < 0), uncapped: `gain` stops at the top."""
+        self.res[seat * R + r] += n
+
+    def set_resources(self, seat: int, values) -> None:
+        self.res[seat * R : seat * R + R] = values
+
+    def pay(self, seat: int, cost) -> None:
+        """The seat pays a cost (plant, meat, supply)."""
+        i, res = seat * R, self.res
+        res[i : i + R] = map(sub, res[i : i + R], cost)
+
+    # A seat's common dinosaurs by species, in the Containment Zone (`hold`), on Medical Leave (`medical`)
+    # and born this round (`newborns`): each at seat * K + species.
+    def held(self, seat: int, k: int) -> int:
+        """Common dinosaurs of species k in the seat's Containment Zone."""
+        return self.hold[seat * K + k]
+
+    def held_commons(self, seat: int) -> list[int]:
+        """A copy of the seat's Containment Zone counts, by species."""
+        return self.hold[seat * K : seat * K + K]
+
+    def add_held(self, seat: int, k: int, n: int) -> None:
+        self.hold[seat * K + k] += n
+
+    def clear_held(self, seat: int) -> None:
+        self.hold[seat * K : seat * K + K] = [0] * K
+
+    def on_leave(self, seat: int, k: int) -> int:
+        """Common dinosaurs of species k on Medical Leave with the seat's Dinofarmers."""
+        return self.medical[seat * K + k]
+
+    def add_on_leave(self, seat: int, k: int, n: int) -> None:
+        self.medical[seat * K + k] += n
+
+    def newborn(self, seat: int, k: int) -> int:
+        return self.newborns[seat * K + k]
+
+    def newborn_commons(self, seat: int) -> list[int]:
+        """A copy of the seat's newborn counts, by species."""
+        return self.newborns[seat * K : seat * K + K]
+
+    def add_newborn(self, seat: int, k: int, n: int) -> None:
+        self.newborns[seat * K + k] += n
+
+    def clear_newborns(self, seat: int) -> None:
+        self.newborns[seat * K : seat * K + K] = [0] * K
+
+    # A seat's Farm spaces, each a dinosaur's code or EMPTY: in the flat `cells`, at seat * spaces + space.
+    def space(self, seat: int, cell: int) -> int:
+        """What stands on a Farm space: a dinosaur's code, or EMPTY."""
+        return self.cells[seat * self.c.geometry.num_cells + cell]
+
+    def farm_spaces(self, seat: int) -> list[int]:
+        """A copy of the seat's Farm spaces, indexed by space."""
+        n = self.c.geometry.num_cells
+        return self.cells[seat * n : seat * n + n]
+
+    def set_space(self, seat: int, cell: int, code: int) -> None:
+        self.cells[seat * self.c.geometry.num_cells + cell] = code
+
+    # The action spaces' holders (the seats, then the solo Rival): the strength each has on a slot, in the
+    # flat `occ`, at slot * holders + holder.
+    def occupants(self, slot: int) -> list[int]:
+        """A copy of the strengths on a slot, by holder (0: not there)."""
+        h = self.holders
+        return self.occ[slot * h : slot * h + h]
+
+    def occupant(self, slot: int, holder: int) -> int:
+        return self.occ[slot * self.holders + holder]
+
+    def set_occupant(self, slot: int, holder: int, strength: int) -> None:
+        self.occ[slot * self.holders + holder] = strength
+
+    # Bit masks by seat: Barriers by edge, fed dinosaurs by Farm space, penalties paid this round.
+    def has_barrier(self, seat: int, edge: int) -> bool:
+        return has(self.fence[seat], edge)
+
+    def set_barrier(self, seat: int, edge: int) -> None:
+        """A Barrier onto the edge of the seat's Farm (the Enclosures are the caller's to work out again)."""
+        self.fence[seat] = with_(self.fence[seat], edge)
+
+    def clear_barrier(self, seat: int, edge: int) -> None:
+        """The Barrier off the edge of the seat's Farm (likewise)."""
+        self.fence[seat] = without(self.fence[seat], edge)
+
+    def is_fed(self, seat: int, cell: int) -> bool:
+        return has(self.fed[seat], cell)
+
+    def fed_spaces(self, seat: int) -> tuple[int, ...]:
+        """The Farm spaces whose dinosaur has been fed this round."""
+        return members(self.fed[seat])
+
+    def feed_space(self, seat: int, cell: int) -> None:
+        """The dinosaur on this space has been fed this round."""
+        self.fed[seat] = with_(self.fed[seat], cell)
+
+    def unfeed(self, seat: int, cell: int) -> None:
+        """The space's dinosaur is gone: its space no longer counts as fed."""
+        self.fed[seat] = without(self.fed[seat], cell)
+
+    def has_paid(self, seat: int, penalty: int) -> bool:
+        """Whether the seat has paid this penalty (escapes.HERB_PENALTY, CARN_PENALTY) this round."""
+        return bool(self.penalties[seat] & penalty)
+
+    def mark_paid(self, seat: int, penalty: int) -> None:
+        self.penalties[seat] |= penalty
 
     def _determinize(self, seat: int | None, seed: int) -> TinyEpicDinosaursState:
         """A copy in which what `seat` cannot see is re-dealt: deck orders, the other seats' Private

@@ -16,10 +16,20 @@ from typing import TYPE_CHECKING
 
 from dinotable.core.rng import next_below, seed_state
 from dinotable.games.tiny_epic_dinosaurs import TinyEpicDinosaurs
-from dinotable.games.tiny_epic_dinosaurs.components import EMPTY, FEED, KEEP, PLACE, UNIQUE, order_from_first
+from dinotable.games.tiny_epic_dinosaurs.components import (
+    EMPTY,
+    FEED,
+    KEEP,
+    PLACE,
+    is_common,
+    order_from_first,
+    unique_card,
+    unique_code,
+)
 from dinotable.games.tiny_epic_dinosaurs.content import CONTENT_PATH, load_content
-from dinotable.games.tiny_epic_dinosaurs.farm import farm_zones
+from dinotable.games.tiny_epic_dinosaurs.farm import farm_zones, free_dotted
 from dinotable.games.tiny_epic_dinosaurs.feeding import breed
+from dinotable.games.tiny_epic_dinosaurs.grid import has, members
 from dinotable.games.tiny_epic_dinosaurs.rules import end_round
 from dinotable.games.tiny_epic_dinosaurs.rules import settle as settle_rules
 from dinotable.games.tiny_epic_dinosaurs.spaces import next_turn
@@ -55,7 +65,7 @@ def edge(c, a: str, b: str) -> int:
 def outside(c, name: str, farm: str) -> list[int]:
     """The dotted lines between a Farm space and the outside of Farm `farm`."""
     dotted = c.farms[farm_index(c, farm)].dotted
-    return [e for e, ab in enumerate(c.geometry.edge_cells) if ab == (cell(c, name), -1) and dotted >> e & 1]
+    return [e for e, ab in enumerate(c.geometry.edge_cells) if ab == (cell(c, name), -1) and has(dotted, e)]
 
 
 def farm_index(c, name: str) -> int:
@@ -69,7 +79,7 @@ def card(c, name: str) -> int:
 
 def unique(c, name: str) -> int:
     """A Unique Dinosaur as a Farm space or an escape holds it."""
-    return UNIQUE + card(c, name)
+    return unique_code(card(c, name))
 
 
 def contract(c, name: str) -> int:
@@ -123,21 +133,21 @@ def own_card(s: TinyEpicDinosaursState, seat: int, k: int) -> None:
 
 
 def put_dinosaur(s: TinyEpicDinosaursState, seat: int, name: str, code: int) -> None:
-    """A dinosaur straight onto a Farm space: a common one from the supply, or a Unique one (UNIQUE + card)
-    with its card."""
-    i = seat * s.c.geometry.num_cells + cell(s.c, name)
-    assert s.cells[i] == EMPTY, f"Farm space {name} of seat {seat} is taken"
-    if code < UNIQUE:
+    """A dinosaur straight onto a Farm space: a common one from the supply, or a Unique one (`unique`) with
+    its card."""
+    x = cell(s.c, name)
+    assert s.space(seat, x) == EMPTY, f"Farm space {name} of seat {seat} is taken"
+    if is_common(code):
         s.supply[code] -= 1
     else:
-        own_card(s, seat, code - UNIQUE)
-    s.cells[i] = code
+        own_card(s, seat, unique_card(code))
+    s.set_space(seat, x, code)
 
 
 def hold(s: TinyEpicDinosaursState, seat: int, species: int, count: int = 1) -> None:
     """Common dinosaurs from the supply into a seat's Containment Zone."""
     s.supply[species] -= count
-    s.hold[seat * 4 + species] += count
+    s.add_held(seat, species, count)
 
 
 def hold_unique(s: TinyEpicDinosaursState, seat: int, card_name: str) -> None:
@@ -150,8 +160,8 @@ def hold_unique(s: TinyEpicDinosaursState, seat: int, card_name: str) -> None:
 def fence(s: TinyEpicDinosaursState, seat: int, *edges: int) -> None:
     """Barriers from the general supply onto a Farm's free dotted lines; the Enclosures follow."""
     for e in edges:
-        assert s.c.farms[s.farm[seat]].dotted >> e & 1 and not s.fence[seat] >> e & 1, f"edge {e} takes no Barrier"
-        s.fence[seat] |= 1 << e
+        assert has(free_dotted(s, seat), e), f"edge {e} takes no Barrier"
+        s.set_barrier(seat, e)
         s.barrier_supply -= 1
     s.zones[seat] = farm_zones(s, seat)
 
@@ -160,8 +170,8 @@ def remove_barriers(s: TinyEpicDinosaursState, seat: int, *edges: int) -> None:
     """Barriers off a Farm back to the general supply (as a herbivore escape penalty does); the Enclosures
     follow."""
     for e in edges:
-        assert s.fence[seat] >> e & 1, f"no Barrier on edge {e}"
-        s.fence[seat] &= ~(1 << e)
+        assert s.has_barrier(seat, e), f"no Barrier on edge {e}"
+        s.clear_barrier(seat, e)
         s.barrier_supply += 1
     s.zones[seat] = farm_zones(s, seat)
 
@@ -173,7 +183,7 @@ def no_barriers(s: TinyEpicDinosaursState, seat: int) -> None:
 
 
 def set_resources(s: TinyEpicDinosaursState, seat: int, plant: int, meat: int, supply: int) -> None:
-    s.res[seat * 3 : seat * 3 + 3] = [plant, meat, supply]
+    s.set_resources(seat, [plant, meat, supply])
 
 
 def set_public_row(s: TinyEpicDinosaursState, names) -> None:
@@ -274,11 +284,16 @@ def pass_turn(s: TinyEpicDinosaursState) -> list:
 # ------------------------------------------------------------------------------------------------ reading
 def farm(s: TinyEpicDinosaursState, seat: int = 0) -> dict:
     """What stands on a seat's Farm, by space name."""
-    c, n = s.c, s.c.geometry.num_cells
-    return {c.geometry.cell_name(x): s.cells[seat * n + x] for x in range(n) if s.cells[seat * n + x] != EMPTY}
+    names = s.c.geometry.cell_name
+    return {names(x): code for x, code in enumerate(s.farm_spaces(seat)) if code != EMPTY}
+
+
+def barriers_on(s: TinyEpicDinosaursState, seat: int = 0) -> set[int]:
+    """The edges of a seat's Farm that hold a Barrier."""
+    return set(members(s.fence[seat]))
 
 
 def occupants(s: TinyEpicDinosaursState, space_id: str) -> list[int]:
     """The strength of each holder (the seats, then the solo Rival) on an action space."""
     slot = space_slot(s, space_id)
-    return s.occ[slot * s.holders : (slot + 1) * s.holders]
+    return s.occupants(slot)
