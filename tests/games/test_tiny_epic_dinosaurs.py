@@ -18,7 +18,7 @@ import dinotable
 from dinotable.core.errors import ContentError, IllegalAction
 from dinotable.core.rng import Rng, derive_seed
 from dinotable.games.tiny_epic_dinosaurs import testing
-from dinotable.games.tiny_epic_dinosaurs.components import ADAPT, KEEP, PLACE, UNIQUE
+from dinotable.games.tiny_epic_dinosaurs.components import ADAPT, KEEP, MEAT, PLACE, PLANT, unique_code
 from dinotable.games.tiny_epic_dinosaurs.content import CONTENT_DIR, CONTENT_PATH, load_content
 from dinotable.games.tiny_epic_dinosaurs.testing import (
     fence,
@@ -52,7 +52,6 @@ IDS = GAME.ids  # the first id of each range of the action layout
 GEO = C.geometry
 N = GEO.num_cells
 ST, BR, VE, AL = range(4)  # Stegosaurus, Brachiosaurus, Velociraptor, Allosaurus
-PLANT, MEAT, SUPPLY = range(3)
 
 
 # ------------------------------------------------------------------------------------------ helpers
@@ -96,7 +95,7 @@ def rival_card(name: str) -> int:
 
 
 def unique(name: str) -> int:
-    return UNIQUE + card(name)
+    return unique_code(card(name))
 
 
 D2_PEN = (edge("D1", "D2"), edge("C2", "D2"), edge("D2", "D3"))
@@ -137,7 +136,7 @@ def finish_round(s) -> None:
 def before_collect(s, events, seat: int = 0) -> list[int]:
     """A seat's resources just before the last Collect Resources among these events."""
     got = [e.detail for e in events if e.kind == "collect" and e.seat == seat][-1]
-    return [s.res[seat * 3 + r] - got[name] for r, name in enumerate(("plant", "meat", "supply"))]
+    return [s.resource(seat, r) - got[name] for r, name in enumerate(("plant", "meat", "supply"))]
 
 
 def kinds_of(events) -> list[str]:
@@ -263,7 +262,7 @@ def test_collect_one_resource_per_uncovered_symbol():
     set_resources(s, 0, 0, 0, 0)
     events = next_round(s)
     assert s.round == 2
-    assert s.res[0:3] == [4, 2, 1]  # 5 plants, 3 meat, 1 supply on the Farm; one plant and one meat covered
+    assert s.resources(0) == [4, 2, 1]  # 5 plants, 3 meat, 1 supply on the Farm; one plant and one meat covered
     collected = next(e for e in events if e.kind == "collect" and e.seat == 0)
     assert collected.detail == {"plant": 4, "meat": 2, "supply": 1}
 
@@ -273,7 +272,7 @@ def test_resource_tracks_stop_at_13():
     s = lagoon()
     set_resources(s, 0, 12, 13, 0)
     events = next_round(s)
-    assert s.res[0:3] == [13, 13, 1]
+    assert s.resources(0) == [13, 13, 1]
     assert next(e for e in events if e.kind == "collect").detail == {"plant": 1, "meat": 0, "supply": 1}
 
 
@@ -288,7 +287,7 @@ def test_research_collect_abilities_add_to_collection():
     next_round(s)
     irrigation, factory = C.research[card("Irrigation")].collect, C.research[card("Fence Factory")].collect
     assert irrigation[PLANT] > 0 and factory[3] > 0  # plants, and Barriers
-    assert s.res[0:3] == [5 + irrigation[PLANT], 3, 1]
+    assert s.resources(0) == [5 + irrigation[PLANT], 3, 1]
     assert s.barriers[0] == barriers + factory[3]
 
 

@@ -2,7 +2,18 @@
 Dinofarmers, and the solo Rival (the helpers are test_tiny_epic_dinosaurs.py's)."""
 
 from dinotable.core.rng import Rng
-from dinotable.games.tiny_epic_dinosaurs.components import ADAPT, CHOOSE, DAMAGE, EGG, NET, PLACE
+from dinotable.games.tiny_epic_dinosaurs.components import (
+    ADAPT,
+    CHOOSE,
+    COMMON_SPECIES,
+    DAMAGE,
+    EGG,
+    MEAT,
+    NET,
+    PLACE,
+    PLANT,
+    SUPPLY,
+)
 from dinotable.games.tiny_epic_dinosaurs.testing import (
     hold,
     keep_first_contracts,
@@ -24,10 +35,7 @@ from .test_tiny_epic_dinosaurs import (
     BR,
     GAME,
     IDS,
-    MEAT,
-    PLANT,
     ST,
-    SUPPLY,
     C,
     card,
     contract,
@@ -116,10 +124,10 @@ def test_entering_an_occupied_space_takes_one_more_than_the_strongest():
     assert place_id(s, "gather_meat") not in s.legal_actions()
     s.normals[2] = 3
     relist(s)
-    meat = s.res[2 * 3 + MEAT]
+    meat = s.resource(2, MEAT)
     s.apply(place_id(s, "gather_meat"))
     assert occupants(s, "gather_meat") == [1, 2, 3] and s.normals[2] == 0
-    assert s.res[2 * 3 + MEAT] == meat + steps_of("gather_meat", "gain")[MEAT]  # and performs the action
+    assert s.resource(2, MEAT) == meat + steps_of("gather_meat", "gain")[MEAT]  # and performs the action
 
 
 def test_never_where_you_already_stand():
@@ -138,13 +146,13 @@ def test_costs_are_paid_at_once_then_the_action():
     """'When placing Dinofarmers in action spaces, you MUST pay the necessary resources immediately and then
     perform at least part of the corresponding action.'"""
     s = keep_first_contracts(fresh(3))
-    plants, cost = s.res[PLANT], steps_of("market_herbivore", "pay")[PLANT]
+    plants, cost = s.resource(0, PLANT), steps_of("market_herbivore", "pay")[PLANT]
     assert cost > 0
     s.apply(place_id(s, "market_herbivore"))
-    assert s.res[PLANT] == plants - cost  # paid before the choice of species
+    assert s.resource(0, PLANT) == plants - cost  # paid before the choice of species
     assert s.phase == CHOOSE and sorted(s.legal_actions()) == [IDS.species + ST, IDS.species + BR]
     s.apply(IDS.species + BR)
-    assert s.hold[BR] == 1 and s.supply[BR] == 14 and s.phase == PLACE and s.current_player == 1
+    assert s.held(0, BR) == 1 and s.supply[BR] == 14 and s.phase == PLACE and s.current_player == 1
 
 
 def test_a_space_whose_cost_or_action_cannot_be_met_is_not_legal():
@@ -193,7 +201,7 @@ def test_contract_choices_are_the_public_row_and_your_own_private_contracts():
     offered = {C.contracts[a - IDS.contract].name for a in s.legal_actions()}
     assert offered == {"Petting Zoo", "Long Necks", "Secret Breeding Program"}  # not seat 1's Research Institute
     s.apply(IDS.contract + contract("Secret Breeding Program"))
-    assert s.hold[0:4] == [0, 2, 0, 0] and s.supply[ST] == 15
+    assert s.held_commons(0) == [0, 2, 0, 0] and s.supply[ST] == 15
     assert s.private[0] == () and s.fulfilled[0] == (contract("Secret Breeding Program"),)
     assert s.scores()[0] == C.contracts[contract("Secret Breeding Program")].vp
     assert s.phase == PLACE and s.current_player == 1
@@ -215,7 +223,7 @@ def test_research_is_taken_from_the_row_paying_its_cost():
     assert {card("Genetics Lab"), card("Triceratops")} <= offered
     assert (card("Tyrannosaurus") in offered) == (bonus[MEAT] >= 1 and 2 + bonus[SUPPLY] >= 3)  # 3 supply, 1 meat
     s.apply(IDS.research + s.research_row.index(card("Triceratops")))  # 2 supplies and a plant
-    assert s.res[0:3] == [bonus[PLANT], bonus[MEAT], bonus[SUPPLY]]
+    assert s.resources(0) == [bonus[PLANT], bonus[MEAT], bonus[SUPPLY]]
     assert s.owned[0] == (card("Triceratops"),) and s.hold_unique[0] == (card("Triceratops"),)
     assert card("Triceratops") not in s.research_row
 
@@ -228,7 +236,7 @@ def test_hunt_net_gives_the_dinosaur():
     steer_die(s, NET)
     events = s.apply(place_id(s, "hunt_stegosaurus"))
     assert next(e for e in events if e.kind == "hunt").detail["face"] == "net"
-    assert s.hold[ST] == 1 and s.supply[ST] == 14 and s.medical[ST] == 0
+    assert s.held(0, ST) == 1 and s.supply[ST] == 14 and s.on_leave(0, ST) == 0
     assert occupants(s, "hunt_stegosaurus") == [1, 0, 0]
 
 
@@ -238,7 +246,7 @@ def test_hunt_damage_sends_dinofarmers_to_medical_leave_and_frees_the_space():
     s = keep_first_contracts(fresh(3))
     steer_die(s, DAMAGE)
     s.apply(place_id(s, "hunt_stegosaurus"))
-    assert s.hold[ST] == 0 and s.medical[ST] == 1 and s.supply[ST] == 14
+    assert s.held(0, ST) == 0 and s.on_leave(0, ST) == 1 and s.supply[ST] == 14
     assert occupants(s, "hunt_stegosaurus") == [0, 0, 0] and s.normals[0] == 2
     # free for others with a single Dinofarmer ...
     assert place_id(s, "hunt_stegosaurus") in s.legal_actions()
@@ -258,7 +266,7 @@ def test_a_hunt_with_a_choice_of_species_rolls_after_the_choice():
     assert s.phase == CHOOSE and sorted(s.legal_actions()) == [IDS.species + ST, IDS.species + BR]
     steer_die(s, DAMAGE)
     s.apply(IDS.species + BR)
-    assert s.medical[0:4] == [0, 1, 0, 0] and s.hold[0:4] == [0, 0, 0, 0]
+    assert [s.on_leave(0, k) for k in range(COMMON_SPECIES)] == [0, 1, 0, 0] and s.held_commons(0) == [0, 0, 0, 0]
     assert occupants(s, "hunt_herbivore") == [0, 0] and s.current_player == 1
 
 
@@ -267,7 +275,7 @@ def test_hunt_egg_gives_two_dinosaurs():
     s = keep_first_contracts(fresh(3))
     steer_die(s, EGG)
     s.apply(place_id(s, "hunt_allosaurus"))
-    assert s.hold[AL] == 2 and s.supply[AL] == 13
+    assert s.held(0, AL) == 2 and s.supply[AL] == 13
 
 
 def test_hunt_egg_with_one_left_in_the_supply_gives_one():
@@ -278,7 +286,7 @@ def test_hunt_egg_with_one_left_in_the_supply_gives_one():
     settle(s)
     steer_die(s, EGG)
     s.apply(place_id(s, "hunt_allosaurus"))
-    assert s.hold[AL] == 1 and s.supply[AL] == 0
+    assert s.held(0, AL) == 1 and s.supply[AL] == 0
     assert place_id(s, "hunt_allosaurus") not in s.legal_actions()  # nothing left to hunt
 
 
@@ -288,7 +296,7 @@ def test_safe_hunt_research_turns_damage_into_net():
     own_card(s, 0, card("Tranquilizer Darts"))
     steer_die(s, DAMAGE)
     s.apply(place_id(s, "hunt_stegosaurus"))
-    assert s.hold[ST] == 1 and s.medical[ST] == 0 and occupants(s, "hunt_stegosaurus") == [1, 0, 0]
+    assert s.held(0, ST) == 1 and s.on_leave(0, ST) == 0 and occupants(s, "hunt_stegosaurus") == [1, 0, 0]
 
 
 # ------------------------------------------------------------------------------------------- retrieve
@@ -298,10 +306,10 @@ def test_retrieve_brings_everyone_home_and_medical_leave_dinosaurs_to_containmen
     s = keep_first_contracts(fresh(3))
     steer_die(s, DAMAGE)
     s.apply(place_id(s, "hunt_stegosaurus"))
-    assert s.medical[ST] == 1 and s.normals[0] == 2
+    assert s.on_leave(0, ST) == 1 and s.normals[0] == 2
     to_adapt(s)  # the allocation ends
     assert s.phase == ADAPT and s.current_player == 0
-    assert s.medical == [0] * 12 and s.hold[0:4] == [1, 0, 0, 0] and s.occ == [0] * len(s.occ)
+    assert s.medical == [0] * 12 and s.held_commons(0) == [1, 0, 0, 0] and s.occ == [0] * len(s.occ)
     finish_round(s)
     assert s.round == 2 and s.normals == [3, 3, 3] and s.foreman == [True, True, True]
 

@@ -11,6 +11,7 @@ from dinotable.core.errors import IllegalAction
 from dinotable.core.rng import Rng
 from dinotable.games.tiny_epic_dinosaurs import components
 from dinotable.games.tiny_epic_dinosaurs.actions import MEANINGS
+from dinotable.games.tiny_epic_dinosaurs.components import MEAT, NUM_RESOURCES, PLANT
 from dinotable.games.tiny_epic_dinosaurs.decisions import TABLE
 from dinotable.games.tiny_epic_dinosaurs.testing import (
     fence,
@@ -172,7 +173,12 @@ def test_action_info_choosing_a_species_a_research_card_a_contract_or_a_trade():
 
     s = keep_first_contracts(fresh(3))
     s.apply(place_id(s, "trade"))
-    assert info(s, IDS.trade + 0 * 3 + 1) == {"action_space": "trade", "pay": "plant", "gain": "meat", "amount": 3}
+    assert info(s, IDS.trade + PLANT * NUM_RESOURCES + MEAT) == {
+        "action_space": "trade",
+        "pay": "plant",
+        "gain": "meat",
+        "amount": 3,
+    }
 
 
 def test_action_info_adapting_the_farm():

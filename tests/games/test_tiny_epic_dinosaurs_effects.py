@@ -9,13 +9,13 @@ from dinotable.core.content import Reader, load_toml
 from dinotable.core.errors import ContentError
 from dinotable.core.rng import Rng, derive_seed
 from dinotable.games.tiny_epic_dinosaurs import TinyEpicDinosaurs
-from dinotable.games.tiny_epic_dinosaurs.components import CHOOSE, PLACE
+from dinotable.games.tiny_epic_dinosaurs.components import CHOOSE, PLACE, PLANT
 from dinotable.games.tiny_epic_dinosaurs.content import CONTENT_PATH, load_content
 from dinotable.games.tiny_epic_dinosaurs.effects import EFFECTS
 from dinotable.games.tiny_epic_dinosaurs.render import space_text
 from dinotable.games.tiny_epic_dinosaurs.testing import keep_first_contracts, place_id, relist, set_resources
 
-from .test_tiny_epic_dinosaurs import GAME, PLANT, card, edit_key
+from .test_tiny_epic_dinosaurs import GAME, card, edit_key
 
 READER = Reader(CONTENT_PATH, load_toml(CONTENT_PATH))
 ASKING = {kind for kind, record in EFFECTS.kinds.items() if record.options}  # the kinds that offer action ids
@@ -155,14 +155,14 @@ def test_a_space_with_a_cost_is_legal_only_if_part_of_it_can_be_done_once_paid(t
     set_resources(s, 0, 1, 0, 1)  # the Pteranodon now, but nothing once the plant is paid
     relist(s)
     assert place_id(s, "market_herbivore") not in s.legal_actions()
-    assert s.res[0:3] == [1, 0, 1]  # the look put the tracks back
+    assert s.resources(0) == [1, 0, 1]  # the look put the tracks back
     set_resources(s, 0, 2, 0, 1)  # a plant left for the Pteranodon
     relist(s)
     assert place_id(s, "market_herbivore") in s.legal_actions()
-    assert s.res[0:3] == [2, 0, 1]
+    assert s.resources(0) == [2, 0, 1]
     s.apply(place_id(s, "market_herbivore"))
     assert s.owned[0] == (card("Pteranodon"),)  # its only option, taken without a choice
-    assert s.res[PLANT] == 0 and s.phase == PLACE
+    assert s.resource(0, PLANT) == 0 and s.phase == PLACE
 
 
 def test_the_key_holds_the_open_choice_and_nothing_of_a_closed_one():

@@ -1,8 +1,9 @@
 """Tiny Epic Dinosaurs: the Farm and Adapt the Farm: Barriers, Enclosures, placing, lifting and misplaced
 dinosaurs (the helpers are test_tiny_epic_dinosaurs.py's)."""
 
-from dinotable.games.tiny_epic_dinosaurs.grid import OPEN, regions, zones
+from dinotable.games.tiny_epic_dinosaurs.grid import OPEN, regions, set_of, zones
 from dinotable.games.tiny_epic_dinosaurs.testing import (
+    barriers_on,
     farm,
     hold,
     hold_unique,
@@ -44,7 +45,7 @@ def test_barriers_go_only_on_free_dotted_lines():
     assert edge("A2", "A3") not in offered and edge("B3", "C3") not in offered  # mountains
     assert not any(GEO.edge_cells[e] == (cell("A1"), -1) for e in offered)  # A1 is on the water
     s.apply(IDS.fence + edge("A1", "B1"))
-    assert s.fence[0] == 1 << edge("A1", "B1") and s.barriers[0] == 1
+    assert barriers_on(s) == {edge("A1", "B1")} and s.barriers[0] == 1
     assert IDS.fence + edge("A1", "B1") not in s.legal_actions()
 
 
@@ -55,7 +56,7 @@ def test_placed_barriers_cannot_be_moved():
     s.apply(IDS.fence + edge("A1", "B1"))
     assert not any(IDS.unfence <= a < IDS.omni for a in s.legal_actions())
     finish_round(s)
-    assert s.round == 2 and s.fence[0] == 1 << edge("A1", "B1")
+    assert s.round == 2 and barriers_on(s) == {edge("A1", "B1")}
     to_adapt(s)
     legal = s.legal_actions()
     assert IDS.fence + edge("A1", "B1") not in legal and not any(IDS.unfence <= a < IDS.omni for a in legal)
@@ -67,7 +68,7 @@ def test_enclosures_are_closed_by_any_mix_of_barriers_mountains_and_water():
     dotted = C.farms[farm_index(LAGOON)].dotted
 
     def mask(*edges):
-        return sum(1 << e for e in edges)
+        return set_of(edges)
 
     z = zones(GEO, dotted, 0)
     assert z[cell("A3")] == z[cell("B3")] < OPEN  # water and mountains alone
@@ -142,7 +143,7 @@ def test_a_common_dinosaur_that_cannot_be_placed_escapes():
     assert IDS.done not in s.legal_actions()
     events = s.apply(put_id(ST, "A3"))  # B3 then follows, then the third has nowhere to go
     assert farm(s) == {"A3": ST, "B3": ST}
-    assert s.hold[0:4] == [0, 0, 0, 0] and s.supply[ST] == 13
+    assert s.held_commons(0) == [0, 0, 0, 0] and s.supply[ST] == 13
     assert next(e for e in events if e.kind == "escape").detail["dinosaurs"] == ["stegosaurus"]
 
 
@@ -163,7 +164,7 @@ def test_a_dinosaur_may_be_moved_once_per_adapt_phase():
     to_adapt(s)
     assert IDS.lift + cell("A3") in s.legal_actions()
     s.apply(IDS.lift + cell("A3"))
-    assert s.hold[ST] == 1 and IDS.done not in s.legal_actions()
+    assert s.held(0, ST) == 1 and IDS.done not in s.legal_actions()
     s.apply(put_id(ST, "B3"))
     assert farm(s) == {"B3": ST} and IDS.lift + cell("B3") not in s.legal_actions()
 
@@ -174,7 +175,7 @@ def test_common_dinosaurs_left_outside_an_enclosure_must_be_placed_again():
     s = lagoon()
     put_dinosaur(s, 0, "D2", ST)  # D2 is open: its Barriers were lost
     to_adapt(s)
-    assert farm(s) == {} and s.hold[ST] == 1
+    assert farm(s) == {} and s.held(0, ST) == 1
     assert IDS.done not in s.legal_actions()
 
 

@@ -4,7 +4,9 @@ dinosaurs that matter (the helpers are test_tiny_epic_dinosaurs.py's)."""
 import pytest
 
 from dinotable.games.tiny_epic_dinosaurs.components import ADAPT, ESCAPE, FEED, NEWBORN
+from dinotable.games.tiny_epic_dinosaurs.grid import set_of
 from dinotable.games.tiny_epic_dinosaurs.testing import (
+    barriers_on,
     farm,
     fence,
     hold,
@@ -108,7 +110,7 @@ def test_feeding_is_automatic_when_there_is_food_for_all_and_no_omnivore():
     set_resources(s, 1, 5, 3, 0)
     to_feed(s)
     assert s.phase == FEED and s.current_player == 1
-    assert s.res[0:3] == [4, 2, 0] and s.fed[0] == (1 << cell("A3")) | (1 << cell("B3"))
+    assert s.resources(0) == [4, 2, 0] and set(s.fed_spaces(0)) == {cell("A3"), cell("B3")}
     assert len(s.legal_actions()) == 2
 
 
@@ -124,7 +126,7 @@ def test_herbivore_escape_removes_a_barrier_of_the_players_choice():
     assert s.phase == ESCAPE
     assert sorted(s.legal_actions()) == sorted(IDS.unfence + e for e in (edge("A3", "B3"), *D2_PEN))
     s.apply(IDS.unfence + edge("D1", "D2"))
-    assert s.fence[0] == (1 << edge("A3", "B3")) | (1 << edge("C2", "D2")) | (1 << edge("D2", "D3"))
+    assert barriers_on(s) == {edge("A3", "B3"), edge("C2", "D2"), edge("D2", "D3")}
     assert s.barrier_supply == supply + 1 and s.supply[ST] == 15
 
 
@@ -143,8 +145,8 @@ def test_an_opened_enclosure_keeps_its_fed_dinosaurs_but_they_do_not_breed(remov
     assert s.phase == ESCAPE and s.supply[BR] == 14
     s.apply(IDS.unfence + (edge("A3", "B3") if removed == "A3|B3" else outside("D3")[0]))
     assert s.supply[BR] == 15
-    assert s.cells[cell("C3")] == ST and s.cells[cell("D3")] == ST  # fed, so they stay
-    assert s.newborns[ST] + s.cells.count(ST) - 2 == newborns
+    assert s.space(0, cell("C3")) == ST and s.space(0, cell("D3")) == ST  # fed, so they stay
+    assert s.newborn(0, ST) + s.cells.count(ST) - 2 == newborns
 
 
 def test_carnivore_escape_discards_another_dinosaur_of_the_players_choice():
@@ -162,7 +164,7 @@ def test_carnivore_escape_discards_another_dinosaur_of_the_players_choice():
     s.apply(IDS.eat + cell("A1"))
     assert farm(s) == {"A3": ST} and s.supply[VE] == 15
     assert card("Triceratops") in s.research_discard and s.owned[0] == ()
-    assert s.fence[0] == 1 << edge("A3", "B3")  # an eaten herbivore did not escape: no herbivore penalty
+    assert barriers_on(s) == {edge("A3", "B3")}  # an eaten herbivore did not escape: no herbivore penalty
 
 
 def test_an_eaten_escaping_herbivore_does_not_cause_the_herbivore_penalty():
@@ -176,7 +178,7 @@ def test_an_eaten_escaping_herbivore_does_not_cause_the_herbivore_penalty():
     to_feed(s)
     assert s.phase == ESCAPE and s.legal_actions() == [IDS.eat_common + ST]
     s.apply(IDS.eat_common + ST)
-    assert s.fence[0] == 1 << edge("A3", "B3") and farm(s) == {}
+    assert barriers_on(s) == {edge("A3", "B3")} and farm(s) == {}
     assert s.supply[ST] == 15 and s.supply[VE] == 15
 
 
@@ -192,7 +194,7 @@ def test_an_escaping_herbivore_that_is_not_eaten_costs_a_barrier():
     assert s.legal_actions() == [feed_id("B3", meat=True)]
     events = s.apply(feed_id("B3", meat=True))  # the Stegosaurus escapes; the only Barrier goes
     assert "barrier_removed" in kinds_of(events)
-    assert s.fence[0] == 0 and farm(s) == {"B3": VE} and s.supply[ST] == 15
+    assert barriers_on(s) == set() and farm(s) == {"B3": VE} and s.supply[ST] == 15
 
 
 @pytest.mark.parametrize("as_carnivore", [False, True])
@@ -208,9 +210,9 @@ def test_an_escaping_omnivore_counts_as_the_type_the_player_chooses(as_carnivore
     assert s.phase == ESCAPE and sorted(s.legal_actions()) == [IDS.omni, IDS.omni + 1]
     s.apply(IDS.omni + int(as_carnivore))
     if as_carnivore:  # it takes the Stegosaurus with it; the herbivore penalty is spared
-        assert s.fence[0] == 1 << edge("A3", "B3")
+        assert barriers_on(s) == {edge("A3", "B3")}
     else:  # two herbivores escape: one Barrier goes
-        assert s.fence[0] == 0
+        assert barriers_on(s) == set()
     assert farm(s) == {} and card("Pteranodon") in s.research_discard
 
 
@@ -225,9 +227,9 @@ def test_each_penalty_happens_once_per_round():
     adapt_all(s)
     assert s.phase == ESCAPE and len(s.legal_actions()) == 4  # first escape of the round: a Barrier goes
     s.apply(IDS.unfence + edge("D1", "D2"))
-    assert bin(s.fence[0]).count("1") == 3
+    assert len(barriers_on(s)) == 3
     # Feed: no plants, the three Stegosaurus escape too, but the herbivore penalty was paid this round.
-    assert s.round == 2 and farm(s) == {} and bin(s.fence[0]).count("1") == 3
+    assert s.round == 2 and farm(s) == {} and len(barriers_on(s)) == 3
     assert s.supply[ST] == 15
 
 
@@ -243,7 +245,7 @@ def test_two_fed_common_dinosaurs_of_a_species_in_one_enclosure_make_one():
     set_resources(s, 0, 2, 0, 0)
     events = to_feed(s)
     assert "breed" in kinds_of(events)
-    assert s.phase == NEWBORN and s.newborns[0:4] == [1, 0, 0, 0]
+    assert s.phase == NEWBORN and s.newborn_commons(0) == [1, 0, 0, 0]
     assert s.legal_actions() == [put_id(ST, "D2")]
     s.apply(put_id(ST, "D2"))
     assert farm(s) == {"A3": ST, "B3": ST, "D2": ST} and s.round == 2
@@ -280,7 +282,7 @@ def test_newborns_do_not_breed_in_the_round_they_are_born():
         put_dinosaur(s, 0, name, ST)
     set_resources(s, 0, 4, 0, 0)
     to_feed(s)
-    assert s.phase == NEWBORN and s.newborns[ST] == 2
+    assert s.phase == NEWBORN and s.newborn(0, ST) == 2
     s.apply(put_id(ST, "A1"))  # and B1 follows
     assert s.round == 2 and s.cells.count(ST) == 6 and s.supply[ST] == 9
 
@@ -299,7 +301,7 @@ def test_short_supply_is_handed_out_one_at_a_time_from_the_first_player(first):
     s.first = first
     to_feed(s)
     assert s.supply[ST] == 0
-    assert s.newborns[0:4] == [int(first == 0), 0, 0, 0] and s.newborns[4:8] == [int(first == 1), 0, 0, 0]
+    assert s.newborn_commons(0) == [int(first == 0), 0, 0, 0] and s.newborn_commons(1) == [int(first == 1), 0, 0, 0]
 
 
 @pytest.mark.parametrize(
@@ -373,7 +375,7 @@ def test_an_eaten_dinosaur_leaves_no_fed_mark_behind():
     assert s.phase == ESCAPE and IDS.eat + cell("A3") in s.legal_actions()
     s.apply(IDS.eat + cell("A3"))
     assert s.current_player == 1 and s.phase == FEED
-    assert not s.fed[0] >> cell("A3") & 1 and "A3" not in s.view(0)["players"][0]["fed"]
+    assert not s.is_fed(0, cell("A3")) and "A3" not in s.view(0)["players"][0]["fed"]
 
 
 def test_an_enclosure_merged_by_a_lost_barrier_breeds_no_more():
@@ -387,9 +389,9 @@ def test_an_enclosure_merged_by_a_lost_barrier_breeds_no_more():
         put_dinosaur(s, 0, "C3", ST)
         if mixed:
             put_dinosaur(s, 0, "D2", BR)
-        s.fed[0] = sum(1 << cell(x) for x in ("C2", "C3", "D2"))
+        s.fed[0] = set_of(cell(x) for x in ("C2", "C3", "D2"))
         run_breeding(s)
-        assert s.newborns[ST] == (0 if mixed else 1)
+        assert s.newborn(0, ST) == (0 if mixed else 1)
 
 
 def test_the_omnivore_question_is_asked_only_when_the_answer_matters():
@@ -415,9 +417,8 @@ def test_a_player_with_nowhere_to_go_is_skipped_but_keeps_the_dinofarmers():
     """Designed 'nowhere to go': a player whose Dinofarmers have no legal space now is skipped for the turn
     (rulebook: 'they are simply skipped'), keeps them, and the phase ends when nobody can place."""
     s = keep_first_contracts(fresh(2, 5))
-    h = s.holders
     for slot in range(len(s.slots)):
-        s.occ[slot * h + 1] = 3  # player 2 stands everywhere, strong
+        s.set_occupant(slot, 1, 3)  # player 2 stands everywhere, strong
     s.normals, s.foreman = [2, 0], [False, False]
     s.cur = 1
     pass_turn(s)
