@@ -21,6 +21,7 @@ from cli_support import (
     wide_consoles,  # noqa: F401 (autouse: imported, it applies to this file's tests)
 )
 
+import dinotable
 from dinotable.agents import AGENTS
 from dinotable.cli.main import app
 from dinotable.cli.play import HELP, play, score_lines, seat_names
@@ -96,7 +97,9 @@ def test_play_human_commands_and_bad_input(tmp_path):
     # The same person, played through play() itself, leaves the game in the state the file holds.
     written: list[str] = []
     state = play(GAME, ["human", "random"], seed, {}, read=scripted(lines), write=written.append)
-    assert json.loads(path.read_text()) == state.to_json()
+    saved = json.loads(path.read_text())
+    assert saved.pop("players") == ["human", "random"]  # who sat where, for `play --load`
+    assert saved == state.to_json()
     assert state.history and not state.is_over
 
     # The saved game replays, showing the scores so far.
@@ -310,6 +313,31 @@ def test_play_tiny_epic_dinosaurs_a_person_plays_a_whole_game():
     assert winners == sorted(state.winners())
 
 
+@pytest.mark.parametrize(("game", "hidden"), [("dinogenics", "species")])
+def test_a_bots_hidden_choices_are_not_narrated_to_the_person_at_the_table(game, hidden):
+    """The person at the table reads a bot's decisions as they see them: 'Keep one Private Contract', not
+    which (Tiny Epic Dinosaurs, two players, seed 4 told it once); a DNA card kept from a draw, not its
+    species. The narration before the final scores names no private card of the bot's."""
+    g = dinotable.get_game(game)
+    lines: list[str] = []
+    play(g, ["human", "greedy"], 4, {}, read=scripted(["1"] * 5000), write=lines.append)
+    narrated = [line for line in lines[: lines.index("Final scores:")] if line.startswith("player 2 (greedy): ")]
+    assert narrated, "the bot's decisions are narrated"
+    if hidden == "contracts":
+        private = {k.name for k in g.content.contracts if not k.public}
+        keeps = [line for line in narrated if "Private Contract" in line]
+        assert keeps and all(not any(name in line for name in private) for line in keeps), keeps
+    else:
+        keeps = [line for line in narrated if line.endswith("Keep one of the cards drawn")]
+        assert keeps, "the bot kept cards from a draw"
+        species = {sp.name for sp in g.content.species}
+        assert not [
+            line
+            for line in narrated
+            if line.split(": ", 1)[1].startswith("Keep a") and any(name in line for name in species)
+        ]
+
+
 @pytest.mark.parametrize("seed", [1, 2, 3, 4])
 def test_play_solo_lists_the_rival_and_names_who_won(seed):
     """Solo: the final scores list the Rival after the player, and the last line names the winner, the
@@ -394,3 +422,84 @@ def test_play_dinogenics_coop_two_people_against_synth():
 def test_play_scenario_for_a_game_without_scenarios_is_refused():
     result = runner.invoke(app, ["play", "my-funny-dinos", "--scenario", "CC1"])
     assert result.exit_code != 0 and "has no scenarios" in result.output
+
+
+# ------------------------------------------------------------------------ saves that resume, hot-seat
+
+
+def test_a_saved_game_goes_on_with_play_load_to_the_same_end(tmp_path):
+    """`play --load FILE` replays the saved game and plays on from there with its own seats: two people
+    answering 1 every time reach the same end as the game played in one go."""
+    path = tmp_path / "half.json"
+    moves = iter(["1"] * 10 + [f"save {path}", "quit"])
+
+    def read(prompt: str) -> str:  # the moves at the action prompt; Enter to pass the screen or not to save
+        return next(moves) if prompt == "> " else ""
+
+    play(GAME, ["human", "human"], 5, {}, read=read, write=lambda _: None)
+    saved = json.loads(path.read_text())
+    assert saved["players"] == ["human", "human"] and saved["history"]
+    whole = play(GAME, ["human", "human"], 5, {}, read=scripted(["1"] * 3000), write=lambda _: None)
+    result = runner.invoke(app, ["play", "--load", str(path)], input="1\n" * 3000)
+    assert result.exit_code == 0, result.output
+    assert f"Going on after decision {len(saved['history'])}." in result.stdout
+    rows, winners = score_block(result.stdout)
+    assert rows == expected_rows(whole) and winners == sorted(whole.winners())
+
+
+def test_play_load_refuses_a_finished_game_a_broken_file_and_a_wrong_seat_count(tmp_path):
+    done = tmp_path / "done.json"
+    state = play(GAME, ["random", "random"], 2, {}, read=scripted([]), write=lambda _: None)
+    done.write_text(json.dumps(state.to_json()))
+    result = runner.invoke(app, ["play", "--load", str(done)])
+    assert result.exit_code == 2 and "that game is over" in flat(result.stderr)
+    half = tmp_path / "half.json"
+    half.write_text(json.dumps({**state.to_json(), "history": state.history[:5], "players": ["human"]}))
+    result = runner.invoke(app, ["play", "--load", str(half)])
+    assert result.exit_code == 2 and "names 1 players for a game of 2" in flat(result.stderr)
+    half.write_text(json.dumps({**state.to_json(), "history": state.history[:5]}))
+    result = runner.invoke(app, ["play", "--load", str(half), "--players", "human,human,human"])
+    assert result.exit_code == 2 and "the saved game has 2" in flat(result.stderr)
+
+
+def test_leaving_a_game_offers_to_save_it(tmp_path):
+    """quit (or the end of input, or Ctrl-C) asks whether to save first; a file name ending in .json saves
+    there, anything else saves nothing."""
+    path = tmp_path / "left.json"
+    written: list[str] = []
+    state = play(GAME, ["human", "random"], 3, {}, read=scripted(["1", "quit", str(path)]), write=written.append)
+    assert any(line.startswith("Save the game?") for line in written)
+    assert json.loads(path.read_text())["history"] == state.history
+    assert f"Go on with it: dinotable play --load {path}" in "\n".join(written)
+    written.clear()
+    play(GAME, ["human", "random"], 3, {}, read=scripted(["quit", "maybe"]), write=written.append)
+    assert "Not saved." in written
+
+    def interrupted(prompt: str) -> str:
+        raise KeyboardInterrupt
+
+    written.clear()
+    play(GAME, ["human", "random"], 3, {}, read=interrupted, write=written.append)
+    assert written[-1] == "Game left unfinished."
+
+
+def test_hot_seat_passes_the_screen_between_people():
+    """With two people at one screen, each turn that changes hands asks to pass the screen first, and the
+    table is then drawn for the new seat."""
+    written: list[str] = []
+    play(GAME, ["human", "human"], 5, {}, read=scripted(["1"] * 3000), write=written.append)
+    passes = [i for i, line in enumerate(written) if "Pass to player" in line]
+    assert passes and any("Pass to player 2 (human)" in written[i] for i in passes)
+    assert all(written[i + 1] == "" for i in passes)  # the new seat's table follows the pass
+
+
+def test_replay_step_shows_the_table_after_each_decision(tmp_path):
+    path = tmp_path / "game.json"
+    state = play(GAME, ["random", "random"], 4, {}, read=scripted([]), write=lambda _: None)
+    path.write_text(json.dumps(state.to_json()))
+    result = runner.invoke(app, ["replay", str(path), "--step"], input="\n\nq\n")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.count("Enter: next decision, q: to the end") == 3  # stepped twice, then q
+    after_one = GAME.new_game(2, 4)
+    after_one.apply(state.history[0])
+    assert GAME.board_text(after_one, None) in result.stdout

@@ -150,8 +150,14 @@ def play(
         str | None, typer.Option(help="a solo scenario (DinoGenics: CC1-CC7); one human player by default")
     ] = None,
     coop: Annotated[bool, typer.Option("--coop", help="the co-op scenario (DinoGenics: Synth Re-Activated)")] = False,
+    load: Annotated[
+        Path | None, typer.Option("--load", metavar="FILE", help="go on with a saved game (its own seats by default)")
+    ] = None,
 ) -> None:
     """Play a game in the terminal, people and bots."""
+    if load is not None:
+        _play_saved(load, players)
+        return
     game = _game(game_name)
     if players is None:
         players = "human" if scenario else "human,human" if coop else "human,greedy,random"
@@ -178,6 +184,29 @@ def play(
     play_game(game, specs, seed, options, read=input, write=_styled_writer(game) if out.is_terminal else print)
 
 
+def _play_saved(path: Path, players: str | None) -> None:
+    """`play --load FILE`: the saved game replayed, then played on with its seats (or `--players`)."""
+    try:
+        doc = load_doc(path)
+        game = _game(doc["game"])
+        state = replay_record(game, doc)
+    except RecordError as exc:
+        raise _fail(str(exc)) from None
+    if state.is_over:
+        raise _fail(f"{path}: that game is over; watch it with: dinotable replay {path}")
+    specs = [s.strip() for s in players.split(",")] if players else doc.get("players") or ["human"] * state.num_players
+    if len(specs) != state.num_players:
+        raise _fail(f"--players names {len(specs)} seats; the saved game has {state.num_players}")
+    for seat, spec in enumerate(specs):
+        if spec != "human":
+            try:
+                make_agent(spec, game, seat)
+            except (KeyError, ValueError) as exc:
+                raise _fail(f"player {spec!r}: {exc}") from None
+    write = _styled_writer(game) if out.is_terminal else print
+    play_game(game, specs, state.seed, state.options, read=input, write=write, default_save=str(path), state=state)
+
+
 def _styled_writer(game):
     """Prints game text on a terminal with the game's words in their styles (tile colours in colour)."""
     words = sorted(game.text_styles, key=len, reverse=True)
@@ -196,7 +225,9 @@ def _styled_writer(game):
 @app.command()
 def replay(
     path: Annotated[Path, typer.Argument(metavar="FILE")],
-    step: Annotated[bool, typer.Option("--step", help="wait for Enter after each decision")] = False,
+    step: Annotated[
+        bool, typer.Option("--step", help="show the table after each decision and wait for Enter (q stops stepping)")
+    ] = False,
 ) -> None:
     """Replay a saved game, decision by decision, with the final scores."""
     try:
@@ -214,8 +245,9 @@ def replay(
         for event in state.apply(action):
             print("  " + game.event_text(state, event))
         if step:
+            print(game.board_text(state, None))
             try:
-                input("")
+                step = input("Enter: next decision, q: to the end ").strip().lower() != "q"
             except EOFError:
                 step = False
     print()

@@ -14,9 +14,9 @@ from dinotable.sim.runner import AGENT_SEED_KEY, OBSERVATION_SEED_KEY
 HELP = """Type the number of an action to take it. Other commands:
   board        show the table again
   scores       the score each player would have if the game ended now
-  save [FILE]  save the game (a record you can load with `dinotable replay FILE`)
+  save [FILE]  save the game (go on with `dinotable play --load FILE`, watch it with `dinotable replay FILE`)
   help         this text
-  quit         leave the game (save first to keep it)"""
+  quit         leave the game (you are offered to save it first)"""
 
 
 def seat_names(specs: list[str]) -> list[str]:
@@ -50,32 +50,45 @@ def play(
     read: Callable[[str], str] = input,
     write: Callable[[str], None] = print,
     default_save: str | None = None,
+    state=None,
 ) -> object:
-    """Plays one game to its end (or until a person quits); returns the final state."""
-    state = game.new_game(len(specs), seed, options)
+    """Plays one game to its end (or until a person quits); returns the final state. `state`: a saved game
+    to go on with (its seed and options are then its own)."""
+    resumed = state is not None
+    if state is None:
+        state = game.new_game(len(specs), seed, options)
+    seed = state.seed
     names = seat_names(specs)
     agents = [
         None if spec == "human" else make_agent(spec, game, derive_seed(seed, AGENT_SEED_KEY + seat))
         for seat, spec in enumerate(specs)
     ]
     # The seed is shown only at the end: with it and the public moves, anyone could rebuild the hidden tiles.
-    write(f"{game.title}: {', '.join(names)}.")
+    write(f"{game.title}: {', '.join(names)}." + (f" Going on after decision {len(state.history)}." if resumed else ""))
     # Whose eyes the narration is for: the one person at the table, or with none or several (who share the
     # screen), a spectator's; each decision and event is told as that viewer sees it.
     people = [seat for seat, agent in enumerate(agents) if agent is None]
     viewer = people[0] if len(people) == 1 else None
     default_save = default_save or f"{game.name}-{time.strftime('%Y%m%d-%H%M%S')}.dinotable.json"
     shown_board = False
+    last_person = None
     while not state.is_over:
         seat = state.current_player
         if agents[seat] is None:
-            if not shown_board:
-                write("")
-                write(game.board_text(state, seat))
-                shown_board = True
             try:
-                action = _ask(state, seat, names, read, write, default_save, game)
-            except Quit:
+                if len(people) > 1 and seat != last_person:
+                    # Hot-seat: the screen passes to another person, who sees only their own table.
+                    write("\n" * 3 + f"Pass to {names[seat]}, then press Enter.")
+                    read("")
+                    shown_board = False
+                last_person = seat
+                if not shown_board:
+                    write("")
+                    write(game.board_text(state, seat))
+                    shown_board = True
+                action = _ask(state, seat, names, read, write, default_save, specs)
+            except (Quit, EOFError, KeyboardInterrupt):
+                _offer_save(state, specs, read, write, default_save)
                 write("Game left unfinished.")
                 return state
         else:
@@ -102,10 +115,41 @@ def play(
         beaten_by = ", ".join(state.outcome().get("automata", {})) or "the game"
         write(f"Nobody at the table wins: {beaten_by} wins.")
     write(f"Seed {seed}: the same seed and moves replay this game.")
+    if people:
+        _offer_save(state, specs, read, write, default_save)
     return state
 
 
-def _ask(state, seat, names, read, write, default_save, game) -> int:
+def _offer_save(state, specs, read, write, default_save) -> None:
+    """Asks whether to save the game before leaving it (or once it is over); Enter, no or the end of input
+    saves nothing."""
+    write(f"Save the game? y saves it as {default_save}, a name ending in .json saves it there, Enter does not.")
+    try:
+        answer = read("save> ").strip()
+    except (EOFError, KeyboardInterrupt):
+        return
+    if answer.lower() in ("y", "yes"):
+        _save(state, specs, write, default_save)
+    elif answer.endswith(".json"):
+        _save(state, specs, write, answer)
+    else:
+        write("Not saved.")
+
+
+def _save(state, specs, write, where: str) -> None:
+    path = Path(where)
+    try:
+        save(state, path, players=specs)
+        if state.is_over:
+            write(f"Saved to {path}. Watch it again: dinotable replay {path}")
+        else:
+            write(f"Saved to {path}. Go on with it: dinotable play --load {path} (watch it: dinotable replay {path})")
+    except OSError as exc:
+        write(f"Could not save to {path}: {exc.strerror}")
+
+
+def _ask(state, seat, names, read, write, default_save, specs) -> int:
+    game = state.game
     legal = game.present_actions(state, state.legal_actions())
     write(f"{names[seat]}, your move:")
     for i, action in enumerate(legal, 1):
@@ -133,12 +177,7 @@ def _ask(state, seat, names, read, write, default_save, game) -> int:
             for text in score_lines(state, names):
                 write("  " + text)
         elif word == "save":
-            path = Path(arg.strip() or default_save)
-            try:
-                save(state, path)
-                write(f"Saved to {path}. Replay it with: dinotable replay {path}")
-            except OSError as exc:
-                write(f"Could not save to {path}: {exc.strerror}")
+            _save(state, specs, write, arg.strip() or default_save)
         elif word in ("quit", "exit", "q"):
             raise Quit
         else:

@@ -9,6 +9,9 @@ from pathlib import Path
 from dinotable.core.errors import IllegalAction, RecordError, shown
 
 RECORD_FIELDS = ("game", "version", "num_players", "options", "seed", "history")
+# Besides what replays, a saved terminal game names who sat where (a person, or an agent's spec), so that
+# `play --load` seats them again; it changes nothing a replay reaches.
+OPTIONAL_FIELDS = ("players",)
 
 
 def plain(value):
@@ -42,13 +45,16 @@ def _parse(doc) -> dict:
     missing = [f for f in RECORD_FIELDS if f not in doc]
     if missing:
         raise RecordError(f"record is missing the field(s): {', '.join(missing)}")
-    unknown = sorted(str(f) for f in doc if f not in RECORD_FIELDS)
+    unknown = sorted(str(f) for f in doc if f not in RECORD_FIELDS + OPTIONAL_FIELDS)
     if unknown:
         # A record holds nothing but what replays: a stray "scores" would only pretend to be the result.
         raise RecordError(
             f"record has unknown field(s): {', '.join(shown(f) for f in unknown[:5])}; "
-            f"a record holds only {', '.join(RECORD_FIELDS)}"
+            f"a record holds only {', '.join(RECORD_FIELDS + OPTIONAL_FIELDS)}"
         )
+    players = doc.get("players")
+    if players is not None and (not isinstance(players, list) or not all(isinstance(p, str) and p for p in players)):
+        raise RecordError(f"record field 'players' must be a list of seat names, got {shown(players)}")
     for field, kind in (("game", str), ("version", str), ("options", dict), ("history", list)):
         if not isinstance(doc[field], kind):
             raise RecordError(f"record field {field!r} must be a {kind.__name__}, got {shown(doc[field])}")
@@ -58,6 +64,8 @@ def _parse(doc) -> dict:
             raise RecordError(f"record field {field!r} must be a whole number, got {shown(value)}")
         if value.bit_length() > 64:
             raise RecordError(f"record field {field!r} must fit in 64 bits, got {shown(value)}")
+    if players is not None and len(players) != doc["num_players"]:
+        raise RecordError(f"record names {len(players)} players for a game of {doc['num_players']}")
     return doc
 
 
@@ -93,9 +101,13 @@ def replay(game, doc):
     return state
 
 
-def save(state, path: str | Path) -> Path:
+def save(state, path: str | Path, players: list[str] | None = None) -> Path:
+    """Writes the state's record (and, for a terminal game, who sits where) as JSON."""
     path = Path(path)
-    path.write_text(json.dumps(state.to_json(), indent=1, allow_nan=False) + "\n")
+    doc = state.to_json()
+    if players is not None:
+        doc["players"] = list(players)
+    path.write_text(json.dumps(doc, indent=1, allow_nan=False) + "\n")
     return path
 
 
