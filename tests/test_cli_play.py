@@ -313,7 +313,7 @@ def test_play_tiny_epic_dinosaurs_a_person_plays_a_whole_game():
     assert winners == sorted(state.winners())
 
 
-@pytest.mark.parametrize(("game", "hidden"), [("dinogenics", "species")])
+@pytest.mark.parametrize(("game", "hidden"), [("tiny-epic-dinosaurs", "contracts"), ("dinogenics", "species")])
 def test_a_bots_hidden_choices_are_not_narrated_to_the_person_at_the_table(game, hidden):
     """The person at the table reads a bot's decisions as they see them: 'Keep one Private Contract', not
     which (Tiny Epic Dinosaurs, two players, seed 4 told it once); a DNA card kept from a draw, not its

@@ -134,6 +134,32 @@ def test_suite_catches_an_event_that_tells_a_secret(monkeypatch, name):
 
 
 @pytest.mark.parametrize("name", GAMES)
+def test_suite_catches_a_decision_told_to_others_as_its_mover_reads_it(monkeypatch, name):
+    """A decision text that names what only the mover sees (the told text replaced by the mover's own text
+    plus the mover's secrets) is caught: two choices that look alike to a viewer read differently."""
+
+    def tells(real):
+        def action_text(s, action, viewer=...):
+            own = real(s, action)
+            return own if viewer is ... or viewer == s.current_player else f"{own} {s.secrets(viewer)!r}"
+
+        return action_text
+
+    game = _broken(monkeypatch, name, "action_text", tells)
+    with pytest.raises(AssertionError, match="look alike to seat|on a copy it cannot tell apart"):
+        for seed in range(1, 4):
+            conformance.check_told(game, 2, {}, seed)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_suite_catches_an_event_text_with_an_internal_key(monkeypatch, name):
+    game = dinotable.get_game(name)
+    monkeypatch.setattr(type(game), "event_text", lambda self, state, event: f"{event.kind} {event.detail}")
+    with pytest.raises(AssertionError, match="is not the game's words"):
+        conformance.check_event_texts(game, 2, {}, 1)
+
+
+@pytest.mark.parametrize("name", GAMES)
 def test_suite_catches_a_shallow_clone(monkeypatch, name):
     def shallow(real):
         def clone(s):

@@ -278,6 +278,26 @@ def check_event_names(game, num_players: int, options: dict, seed: int) -> None:
             assert isinstance(e.detail, dict), f"{where}: event {e.kind!r} has details that are not a dict"
 
 
+# What no event text a player reads may hold: an internal key (snake_case), a Python value ({...}, [...],
+# 'quoted', True/None) or a lazy plural ("visitor(s)").
+_NOT_WORDS = re.compile(r"[_{}\[\]]|\(s\)|'\w+'|\b(True|False|None)\b")
+
+
+def check_event_texts(game, num_players: int, options: dict, seed: int) -> None:
+    """Every event of a random game has a text in the game's words (`game.event_text`), with no internal key
+    or Python value in it."""
+    where = _where(game, num_players, options, seed)
+    state = game.new_game(num_players, seed, options)
+    rng = Rng(derive_seed(seed, 79))
+    while not state.is_over:
+        legal = state.legal_actions()
+        for e in state.apply(legal[rng.below(len(legal))]):
+            text = game.event_text(state, e)
+            assert isinstance(text, str) and text.strip(), f"{where}: event {e.kind!r} has no text"
+            found = _NOT_WORDS.search(text)
+            assert not found, f"{where}: event {e.kind!r} reads {text!r}: {found.group()!r} is not the game's words"
+
+
 def check_events(game, num_players: int, options: dict, seed: int) -> None:
     """What a viewer may receive of a decision's events (`Game.events_for`) is the same on the true state
     and on a copy determinized for it, both meeting the same dice, whenever the decision leaves the two
@@ -302,6 +322,50 @@ def check_events(game, num_players: int, options: dict, seed: int) -> None:
                         f"{where}: after action {a} at decision {len(state.history)}, seat {seat} is told "
                         f"{told} on the true state but {told_copy} on a copy it cannot tell apart"
                     )
+
+
+def check_told(game, num_players: int, options: dict, seed: int) -> None:
+    """What a viewer other than the seat to move reads of its decision (`action_text(a, viewer=v)`) tells it
+    nothing it could not see at the table: two actions that leave the viewer the same view and the same
+    events (the same dice on both) read the same to it, and an action reads the same on the true state and
+    on copies determinized for the viewer that offer it too. Left out, `viewer` is the mover."""
+    where = _where(game, num_players, options, seed)
+    rng = Rng(derive_seed(seed, 45))
+    for i, state in enumerate(_sample_points(game, num_players, options, seed, count=8)):
+        if state.is_over:
+            continue
+        mover, legal = state.current_player, state.legal_actions()
+        sample = legal if len(legal) <= 12 else [legal[rng.below(len(legal))] for _ in range(12)]
+        outcomes = {}
+        for a in sample:
+            assert state.action_text(a) == state.action_text(a, viewer=mover), f"{where}: the mover's own text"
+            after = state.clone()
+            after.reseed(derive_seed(seed, 46, i))  # the same dice whichever action is taken
+            outcomes[a] = (after, after.apply(a))
+        for seat in [None, *range(num_players)]:
+            if seat == mover:
+                continue
+            seen: dict = {}  # what the viewer sees after an action -> what it read of it
+            for a in sample:
+                after, events = outcomes[a]
+                told = [list(e) for e in game.events_for(events, seat)]
+                looks = json.dumps([after.view(seat), told], sort_keys=True, default=str)
+                text = state.action_text(a, viewer=seat)
+                other = seen.setdefault(looks, (a, text))
+                assert other[1] == text, (
+                    f"{where}: at decision {len(state.history)}, actions {other[0]} and {a} of seat {mover} look "
+                    f"alike to seat {seat} but read {other[1]!r} and {text!r}"
+                )
+            for k in range(2):
+                copy = state.determinize(seat, derive_seed(seed, 44, i, k))
+                offered = set(copy.legal_actions())
+                for a in sample:
+                    if a in offered:
+                        text, on_copy = state.action_text(a, viewer=seat), copy.action_text(a, viewer=seat)
+                        assert text == on_copy, (
+                            f"{where}: at decision {len(state.history)}, seat {seat} reads action {a} of seat "
+                            f"{mover} as {text!r}, but as {on_copy!r} on a copy it cannot tell apart"
+                        )
 
 
 def _scribble(value) -> None:
@@ -346,7 +410,9 @@ CHECKS = {
     "views": check_views,
     "secrets": check_secrets,
     "events": check_events,
+    "told": check_told,
     "event_names": check_event_names,
+    "event_texts": check_event_texts,
     "handouts": check_handouts,
 }
 

@@ -171,7 +171,7 @@ def _feed_legal(s: TinyEpicDinosaursState, ctx) -> list[int]:
 
 def _feed(s: TinyEpicDinosaursState, action: int, ctx, events: list) -> None:
     cell, meat = divmod(action - s.ids.feed, 2)
-    feed(s, s.cur, cell, meat)
+    feed(s, s.cur, cell, meat, events)
 
 
 def _feed_info(s: TinyEpicDinosaursState, action: int, ctx) -> dict:
@@ -237,15 +237,37 @@ def _newborn_info(s: TinyEpicDinosaursState, action: int, ctx) -> dict:
 
 TABLE = Decisions()
 for phase, decision in (
-    (KEEP, Decision("choosing a Private Contract to keep", _keep_legal, _keep, render.keep_text, _keep_info)),
+    (
+        KEEP,
+        Decision(
+            "choosing a Private Contract to keep",
+            _keep_legal,
+            _keep,
+            render.keep_text,
+            _keep_info,
+            told=render.keep_told,
+        ),
+    ),
     (PLACE, Decision("Allocate Dinofarmers", _place_legal, _place, render.place_text, _place_info)),
     (CHOOSE, Decision("performing an action", _choice_legal, _choose, render.choice_text, _choice_info, Choice)),
-    (ADAPT, Decision("Adapt the Farm", _adapt_legal, _adapt, render.adapt_text, _adapt_info, Adapting)),
+    (
+        ADAPT,
+        Decision(
+            "Adapt the Farm", _adapt_legal, _adapt, render.adapt_text, _adapt_info, Adapting, told=render.adapt_told
+        ),
+    ),
     (FEED, Decision("Feed Dinosaurs", _feed_legal, _feed, render.feed_text, _feed_info)),
     (ESCAPE, Decision("Dinosaur Escape", _escape_legal, _escape, render.escape_text, _escape_info, Escape)),
     (
         NEWBORN,
-        Decision("Breeding: placing newly hatched dinosaurs", _newborn_legal, _newborn, render.put_text, _newborn_info),
+        Decision(
+            "Breeding: placing newly hatched dinosaurs",
+            _newborn_legal,
+            _newborn,
+            render.put_text,
+            _newborn_info,
+            told=render.put_told,
+        ),
     ),
     (OVER, GAME_OVER),
 ):

@@ -15,6 +15,7 @@ from dinotable.games.tiny_epic_dinosaurs.components import (
     EMPTY,
     FEED,
     UNIQUE,
+    code_key,
     diet,
     event,
     food,
@@ -49,12 +50,16 @@ def feed_actions(s: TinyEpicDinosaursState, seat: int) -> list[int]:
     return out
 
 
-def feed(s: TinyEpicDinosaursState, seat: int, cell: int, meat: int) -> None:
-    s.add_resource(seat, MEAT if meat else PLANT, -food(s.c, s.space(seat, cell)))
+def feed(s: TinyEpicDinosaursState, seat: int, cell: int, meat: int, events: list) -> None:
+    code = s.space(seat, cell)
+    s.add_resource(seat, MEAT if meat else PLANT, -food(s.c, code))
     s.feed_space(seat, cell)
+    events.append(
+        event("feed", seat, dinosaur=code_key(s.c, code), space=s.c.geometry.cell_name(cell), meat=bool(meat))
+    )
 
 
-def auto_feed(s: TinyEpicDinosaursState, seat: int) -> bool:
+def auto_feed(s: TinyEpicDinosaursState, seat: int, events: list) -> bool:
     """Feeds everything at once when there is food for all and no omnivore's choice to make."""
     need = [0, 0]
     cells, fed = s.farm_spaces(seat), s.fed_spaces(seat)
@@ -68,6 +73,7 @@ def auto_feed(s: TinyEpicDinosaursState, seat: int) -> bool:
         return False
     s.add_resource(seat, PLANT, -need[0])
     s.add_resource(seat, MEAT, -need[1])
+    events.append(event("feed_all", seat, plant=need[0], meat=need[1]))
     s.fed[seat] = set_of(cell for cell, code in enumerate(cells) if code >= 0)
     return True
 

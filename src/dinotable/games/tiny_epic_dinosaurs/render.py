@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from dinotable.core.words import a, counted
 from dinotable.games.tiny_epic_dinosaurs.components import CHOOSE, ESCAPE, FEED, NEWBORN, food, is_common, unique_card
 from dinotable.games.tiny_epic_dinosaurs.content import RESOURCES
 from dinotable.games.tiny_epic_dinosaurs.effects import EFFECTS, amounts_text
@@ -68,6 +69,18 @@ def space_text(c, space) -> str:
 # One text function per decision (decisions.py registers them), for the ids that decision offers.
 def keep_text(s: TinyEpicDinosaursState, action: int, ctx) -> str:
     return _contract_choice(s.c, "Keep", action - s.ids.contract)
+
+
+def keep_told(s: TinyEpicDinosaursState, action: int, ctx) -> str:
+    return "Keep one Private Contract"  # the others see a card kept, face down
+
+
+def adapt_told(s: TinyEpicDinosaursState, action: int, ctx) -> str:
+    return "Work on their Farm"  # everyone adapts at once: the others see the Farm when all are done
+
+
+def put_told(s: TinyEpicDinosaursState, action: int, ctx) -> str:
+    return "Place a newly hatched dinosaur on their Farm"  # as in Adapt the Farm, seen when all are done
 
 
 def place_text(s: TinyEpicDinosaursState, action: int, ctx) -> str:
@@ -163,40 +176,63 @@ def _cell_note(s: TinyEpicDinosaursState, cell: int) -> str:
 
 # ----------------------------------------------------------------------------------------- events
 def event_text(s: TinyEpicDinosaursState, event) -> str:
-    d, kind = event.detail, event.kind
-    who = holder_name(s, event.seat) if event.seat is not None else "Rival"
-    if kind == "round":
-        return f"-- Round {d['round']} --"
-    if kind == "collect":
-        return f"{who} collects {amounts_text((d['plant'], d['meat'], d['supply']))}"
-    if kind == "place":
-        space = next(sp for sp in s.c.spaces if sp.id == d["space"])
-        return f"{who} places on {space.board}: {space.name}"
-    if kind == "hunt":
-        return f"{who} hunts: {d['species'].capitalize()}, {d['face']}" + (" (no harm)" if d.get("safe") else "")
-    if kind == "rival_hunt":
-        return f"Rival hunts: {d['species'].capitalize()}, {d['face']}"
-    if kind == "rival":
-        return f"Rival plays {d['card']}" + (f" on {d['space']}" if d["space"] else "")
-    if kind == "escape":
-        return f"{who}: escaping {', '.join(x.capitalize() for x in d['dinosaurs'])}"
-    if kind == "breed":
-        return f"{who} breeds " + ", ".join(f"{v} {k.capitalize()}" for k, v in d.items())
-    if kind == "keep":
-        return f"{who} keeps a Private Contract"
-    if kind == "contract":
-        return f"{who} fulfils {d['contract']} ({d['vp']} VP)"
-    if kind == "research":
-        return f"{who} takes the Research card {d['card']}"
-    if kind == "gain":
-        got = amounts_text((d["plant"], d["meat"], d["supply"], d["barriers"]), (*RESOURCES, "barriers"))
-        return f"{who} gains {got}"
-    if kind == "no_space":
-        return f"{who} has nowhere to place the remaining Dinofarmers this round"
-    if kind == "game_over":
-        return f"Game over: scores {d['scores']}"
-    rest = ", ".join(f"{k} {v}" for k, v in d.items())
-    return f"{who}: {kind.replace('_', ' ')}" + (f" ({rest})" if rest else "")
+    """An event as the table tells it, in the printed names (EVENT_TEXTS: a text per kind of event)."""
+    who = holder_name(s, event.seat) if event.seat is not None else "the Rival"
+    text = EVENT_TEXTS[event.kind](s, who, event.detail)
+    return text[:1].upper() + text[1:]
+
+
+def _dinosaur(s: TinyEpicDinosaursState, key: str) -> str:
+    """A dinosaur named in an event: a species key, or a Unique Dinosaur's card name (code_key)."""
+    return next((sp.name for sp in s.c.species if sp.key == key), key)
+
+
+def _space_name(s: TinyEpicDinosaursState, space_id: str) -> str:
+    space = next(sp for sp in s.c.spaces if sp.id == space_id)
+    return f"{space.board}: {space.name}"
+
+
+def _hunt_text(s: TinyEpicDinosaursState, who: str, d: dict) -> str:
+    roll = {"net": "Net", "egg": "Egg: a second one", "damage": "Damage"}[d["face"]]
+    harm = " (the Security Crew keeps everyone safe)" if d.get("safe") else ""
+    return f"{who} hunts {a(_dinosaur(s, d['species']))} and rolls {roll}{harm}"
+
+
+_FOOD = ("plant", "meat")
+# (s, who, detail) -> the text; conformance checks that every event a game plays has one.
+EVENT_TEXTS = {
+    "round": lambda s, who, d: f"-- Round {d['round']} --",
+    "collect": lambda s, who, d: f"{who} collects {amounts_text((d['plant'], d['meat'], d['supply']))}",
+    "place": lambda s, who, d: (
+        f"{who} places {counted(d['dinofarmers'], 'Dinofarmer')}"
+        + (" and the Foreman" if d["foreman"] else "")
+        + f" on {_space_name(s, d['space'])}"
+    ),
+    "hunt": _hunt_text,
+    "rival_hunt": _hunt_text,
+    "rival": lambda s, who, d: (
+        f"the Rival plays {d['card']}" + (f" on {_space_name(s, d['space'])}" if d["space"] else "")
+    ),
+    "rival_steal": lambda s, who, d: f"the Rival takes {d['amount']} {d['resource']} from the player",
+    "rival_research": lambda s, who, d: f"the Rival takes the Research card {d['card']}",
+    "rival_contract": lambda s, who, d: f"the Rival fulfils {d['contract']} ({d['vp']} VP)",
+    "escape": lambda s, who, d: f"{who}'s dinosaurs escape: {', '.join(_dinosaur(s, k) for k in d['dinosaurs'])}",
+    "eaten": lambda s, who, d: f"{who}'s {_dinosaur(s, d['dinosaur'])} is eaten",
+    "barrier_removed": lambda s, who, d: f"{who} removes the Barrier on {d['edge']}",
+    "breed": lambda s, who, d: f"{who}'s dinosaurs breed: " + ", ".join(f"{n} {_dinosaur(s, k)}" for k, n in d.items()),
+    "feed": lambda s, who, d: f"{who} feeds the {_dinosaur(s, d['dinosaur'])} on {d['space']} with {_FOOD[d['meat']]}",
+    "feed_all": lambda s, who, d: f"{who} feeds every dinosaur ({d['plant']} plant, {d['meat']} meat)",
+    "keep": lambda s, who, d: f"{who} keeps a Private Contract",
+    "contract": lambda s, who, d: f"{who} fulfils {d['contract']} ({d['vp']} VP)",
+    "research": lambda s, who, d: f"{who} takes the Research card {d['card']}",
+    "dinosaur": lambda s, who, d: f"{who} takes {a(_dinosaur(s, d['species']))}",
+    "trade": lambda s, who, d: f"{who} trades 1 {RESOURCES[d['paid']]} for {d['amount']} {RESOURCES[d['gained']]}",
+    "first_player": lambda s, who, d: f"{who} takes the First Player Marker",
+    "gain": lambda s, who, d: (
+        f"{who} gains " + amounts_text((d["plant"], d["meat"], d["supply"], d["barriers"]), (*RESOURCES, "barriers"))
+    ),
+    "game_over": lambda s, who, d: "The game is over: final scores",
+}
 
 
 # ------------------------------------------------------------------------------------------- view

@@ -83,7 +83,7 @@ def _feeding(s: TinyEpicDinosaursState, events: list) -> bool:
         s.phase, s.queue = NEWBORN, order_from_first(s)
         return False
     seat = s.cur = s.queue[0]
-    if auto_feed(s, seat) or not feed_actions(s, seat):
+    if auto_feed(s, seat, events) or not feed_actions(s, seat):
         starve(s, seat, events)
         return False
     return True
