@@ -49,10 +49,10 @@ def placements(s: TinyEpicDinosaursState, seat: int) -> list[int]:
     """The seat's legal placements: slot * 2, + 1 with the Foreman (and any Dinofarmers it needs). A
     Dinofarmer may go only where its cost can be paid and at least part of the action performed."""
     c = s.c
-    # The hottest loop reads the holders' strengths and sets the seat's tracks for a look in place, as
-    # s.occupants and s.set_resources do: slot * holders + holder, seat * NUM_RESOURCES + resource.
-    occ, holders, res, at = s.occ, s.holders, s.res, seat * NUM_RESOURCES
-    mine = slice(at, at + NUM_RESOURCES)
+    here, strongest = s.strengths_of(seat), s.strongest()  # by slot
+    # The hottest loop sets the seat's tracks for a look in place, as s.set_resources does.
+    res, at = s.res, seat * NUM_RESOURCES
+    tracks = slice(at, at + NUM_RESOURCES)
     normals, foreman = s.normals[seat], s.foreman[seat]
     foreman_strength, top = c.numbers["foreman_strength"], c.numbers["track_max"]
     plant, meat, supply = s.resources(seat)
@@ -62,10 +62,9 @@ def placements(s: TinyEpicDinosaursState, seat: int) -> list[int]:
     memo: dict = {}  # a step found on several free spaces (a contract, a research) is looked at once
     out = []
     for slot, index in enumerate(s.slots):
-        row = slot * holders
-        if occ[row + seat]:
+        if here[slot]:
             continue  # never where you already stand
-        most = max(occ[row : row + holders])
+        most = strongest[slot]
         need = most + 1 if most else 1  # entry_strength
         with_normals = normals >= need
         with_foreman = foreman and normals >= need - foreman_strength
@@ -88,14 +87,14 @@ def placements(s: TinyEpicDinosaursState, seat: int) -> list[int]:
         if not ok:
             if p != plant or m != meat or u != supply:
                 # The step kinds' `can` read the tracks: set as paid for the look, then put back.
-                res[mine] = p, m, u
+                res[tracks] = p, m, u
                 try:
                     for can, value in space.checked:
                         if can(s, seat, value):
                             ok = True
                             break
                 finally:
-                    res[mine] = plant, meat, supply
+                    res[tracks] = plant, meat, supply
             else:
                 for st in space.checked:
                     done = memo.get(st)

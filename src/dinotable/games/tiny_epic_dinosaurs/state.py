@@ -209,6 +209,15 @@ class TinyEpicDinosaursState(FlatState):
         h = self.holders
         return self.occ[slot * h : slot * h + h]
 
+    def strengths_of(self, holder: int) -> list[int]:
+        """The holder's strength on each slot (0: not there)."""
+        return self.occ[holder :: self.holders]
+
+    def strongest(self) -> list[int]:
+        """Per slot, the strongest holder's strength there (0: nobody)."""
+        occ, n = self.occ, self.holders  # there are always at least two holders: solo, the Rival
+        return list(map(max, *[occ[holder::n] for holder in range(n)]))
+
     def occupant(self, slot: int, holder: int) -> int:
         return self.occ[slot * self.holders + holder]
 
