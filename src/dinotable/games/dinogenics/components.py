@@ -63,6 +63,19 @@ class Species:
 # tokens), the rest are cards drawn (dna: the standard deck, edna: the eDNA deck).
 RESOURCES = ("credits", "goats", "fences", "vp", "scandals", "visitors", "refined", "dna", "manipulation", "edna")
 CREDITS, GOATS, FENCES, VP, SCANDALS, VISITORS, REFINED, DNA, MANIPULATION, EDNA = range(10)
+# Each as a player reads it: (one, more than one).
+RESOURCE_WORDS = (
+    ("credit", "credits"),
+    ("goat", "goats"),
+    ("fence", "fences"),
+    ("VP", "VP"),
+    ("Scandal", "Scandals"),
+    ("visitor", "visitors"),
+    ("Refined DNA token", "Refined DNA tokens"),
+    ("DNA card", "DNA cards"),
+    ("Manipulation card", "Manipulation cards"),
+    ("eDNA card", "eDNA cards"),
+)
 COUNTS = ("dinosaurs", "herbivores", "carnivores", "species", "facilities", "visitors", "improper")
 # What End Game bonuses count: the above, and these.
 END_COUNTS = (*COUNTS, "dna_cards", "aquatic", "damaged", "empty_park", "reputation")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from dinotable.core.words import a, counted
-from dinotable.games.dinogenics import rules
+from dinotable.games.dinogenics import rules, scoring
 from dinotable.games.dinogenics.components import DROWNING, FACE_NAMES, FACES
 from dinotable.games.dinogenics.rules import COMMERCIAL, HUNGRY
 from dinotable.games.dinogenics.rules.codes import cell_of, facility_of, has_flag, is_damaged, species_of
@@ -239,6 +239,7 @@ def view(s: DinoGenicsState, seat: int | None) -> dict:
         "players": [_seat_view(s, p, p == seat) for p in range(s.num_players)],
         "synth": _seat_view(s, rules.SYNTH, False) if s.coop else None,
         "scores": s.scores(),
+        "objective": scoring.objective(s),
         "over": s.over,
     }
 
@@ -305,10 +306,25 @@ def _slot_mark(s: DinoGenicsState, occupant: int) -> str:
     return {rules.CRASH: "X", -2: "#", -1: "_"}.get(occupant, str(occupant + 1))
 
 
+def _objective_line(goal: dict) -> str:
+    """What the table plays for, and how far it is: one line."""
+    if "synth_re_activated" in goal:
+        r = goal["synth_re_activated"]
+        return f"Co-op: the branches' average {r['average']} VP must beat Synth's {r['synth']}"
+    line = f"Objective: {goal['score']} of {goal['target']} {goal['unit']}"
+    if "scenario" in goal:
+        line = f"Scenario {goal['scenario']} {goal['name']} ({goal['difficulty']}). {line}"
+    for c in goal.get("conditions", ()):
+        line += f"; {c['condition']}: {'yes' if c['met'] else 'not yet'}"
+    return line
+
+
 def board_text(s: DinoGenicsState, seat: int | None) -> str:
     c = s.c
     v = view(s, seat)
     out = [f"Season {s.season} of {c.numbers['seasons']} - {v['stage']}"]
+    if v["objective"]:
+        out.append(_objective_line(v["objective"]))
     if s.active >= 0:
         out.append(f"Breaking News: {c.news[s.active].number} {c.news[s.active].name} - {c.news[s.active].text}")
     if s.expansion and s.options.get("chaos_theory"):

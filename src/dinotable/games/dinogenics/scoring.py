@@ -143,6 +143,43 @@ def coop_result(s: DinoGenicsState) -> dict:
     return {"average": average, "synth": synth, "victory": average > synth}
 
 
+_CONDITIONS = {
+    "positive_reputation": "a positive reputation",
+    "no_scandals": "no Scandals",
+    "paired_species": "{n} species with two or more meeples",
+    "rooms": "room for {n} visitors",
+    "commercial_full": "a full commercial sector",
+}
+
+
+def objective(s: DinoGenicsState) -> dict | None:
+    """What the table plays for and how far it is, for the view and the board: a solo scenario's objective
+    (its printed text, the score against the target, each other condition met or not), the solo target, or
+    the co-op's averaged branches against Synth; None in a game between players."""
+    if s.scenario:
+        sc = s.scenario
+        goal = sc.objective
+        unit = "credits" if "credits" in goal else "VP"
+        return {
+            "scenario": sc.key,
+            "name": sc.name,
+            "difficulty": sc.difficulty,
+            "rules": sc.text,
+            "score": breakdown(s, 0)["total"],
+            "target": goal.get("vp", goal.get("credits", 0)),
+            "unit": unit,
+            "conditions": [
+                {"condition": _CONDITIONS[name].format(n=goal[name]), "met": met}
+                for name, met in _conditions(s, 0).items()
+            ],
+        }
+    if s.coop:
+        return {"synth_re_activated": coop_result(s)}
+    if s.num_players == 1:
+        return {"score": breakdown(s, 0)["total"], "target": s.c.numbers["solo_target"], "unit": "VP"}
+    return None
+
+
 def _pleasing_harmonics(s: DinoGenicsState, seat: int) -> int:
     """Each Parasaurolophus: 1 VP per species in the park, its own included."""
     kinds = [species_of(code) for code in s.dinos[seat]]

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
-from dinotable.games.dinogenics.components import COUNTS, CREDITS, RESOURCES
+from dinotable.core.words import counted
+from dinotable.games.dinogenics.components import COUNTS, CREDITS, RESOURCE_WORDS, RESOURCES
 
 if TYPE_CHECKING:
     from dinotable.core.content import Reader
@@ -32,7 +33,13 @@ def read_amounts(r: Reader, table, where: str) -> tuple:
 
 
 def amounts_text(pairs) -> str:
-    return ", ".join(f"{n} {RESOURCES[r]}" for r, n in pairs) or "nothing"
+    return ", ".join(resource_count(n, r) for r, n in pairs) or "nothing"
+
+
+def resource_count(n: int, r: int) -> str:
+    """'1 Scandal', '3 credits', '2 VP'."""
+    one, many = RESOURCE_WORDS[r]
+    return counted(n, one, many)
 
 
 class Rampage(NamedTuple):

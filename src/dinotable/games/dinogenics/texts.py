@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from dinotable.core.words import a
+from dinotable.core.words import a, counted
 from dinotable.games.dinogenics import rules
-from dinotable.games.dinogenics.components import COUNTS, END_COUNTS, RESOURCES
+from dinotable.games.dinogenics.components import COUNTS, END_COUNTS
 from dinotable.games.dinogenics.park import cells_of
 from dinotable.games.dinogenics.rules import (
     BONEYARD,
@@ -43,6 +43,7 @@ from dinotable.games.dinogenics.rules import (
 from dinotable.games.dinogenics.rules.codes import facility_of
 from dinotable.games.dinogenics.rules.steps import steps_text
 from dinotable.games.dinogenics.step_values import amounts_text as _amounts
+from dinotable.games.dinogenics.step_values import resource_count
 
 if TYPE_CHECKING:
     from dinotable.games.dinogenics.state import DinoGenicsState
@@ -84,7 +85,7 @@ def facility_text(c, f: int, cost: bool = True) -> str:
     if fac.upkeep:
         bits.append(f"each Upkeep {_amounts(fac.upkeep)}")
     if fac.per_species >= 0:
-        gain = f"{fac.per_vp} VP" if fac.per_vp else f"{fac.per_credits} credits"
+        gain = f"{fac.per_vp} VP" if fac.per_vp else counted(fac.per_credits, "credit")
         bits.append(f"{gain} per {c.species[fac.per_species].name} each Upkeep")
     if fac.hand_limit:
         bits.append(f"hand limit +{fac.hand_limit}")
@@ -98,7 +99,7 @@ def facility_text(c, f: int, cost: bool = True) -> str:
         bits.append(f"when placed {_amounts(fac.on_placement)}")
     if fac.upkeep_per:
         what, r, n = fac.upkeep_per
-        bits.append(f"each Upkeep {n} {RESOURCES[r]} per {COUNTS[what]}")
+        bits.append(f"each Upkeep {resource_count(n, r)} per {COUNTS[what]}")
     if fac.end_per:
         bits.append(f"{fac.end_per[1]} VP per {END_COUNTS[fac.end_per[0]].replace('_', ' ')} at the end")
     if fac.adjacent_aquatic_vp:
@@ -157,7 +158,7 @@ def _habitat_text(s: DinoGenicsState, seat: int, cell: int) -> str:
 
 
 def _credits(n: int) -> str:
-    return "free" if n == 0 else f"{n} credit{'s' if n != 1 else ''}"
+    return "free" if n == 0 else counted(n, "credit")
 
 
 def _in_park(s: DinoGenicsState, park: int) -> str:
@@ -305,7 +306,7 @@ def spot_text(s: DinoGenicsState, action: int, ctx: PlacingContext) -> str:
 def ocean_text(s: DinoGenicsState, action: int, ctx: OceanContext) -> str:
     if action == s.ids.done:
         return f"Do not pay: lose {s.c.numbers['open_ocean_vp_loss']} VP"
-    return f"Pay {ctx.cost} credits for a Plesiosaurus"
+    return f"Pay {counted(ctx.cost, 'credit')} for a Plesiosaurus"
 
 
 def claim_text(s: DinoGenicsState, action: int, ctx) -> str:

@@ -21,6 +21,7 @@ from itertools import compress
 from typing import TYPE_CHECKING
 
 from dinotable.core.effects import Effects, StepKind
+from dinotable.core.words import counted
 from dinotable.games.dinogenics import step_values as values
 from dinotable.games.dinogenics.components import COUNTS, CREDITS, EDNA, REFINED, SCANDALS, VISITORS
 from dinotable.games.dinogenics.rules.allowed import (
@@ -247,7 +248,7 @@ def _opponent_text(kind: str):
 
 
 def _market_buy_text(value) -> str:
-    price = f"for {value[1]} credits each" if value[1] else "for free"
+    price = f"for {counted(value[1], 'credit')} each" if value[1] else "for free"
     return f"take up to {value[0]} DNA from the DNA Market {price}"
 
 
@@ -283,7 +284,7 @@ _kind(
     "pay",
     values.read_pay,
     _run_pay,
-    lambda v: f"pay {v} credits",
+    lambda v: f"pay {counted(v, 'credit')}",
     lambda s, seat, v, budget=None, depth=0: v <= _budget(s, seat, budget),
 )
 _kind(
@@ -322,7 +323,7 @@ _kind(
     "market_sell",
     values.pair("market_sell"),
     _picks(lambda v: PickContext(SELL, v[0], v[1], 0)),
-    lambda v: f"sell up to {v[0]} DNA at {v[1]} credits",
+    lambda v: f"sell up to {v[0]} DNA at {counted(v[1], 'credit')}",
     lambda s, seat, v, budget=None, depth=0: bool(hand_size(s, seat)),
     asks=True,
 )
