@@ -8,10 +8,8 @@ Barriers, Mountains, and Water").
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 OPEN = 100  # zone codes at or above this are open areas (not Enclosures)
-MEMO_SIZE = 100_000  # answers kept per memo (zones per grid, sets read back); a long soak sees more Barrier patterns
+MEMO_SIZE = 100_000  # zones kept per grid; a long soak sees more Barrier patterns, so the memo starts over
 
 
 # Sets of edges or spaces (Barriers, dotted lines, fed or settled spaces) are bit masks: bit i for item i.
@@ -30,15 +28,14 @@ def without(mask: int, i: int) -> int:
     return mask & ~(1 << i)
 
 
-@lru_cache(maxsize=MEMO_SIZE)  # asked again and again for the same few Barrier patterns
-def members(mask: int) -> tuple[int, ...]:
+def members(mask: int) -> list[int]:
     """The edges or spaces in the set, lowest first."""
     out = []
     while mask:
         low = mask & -mask
         out.append(low.bit_length() - 1)
         mask ^= low
-    return tuple(out)
+    return out
 
 
 def set_of(items) -> int:
@@ -72,7 +69,6 @@ def regions(geometry, passable: int) -> list[tuple[tuple[int, ...], bool]]:
     seen = [False] * geometry.num_cells
     out = []
     joined = links(geometry)
-    open_edges = set(members(passable))
     for start in range(geometry.num_cells):
         if seen[start]:
             continue
@@ -80,7 +76,7 @@ def regions(geometry, passable: int) -> list[tuple[tuple[int, ...], bool]]:
         group, todo, closed = [start], [start], True
         while todo:
             for e, other in joined[todo.pop()]:
-                if e not in open_edges:
+                if not passable >> e & 1:  # has(passable, e), inlined: the walk's inner loop
                     continue
                 if other < 0:
                     closed = False
