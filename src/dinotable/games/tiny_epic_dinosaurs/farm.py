@@ -16,7 +16,7 @@ from dinotable.games.tiny_epic_dinosaurs.components import (
     unique_card,
     unique_code,
 )
-from dinotable.games.tiny_epic_dinosaurs.grid import OPEN, members, with_, zones
+from dinotable.games.tiny_epic_dinosaurs.grid import OPEN, members, zones
 
 if TYPE_CHECKING:
     from dinotable.games.tiny_epic_dinosaurs.state import TinyEpicDinosaursState
@@ -30,7 +30,7 @@ class Adapting(NamedTuple):
 
     def settling(self, cell: int) -> Adapting:
         """The context once the dinosaur on this space has been placed."""
-        return Adapting(with_(self.settled, cell))
+        return Adapting(self.settled | 1 << cell)  # with_, inline: every dinosaur placed
 
 
 NOTHING_SETTLED = Adapting(0)
@@ -49,7 +49,7 @@ KIND_BITS = tuple(kind_bit(k) for k in range(UNIQUE + 1))  # kind_bit by min(cod
 
 def only(contents: int, code: int) -> bool:
     """Whether a zone holds this kind of dinosaur and nothing else."""
-    return contents == kind_bit(code)
+    return contents == KIND_BITS[code if code < UNIQUE else UNIQUE]
 
 
 def _two_kinds(contents: int) -> bool:
@@ -121,12 +121,16 @@ def put_actions(s: TinyEpicDinosaursState, seat: int, commons, uniques, cells: l
 
 def adapt_actions(s: TinyEpicDinosaursState, seat: int, ctx: Adapting) -> list[int]:
     """Barriers, waiting dinosaurs to put, dinosaurs to lift, and Done only when nothing waiting fits."""
-    ids, cells = s.ids, s.farm_spaces(seat)
-    out = put_actions(s, seat, s.held_commons(seat), s.hold_unique[seat], cells)
+    # Every Adapt decision asks: the Farm spaces and the Containment Zone are read in place, as
+    # s.farm_spaces and s.held_commons do (seat * spaces + space, seat * COMMON_SPECIES + species).
+    ids, n, k = s.ids, s.c.geometry.num_cells, seat * COMMON_SPECIES
+    cells = s.cells[seat * n : seat * n + n]
+    out = put_actions(s, seat, s.hold[k : k + COMMON_SPECIES], s.hold_unique[seat], cells)
     waiting_fits = bool(out)
     if s.barriers[seat]:
         first = ids.fence
-        out += [first + edge for edge in members(free_dotted(s, seat))]
+        free = s.c.farms[s.farm[seat]].dotted & ~s.fence[seat]  # free_dotted
+        out += [first + edge for edge in members(free)]
     first, settled = ids.lift, members(ctx.settled)
     for cell, code in enumerate(cells):
         if code >= 0 and cell not in settled:

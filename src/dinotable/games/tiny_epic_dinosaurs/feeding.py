@@ -32,7 +32,8 @@ if TYPE_CHECKING:
 
 def feed_actions(s: TinyEpicDinosaursState, seat: int) -> list[int]:
     """One option per unfed dinosaur and food it eats, dinosaurs alike (farm.alike) offered once."""
-    plants, meat = s.resource(seat, PLANT), s.resource(seat, MEAT)
+    res = s.resources(seat)
+    plants, meat = res[PLANT], res[MEAT]
     fed, c = s.fed_spaces(seat), s.c
     same = alike(s, seat)
     out, seen = [], set()

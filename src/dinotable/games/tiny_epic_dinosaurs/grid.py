@@ -18,16 +18,6 @@ def has(mask: int, i: int) -> bool:
     return mask >> i & 1 == 1
 
 
-def with_(mask: int, i: int) -> int:
-    """The set with edge or space i in it."""
-    return mask | 1 << i
-
-
-def without(mask: int, i: int) -> int:
-    """The set without edge or space i."""
-    return mask & ~(1 << i)
-
-
 def members(mask: int) -> list[int]:
     """The edges or spaces in the set, lowest first."""
     out = []

@@ -49,13 +49,15 @@ def placements(s: TinyEpicDinosaursState, seat: int) -> list[int]:
     """The seat's legal placements: slot * 2, + 1 with the Foreman (and any Dinofarmers it needs). A
     Dinofarmer may go only where its cost can be paid and at least part of the action performed."""
     c = s.c
-    here, strongest = s.strengths_of(seat), s.strongest()  # by slot
-    # The hottest loop sets the seat's tracks for a look in place, as s.set_resources does.
-    res, at = s.res, seat * NUM_RESOURCES
+    # The hottest loop reads the holders' strengths and sets the seat's tracks for a look in place, as
+    # s.occupants and s.set_resources do (slot * holders + holder, seat * NUM_RESOURCES + resource).
+    occ, holders, res, at = s.occ, s.holders, s.res, seat * NUM_RESOURCES
+    here = occ[seat::holders]  # by slot
+    strongest = list(map(max, *[occ[holder::holders] for holder in range(holders)]))  # at least 2 holders
     tracks = slice(at, at + NUM_RESOURCES)
     normals, foreman = s.normals[seat], s.foreman[seat]
     foreman_strength, top = c.numbers["foreman_strength"], c.numbers["track_max"]
-    plant, meat, supply = s.resources(seat)
+    plant, meat, supply = res[tracks]
     barriers = s.barrier_supply > 0
     spaces, first = c.spaces, s.ids.place
     discount = -1  # the Market discount, worked out at the first Market

@@ -18,7 +18,7 @@ from dinotable.games.tiny_epic_dinosaurs import render, rules, scoring
 from dinotable.games.tiny_epic_dinosaurs.components import COMMON_SPECIES, KEEP, NUM_RESOURCES
 from dinotable.games.tiny_epic_dinosaurs.decisions import TABLE
 from dinotable.games.tiny_epic_dinosaurs.farm import farm_zones
-from dinotable.games.tiny_epic_dinosaurs.grid import has, members, with_, without
+from dinotable.games.tiny_epic_dinosaurs.grid import members
 
 R, K = NUM_RESOURCES, COMMON_SPECIES  # the widths of a seat's resources and of its per-species counts
 
@@ -209,15 +209,6 @@ class TinyEpicDinosaursState(FlatState):
         h = self.holders
         return self.occ[slot * h : slot * h + h]
 
-    def strengths_of(self, holder: int) -> list[int]:
-        """The holder's strength on each slot (0: not there)."""
-        return self.occ[holder :: self.holders]
-
-    def strongest(self) -> list[int]:
-        """Per slot, the strongest holder's strength there (0: nobody)."""
-        occ, n = self.occ, self.holders  # there are always at least two holders: solo, the Rival
-        return list(map(max, *[occ[holder::n] for holder in range(n)]))
-
     def occupant(self, slot: int, holder: int) -> int:
         return self.occ[slot * self.holders + holder]
 
@@ -226,30 +217,30 @@ class TinyEpicDinosaursState(FlatState):
 
     # Bit masks by seat: Barriers by edge, fed dinosaurs by Farm space, penalties paid this round.
     def has_barrier(self, seat: int, edge: int) -> bool:
-        return has(self.fence[seat], edge)
+        return self.fence[seat] >> edge & 1 == 1
 
     def set_barrier(self, seat: int, edge: int) -> None:
         """A Barrier onto the edge of the seat's Farm (the Enclosures are the caller's to work out again)."""
-        self.fence[seat] = with_(self.fence[seat], edge)
+        self.fence[seat] |= 1 << edge
 
     def clear_barrier(self, seat: int, edge: int) -> None:
         """The Barrier off the edge of the seat's Farm (likewise)."""
-        self.fence[seat] = without(self.fence[seat], edge)
+        self.fence[seat] &= ~(1 << edge)
 
     def is_fed(self, seat: int, cell: int) -> bool:
-        return has(self.fed[seat], cell)
+        return self.fed[seat] >> cell & 1 == 1
 
-    def fed_spaces(self, seat: int) -> tuple[int, ...]:
+    def fed_spaces(self, seat: int) -> list[int]:
         """The Farm spaces whose dinosaur has been fed this round."""
         return members(self.fed[seat])
 
     def feed_space(self, seat: int, cell: int) -> None:
         """The dinosaur on this space has been fed this round."""
-        self.fed[seat] = with_(self.fed[seat], cell)
+        self.fed[seat] |= 1 << cell
 
     def unfeed(self, seat: int, cell: int) -> None:
         """The space's dinosaur is gone: its space no longer counts as fed."""
-        self.fed[seat] = without(self.fed[seat], cell)
+        self.fed[seat] &= ~(1 << cell)
 
     def has_paid(self, seat: int, penalty: int) -> bool:
         """Whether the seat has paid this penalty (escapes.HERB_PENALTY, CARN_PENALTY) this round."""
