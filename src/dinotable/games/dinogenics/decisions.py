@@ -251,7 +251,17 @@ TABLE = Decisions()
 for phase, decision in (
     # Never open between decisions (settle runs the Season until one opens), so like the end it offers none.
     (rules.NONE, replace(GAME_OVER, name="running")),
-    (rules.PLACE, Decision("place a worker", rules.worker_spaces, rules.place_worker, texts.worker_text, _worker_info)),
+    (
+        rules.PLACE,
+        Decision(
+            "place a worker",
+            rules.worker_spaces,
+            rules.place_worker,
+            texts.worker_text,
+            _worker_info,
+            told=texts.worker_told,
+        ),
+    ),
     (
         rules.CHOOSE,
         Decision(
@@ -333,7 +343,14 @@ for phase, decision in (
     ),
     (
         rules.CARD,
-        Decision("play a Manipulation card", rules.card_options, rules.play_card, texts.card_text, _card_info),
+        Decision(
+            "play a Manipulation card",
+            rules.card_options,
+            rules.play_card,
+            texts.card_text,
+            _card_info,
+            told=texts.card_told,
+        ),
     ),
     (
         rules.OPPONENT,
@@ -375,6 +392,7 @@ for phase, decision in (
             rules.outsource,
             texts.outsource_text,
             _outsource_info,
+            told=texts.outsource_told,
         ),
     ),
     (rules.OVER, GAME_OVER),
@@ -477,7 +495,13 @@ for phase, decision in (
     (
         rules.GIFT,
         Decision(
-            "gift cards at the docks", rules.gift_options, rules.gift_card, texts.gift_text, _gift_info, GiftContext
+            "gift cards at the docks",
+            rules.gift_options,
+            rules.gift_card,
+            texts.gift_text,
+            _gift_info,
+            GiftContext,
+            texts.gift_told,
         ),
     ),
 ):

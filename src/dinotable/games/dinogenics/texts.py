@@ -173,22 +173,32 @@ def _pen_text(s: DinoGenicsState, action: int) -> str:
     return f"Build a pen on {names} ({size} spaces, {cost} fences)"
 
 
-def _space_text(s: DinoGenicsState, action: int) -> str:
+def _space_text(s: DinoGenicsState, action: int, own: bool = True) -> str:
+    """A space and its action; for the seat to move (`own`), also the sets it holds that no meeple is left
+    for, which its hand alone tells."""
     sp = s.c.spaces[action - s.ids.space]
-    return f"{sp.name}: {steps_text(sp.steps)}{_no_meeple(s, s.cur, sp.steps)}"
+    return f"{sp.name}: {steps_text(sp.steps)}{_no_meeple(s, s.cur, sp.steps) if own else ''}"
 
 
 # ---------------------------------------------------------------------- each kind of decision's texts
-def worker_text(s: DinoGenicsState, action: int, ctx) -> str:
+def worker_text(s: DinoGenicsState, action: int, ctx, own: bool = True) -> str:
     if action == s.ids.airport:
         return "Private Airport: take another space's action for free"
     if action == s.ids.docks:
         return f"Docks: gift up to 2 cards to the {BRANCHES[1 - s.cur]} Branch"
-    return _space_text(s, action)
+    return _space_text(s, action, own)
 
 
-def outsource_text(s: DinoGenicsState, action: int, ctx) -> str:
-    return f"Outsource to {_space_text(s, action)}"
+def worker_told(s: DinoGenicsState, action: int, ctx) -> str:
+    return worker_text(s, action, ctx, own=False)
+
+
+def outsource_text(s: DinoGenicsState, action: int, ctx, own: bool = True) -> str:
+    return f"Outsource to {_space_text(s, action, own)}"
+
+
+def outsource_told(s: DinoGenicsState, action: int, ctx) -> str:
+    return outsource_text(s, action, ctx, own=False)
 
 
 def choose_text(s: DinoGenicsState, action: int, ctx: ChooseContext) -> str:
@@ -263,9 +273,13 @@ def target_text(s: DinoGenicsState, action: int, ctx: TargetContext) -> str:
     return f"The rampage damages {_structure(s, s.cur, action - s.ids.structure)}"
 
 
-def card_text(s: DinoGenicsState, action: int, ctx) -> str:
+def card_text(s: DinoGenicsState, action: int, ctx, own: bool = True) -> str:
     card = s.c.manipulation[action - s.ids.manipulation]
-    return f"Play {card.name}: {card.text}{_no_meeple(s, s.cur, card.steps)}"
+    return f"Play {card.name}: {card.text}{_no_meeple(s, s.cur, card.steps) if own else ''}"
+
+
+def card_told(s: DinoGenicsState, action: int, ctx) -> str:
+    return card_text(s, action, ctx, own=False)
 
 
 def opponent_text(s: DinoGenicsState, action: int, ctx) -> str:
@@ -358,3 +372,12 @@ def gift_text(s: DinoGenicsState, action: int, ctx: GiftContext) -> str:
     if action < ids.manipulation:
         return f"Gift {a(kind_name(s.c, action - ids.dna))} DNA card to the {to} Branch"
     return f"Gift {s.c.manipulation[action - ids.manipulation].name} to the {to} Branch"
+
+
+def gift_told(s: DinoGenicsState, action: int, ctx: GiftContext) -> str:
+    """A gift as the table sees it: a card passes face down (the branch receiving it learns which)."""
+    ids, to = s.ids, BRANCHES[1 - s.cur]
+    if action == ids.done:
+        return "Gift no more cards"
+    deck = "DNA" if action < ids.manipulation else "Manipulation"
+    return f"Gift a {deck} card to the {to} Branch"
