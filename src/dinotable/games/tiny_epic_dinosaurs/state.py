@@ -9,13 +9,18 @@ and the penalties paid are bit masks, read the same way.
 
 from __future__ import annotations
 
-from operator import sub
-
 from dinotable.core.contract import Secret
 from dinotable.core.flat import FlatState
 from dinotable.core.rng import derive_seed, seed_state, shuffle
 from dinotable.games.tiny_epic_dinosaurs import render, rules, scoring
-from dinotable.games.tiny_epic_dinosaurs.components import COMMON_SPECIES, KEEP, NUM_RESOURCES
+from dinotable.games.tiny_epic_dinosaurs.components import (
+    COMMON_SPECIES,
+    KEEP,
+    MEAT,
+    NUM_RESOURCES,
+    PLANT,
+    SUPPLY,
+)
 from dinotable.games.tiny_epic_dinosaurs.decisions import TABLE
 from dinotable.games.tiny_epic_dinosaurs.farm import farm_zones
 from dinotable.games.tiny_epic_dinosaurs.grid import members
@@ -133,13 +138,11 @@ class TinyEpicDinosaursState(FlatState):
     def gain_each(self, seat: int, amounts) -> list[int]:
         """`gain` for each resource (plant, meat, supply: the first amounts); returns what was gained of each."""
         top, res, i = self.c.numbers["track_max"], self.res, seat * R
-        got = []
-        for r in range(R):
-            have = res[i + r]
-            new = min(have + amounts[r], top)
-            res[i + r] = new
-            got.append(new - have)
-        return got
+        plant, meat, supply = res[i : i + R]
+        res[i + PLANT] = min(plant + amounts[PLANT], top)
+        res[i + MEAT] = min(meat + amounts[MEAT], top)
+        res[i + SUPPLY] = min(supply + amounts[SUPPLY], top)
+        return [res[i + PLANT] - plant, res[i + MEAT] - meat, res[i + SUPPLY] - supply]
 
     def add_resource(self, seat: int, r: int, n: int) -> None:
         """The seat's marker moves n up (down if n < 0), uncapped: `gain` stops at the top."""
@@ -151,7 +154,9 @@ class TinyEpicDinosaursState(FlatState):
     def pay(self, seat: int, cost) -> None:
         """The seat pays a cost (plant, meat, supply)."""
         i, res = seat * R, self.res
-        res[i : i + R] = map(sub, res[i : i + R], cost)
+        res[i + PLANT] -= cost[PLANT]
+        res[i + MEAT] -= cost[MEAT]
+        res[i + SUPPLY] -= cost[SUPPLY]
 
     # A seat's common dinosaurs by species, in the Containment Zone (`hold`), on Medical Leave (`medical`)
     # and born this round (`newborns`): each at seat * K + species.
