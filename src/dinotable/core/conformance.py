@@ -265,17 +265,23 @@ def check_secrets(game, num_players: int, options: dict, seed: int) -> None:
 EVENT_KIND = re.compile(r"[a-z][a-z0-9]*(_[a-z0-9]+)*")
 
 
-def check_event_names(game, num_players: int, options: dict, seed: int) -> None:
-    """Every event of a random game is named in snake_case (as front ends and logs key on them) and has a
-    dict of details."""
-    where = _where(game, num_players, options, seed)
+def _random_events(game, num_players: int, options: dict, seed: int):
+    """Each event of a random game, with the state just after the decision that made it."""
     state = game.new_game(num_players, seed, options)
     rng = Rng(derive_seed(seed, 78))
     while not state.is_over:
         legal = state.legal_actions()
         for e in state.apply(legal[rng.below(len(legal))]):
-            assert EVENT_KIND.fullmatch(e.kind), f"{where}: event kind {e.kind!r} is not snake_case"
-            assert isinstance(e.detail, dict), f"{where}: event {e.kind!r} has details that are not a dict"
+            yield state, e
+
+
+def check_event_names(game, num_players: int, options: dict, seed: int) -> None:
+    """Every event of a random game is named in snake_case (as front ends and logs key on them) and has a
+    dict of details."""
+    where = _where(game, num_players, options, seed)
+    for _, e in _random_events(game, num_players, options, seed):
+        assert EVENT_KIND.fullmatch(e.kind), f"{where}: event kind {e.kind!r} is not snake_case"
+        assert isinstance(e.detail, dict), f"{where}: event {e.kind!r} has details that are not a dict"
 
 
 # What no event text a player reads may hold: an internal key (snake_case), a Python value ({...}, [...],
@@ -287,15 +293,11 @@ def check_event_texts(game, num_players: int, options: dict, seed: int) -> None:
     """Every event of a random game has a text in the game's words (`game.event_text`), with no internal key
     or Python value in it."""
     where = _where(game, num_players, options, seed)
-    state = game.new_game(num_players, seed, options)
-    rng = Rng(derive_seed(seed, 79))
-    while not state.is_over:
-        legal = state.legal_actions()
-        for e in state.apply(legal[rng.below(len(legal))]):
-            text = game.event_text(state, e)
-            assert isinstance(text, str) and text.strip(), f"{where}: event {e.kind!r} has no text"
-            found = _NOT_WORDS.search(text)
-            assert not found, f"{where}: event {e.kind!r} reads {text!r}: {found.group()!r} is not the game's words"
+    for state, e in _random_events(game, num_players, options, seed):
+        text = game.event_text(state, e)
+        assert isinstance(text, str) and text.strip(), f"{where}: event {e.kind!r} has no text"
+        found = _NOT_WORDS.search(text)
+        assert not found, f"{where}: event {e.kind!r} reads {text!r}: {found.group()!r} is not the game's words"
 
 
 def check_events(game, num_players: int, options: dict, seed: int) -> None:
