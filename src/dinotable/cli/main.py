@@ -466,7 +466,7 @@ def bench(
     """Engine speed on one core: random-play games/s and decisions/s, clone() and legal_actions()+apply(),
     the search agent's iterations per second, and decisions/s as a ratio to OpenSpiel's pure-Python block
     dominoes played in the same run (with the `bench` extra installed; `make bench` installs it)."""
-    from dinotable.sim.bench import REFERENCE, bench_game, versus_reference
+    from dinotable.sim.bench import REFERENCE, bench_game, bench_table, versus_reference
 
     names = [game_name] if game_name else dinotable.list_games()
     if option and not game_name:
@@ -485,47 +485,8 @@ def bench(
     if as_json:
         print(json.dumps({"games": rows, "reference": REFERENCE if with_reference else None}, indent=1))
         return
-    header = (
-        "game",
-        "players",
-        "games/s",
-        "decisions/s",
-        "decisions/game",
-        "clone() us",
-        "legal+apply us",
-        "mcts iters/s",
-        "x dominoes",
-    )
-    lines = [header] + [
-        (
-            r["game"],
-            str(r["players"]),
-            f"{r['games_per_s']:,.0f}",
-            f"{r['decisions_per_s']:,.0f}",
-            f"{r['decisions_per_game']:.1f}",
-            f"{r['clone_us']:.2f}",
-            f"{r['legal_apply_us']:.2f}",
-            f"{r['search_iters_per_s']:,.0f}",
-            f"{r['vs_reference']:.2f}" if r["vs_reference"] else "-",
-        )
-        for r in rows
-    ]
-    widths = [max(len(line[i]) for line in lines) for i in range(len(header))]
-    print("dinotable bench: one core, random play; legal+apply is per decision; mcts at its default settings")
-    for line in lines:
-        print(
-            "  ".join(
-                cell.rjust(w) if i else cell.ljust(w) for i, (cell, w) in enumerate(zip(line, widths, strict=True))
-            )
-        )
-    if rows[0]["vs_reference"]:
-        rates = sorted(r["versus_reference"]["reference_per_s"] for r in rows)
-        print(
-            f"x dominoes: decisions/s over the actions/s of OpenSpiel's {REFERENCE}, the two played in "
-            f"alternating slices ({rates[0]:,.0f} to {rates[-1]:,.0f} a second; random play, its deal's "
-            "chance outcomes included)"
-        )
-    elif with_reference:
+    print("\n".join(bench_table(rows)))
+    if with_reference and not rows[0]["vs_reference"]:
         print(f"x dominoes: OpenSpiel is not installed (pip install -e '.[bench]') - no {REFERENCE} reference")
 
 

@@ -162,3 +162,49 @@ def versus_reference(
         theirs, theirs_time = theirs + d, theirs_time + t
     rate, reference_rate = ours / ours_time, theirs / theirs_time
     return {"ratio": rate / reference_rate, "decisions_per_s": rate, "reference_per_s": reference_rate}
+
+
+def bench_table(rows: list[dict]) -> list[str]:
+    """The bench figures as the terminal prints them: a table, and what the ratio is measured against."""
+    out = []
+    header = (
+        "game",
+        "players",
+        "games/s",
+        "decisions/s",
+        "decisions/game",
+        "clone() us",
+        "legal+apply us",
+        "mcts iters/s",
+        "x dominoes",
+    )
+    lines = [header] + [
+        (
+            r["game"],
+            str(r["players"]),
+            f"{r['games_per_s']:,.0f}",
+            f"{r['decisions_per_s']:,.0f}",
+            f"{r['decisions_per_game']:.1f}",
+            f"{r['clone_us']:.2f}",
+            f"{r['legal_apply_us']:.2f}",
+            f"{r['search_iters_per_s']:,.0f}",
+            f"{r['vs_reference']:.2f}" if r["vs_reference"] else "-",
+        )
+        for r in rows
+    ]
+    widths = [max(len(line[i]) for line in lines) for i in range(len(header))]
+    out.append("dinotable bench: one core, random play; legal+apply is per decision; mcts at its default settings")
+    for line in lines:
+        out.append(
+            "  ".join(
+                cell.rjust(w) if i else cell.ljust(w) for i, (cell, w) in enumerate(zip(line, widths, strict=True))
+            )
+        )
+    if rows[0]["vs_reference"]:
+        rates = sorted(r["versus_reference"]["reference_per_s"] for r in rows)
+        out.append(
+            f"x dominoes: decisions/s over the actions/s of OpenSpiel's {REFERENCE}, the two played in "
+            f"alternating slices ({rates[0]:,.0f} to {rates[-1]:,.0f} a second; random play, its deal's "
+            "chance outcomes included)"
+        )
+    return out
