@@ -372,11 +372,11 @@ def board_text(s: TinyEpicDinosaursState, seat: int | None) -> str:
         if pv["research"]:
             out.append("  Research: " + ", ".join(pv["research"]))
         done = pv["fulfilled"]
-        private = pv["private"]
-        out.append(
-            f"  Contracts fulfilled: {', '.join(done) or 'none'}; private: "
-            + (", ".join(private) if isinstance(private, list) else f"{private} hidden")
-        )
+        out.append(f"  Contracts fulfilled: {', '.join(done) or 'none'}")
+        if p == seat or s.over:  # your own Private Contracts (all of them at the end), with their needs and VP
+            out.extend(f"  Private Contract {contract_text(c, k)}" for k in s.private[p])
+        else:
+            out.append(f"  Private Contracts: {counted(len(s.private[p]), 'card')}, face down")
     if s.solo:
         r = v["rival"]
         out.append("")
