@@ -243,3 +243,29 @@ def test_dinogenics_score_reputation_and_dinosaur_value_recounted_from_the_view(
     for p in view["players"]:
         assert p["reputation"] == reputation(p, view["season"])
         assert p["dinosaur_value"] == dinosaur_value(p, Park(p))
+
+
+def test_the_board_names_the_part_of_the_season_as_the_rulebook_does():
+    """Every step of the Season has a label in the rulebook's words; Synth's step is named only in the co-op
+    (a game without Synth reads it as the Upkeep)."""
+    from dinotable.games.dinogenics.render import _STAGE_LABELS, stage_label
+    from dinotable.games.dinogenics.rules import STAGES
+
+    assert set(_STAGE_LABELS) == {name for name, _ in STAGES}
+    solo, coop = GAME.new_game(1, 1), GAME.new_game(2, 1, {"coop": True})
+    assert stage_label(solo, "synth") == "Upkeep" and "Synth" in stage_label(coop, "synth")
+    assert GAME.board_text(solo, 0).splitlines()[0].endswith("Worker Placement")
+
+
+def test_the_view_and_board_show_what_the_table_plays_for():
+    """A solo scenario's objective with each condition and its progress; the solo target; the co-op's
+    average against Synth; nothing of the kind between players."""
+    cc2 = GAME.new_game(1, 3, {"scenario": "CC2"})
+    goal = cc2.view(0)["objective"]
+    assert goal["scenario"] == "CC2" and goal["target"] == 100 and goal["unit"] == "VP"
+    assert goal["score"] == cc2.scores()[0] and goal["rules"].startswith("Objective:")
+    assert [c["met"] for c in goal["conditions"]] == [False]  # no species pairs at the start
+    assert f"Objective: {goal['score']} of 100 VP" in GAME.board_text(cc2, 0)
+    assert GAME.new_game(1, 3).view(0)["objective"]["target"] == GAME.content.numbers["solo_target"]
+    assert "synth_re_activated" in GAME.new_game(2, 3, {"coop": True}).view(None)["objective"]
+    assert GAME.new_game(3, 3).view(0)["objective"] is None

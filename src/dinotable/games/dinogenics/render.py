@@ -306,6 +306,34 @@ def _slot_mark(s: DinoGenicsState, occupant: int) -> str:
     return {rules.CRASH: "X", -2: "#", -1: "_"}.get(occupant, str(occupant + 1))
 
 
+# Each step of the Season (rules.STAGES) as the rulebook names its part of the Season.
+_STAGE_LABELS = {
+    "order": "Open Season: player order",
+    "visitors": "Open Season: visitors arrive",
+    "bonus": "Open Season: bonus visitors",
+    "income": "Open Season: income",
+    "news": "Open Season: Breaking News",
+    "facilities": "Open Season: new facilities",
+    "workers": "Worker Placement",
+    "terror": "Upkeep",
+    "feed": "Upkeep: feeding",
+    "rampage": "Upkeep: rampage checks",
+    "synth": "Upkeep: Synth",
+    "leave": "Upkeep: visitors leave",
+    "vp": "Upkeep: VP",
+    "resources": "Upkeep: resources",
+    "return": "Upkeep: workers return",
+    "next": "Upkeep",
+}
+
+
+def stage_label(s: DinoGenicsState, stage: str) -> str:
+    """The part of the Season under way, in the rulebook's words (Synth's step is named only in the co-op)."""
+    if stage == "synth" and not s.coop:
+        return "Upkeep"
+    return _STAGE_LABELS.get(stage, "End Game Scoring" if s.over else stage)
+
+
 def _objective_line(goal: dict) -> str:
     """What the table plays for, and how far it is: one line."""
     if "synth_re_activated" in goal:
@@ -322,7 +350,7 @@ def _objective_line(goal: dict) -> str:
 def board_text(s: DinoGenicsState, seat: int | None) -> str:
     c = s.c
     v = view(s, seat)
-    out = [f"Season {s.season} of {c.numbers['seasons']} - {v['stage']}"]
+    out = [f"Season {s.season} of {c.numbers['seasons']} - {stage_label(s, v['stage'])}"]
     if v["objective"]:
         out.append(_objective_line(v["objective"]))
     if s.active >= 0:
