@@ -503,3 +503,18 @@ def test_replay_step_shows_the_table_after_each_decision(tmp_path):
     after_one = GAME.new_game(2, 4)
     after_one.apply(state.history[0])
     assert GAME.board_text(after_one, None) in result.stdout
+
+
+def test_coop_seats_are_named_as_the_board_names_them():
+    """The co-op's seats are the West and East Branches in the prompt as on the board and in every text:
+    never 'player 1' in one place and 'West Branch' in another."""
+    written: list[str] = []
+    answers = iter(["1"] * 60)
+
+    def read(prompt: str) -> str:
+        return next(answers, "quit") if prompt == "> " else ""
+
+    play(DG, ["human", "human"], 3, {"coop": True}, read=read, write=written.append)
+    text = "\n".join(written)
+    assert "West Branch (human), your move:" in text and "East Branch (human), your move:" in text
+    assert "player 1" not in text.lower() and "player 2" not in text.lower()

@@ -19,8 +19,10 @@ HELP = """Type the number of an action to take it. Other commands:
   quit         leave the game (you are offered to save it first)"""
 
 
-def seat_names(specs: list[str]) -> list[str]:
-    return [f"player {i + 1} ({spec})" for i, spec in enumerate(specs)]
+def seat_names(specs: list[str], state=None) -> list[str]:
+    """Each seat as the game calls it (`game.seat_name`), with who plays it: 'player 2 (greedy)'."""
+    name = state.game.seat_name if state is not None else lambda state, seat: f"player {seat + 1}"
+    return [f"{name(state, i)} ({spec})" for i, spec in enumerate(specs)]
 
 
 def score_lines(state, names: list[str]) -> list[str]:
@@ -58,7 +60,7 @@ def play(
     if state is None:
         state = game.new_game(len(specs), seed, options)
     seed = state.seed
-    names = seat_names(specs)
+    names = seat_names(specs, state)
     agents = [
         None if spec == "human" else make_agent(spec, game, derive_seed(seed, AGENT_SEED_KEY + seat))
         for seat, spec in enumerate(specs)

@@ -185,6 +185,10 @@ class Game(ABC):
         """The legal actions in the order a person should see them listed (by default, as given)."""
         return actions
 
+    def seat_name(self, state: State, seat: int) -> str:
+        """A seat as the game's texts and the table call it ("player 2"; a co-op's "East Branch")."""
+        return f"player {seat + 1}"
+
     def board_text(self, state: State, seat: int | None) -> str:
         import json
 

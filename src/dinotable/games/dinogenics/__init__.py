@@ -31,6 +31,7 @@ from dinotable.games.dinogenics.rules import (
 )
 from dinotable.games.dinogenics.rules.codes import facility_of
 from dinotable.games.dinogenics.state import DinoGenicsState
+from dinotable.games.dinogenics.texts import BRANCHES
 
 _SCENARIOS = ("CC1", "CC2", "CC3", "CC4", "CC5", "CC6", "CC7")
 
@@ -133,6 +134,10 @@ class DinoGenics(Game):
             "dinosaurs": [len(state.dinos[p]) for p in seats],
             "facilities": [len(state.facs[p]) for p in seats],
         }
+
+    def seat_name(self, state: DinoGenicsState, seat: int) -> str:
+        """In the co-op the two seats are the West and East Branches, as the board and the texts name them."""
+        return f"{BRANCHES[seat]} Branch" if state.coop else super().seat_name(state, seat)
 
     def board_text(self, state: DinoGenicsState, seat: int | None) -> str:
         return render.board_text(state, seat)

@@ -63,7 +63,7 @@ def _who(s: DinoGenicsState, seat) -> str:
         return ""
     if s.coop:
         return "Synth" if seat == rules.SYNTH else f"the {BRANCHES[seat]} Branch"
-    return f"Player {seat + 1}"
+    return f"player {seat + 1}"
 
 
 def event_text(s: DinoGenicsState, event) -> str:
