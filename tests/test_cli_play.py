@@ -24,7 +24,7 @@ from cli_support import (
 import dinotable
 from dinotable.agents import AGENTS
 from dinotable.cli.main import app
-from dinotable.cli.play import HELP, play, score_lines, seat_names
+from dinotable.cli.play import HELP, look_up, play, score_lines, seat_names
 from dinotable.core.options import parse_option_args
 
 # ------------------------------------------------------------------------------------------- play: bots
@@ -518,3 +518,26 @@ def test_coop_seats_are_named_as_the_board_names_them():
     text = "\n".join(written)
     assert "West Branch (human), your move:" in text and "East Branch (human), your move:" in text
     assert "player 1" not in text.lower() and "player 2" not in text.lower()
+
+
+@pytest.mark.parametrize(
+    ("game", "name", "says"),
+    [
+        ("dinogenics", "stegosaurus", "Stegosaurus: herbivore; 3 Dinosaur Value"),
+        ("dinogenics", "Mosasaur", "Terror: in the Upkeep you may destroy"),
+        ("dinogenics", "Curator", "specialist, claimed for 2 Manipulation cards"),
+        ("tiny-epic-dinosaurs", "Trading Post", "action space C: Trading Post"),
+        ("tiny-epic-dinosaurs", "Safari", "Public Contract: 2 Stegosaurus + 1 Brachiosaurus -> 9 VP"),
+    ],
+)
+def test_help_name_shows_what_a_component_is_and_does(game, name, says):
+    """`help NAME` at the prompt reads the game's reference (from its content): a name in any case, or a
+    part of it that names one thing; several matches are listed, no match says so."""
+    g = dinotable.get_game(game)
+    assert says in look_up(g, name)
+    assert all(text and "_" not in text for text in g.reference().values())  # words, not content keys
+    assert "names several things" in look_up(g, "a")
+    assert "Nothing at this table is called 'zzz'" in look_up(g, "zzz")
+    written: list[str] = []
+    play(g, ["human", "random"], 1, {}, read=scripted([f"help {name}", "quit"]), write=written.append)
+    assert any(says in line for line in written)

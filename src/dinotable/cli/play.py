@@ -16,6 +16,7 @@ HELP = """Type the number of an action to take it. Other commands:
   scores       the score each player would have if the game ended now
   save [FILE]  save the game (go on with `dinotable play --load FILE`, watch it with `dinotable replay FILE`)
   help         this text
+  help NAME    what a species, card, facility, space... is and does (help Stegosaurus)
   quit         leave the game (you are offered to save it first)"""
 
 
@@ -122,6 +123,20 @@ def play(
     return state
 
 
+def look_up(game, name: str) -> str:
+    """`help NAME`: the reference entry of a component by its printed name (any case, or a unique part of
+    it); the names that match when several do."""
+    entries = game.reference()
+    want = name.lower()
+    exact = [n for n in entries if n.lower() == want]
+    found = exact or [n for n in entries if want in n.lower()]
+    if len(found) == 1:
+        return f"{found[0]}: {entries[found[0]]}"
+    if found:
+        return f"{name!r} names several things: " + ", ".join(sorted(found)) + ". Type more of the name."
+    return f"Nothing at this table is called {name!r}. Type help for the commands, board for the table."
+
+
 def _offer_save(state, specs, read, write, default_save) -> None:
     """Asks whether to save the game before leaving it (or once it is over); Enter, no or the end of input
     saves nothing."""
@@ -172,7 +187,7 @@ def _ask(state, seat, names, read, write, default_save, specs) -> int:
                 return legal[choice - 1]
             write(f"There is no action {word}: choose 1 to {len(legal)}.")
         elif word in ("help", "?", "h"):
-            write(HELP)
+            write(look_up(game, arg.strip()) if arg.strip() else HELP)
         elif word in ("board", "b"):
             write(game.board_text(state, seat))
         elif word == "scores":

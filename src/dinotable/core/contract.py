@@ -185,6 +185,11 @@ class Game(ABC):
         """The legal actions in the order a person should see them listed (by default, as given)."""
         return actions
 
+    def reference(self) -> dict[str, str]:
+        """A reference for every component the table shows, from the content: its printed name -> one line
+        of what it is and does (cost, effect, VP). The terminal's `help NAME` reads it."""
+        return {}
+
     def seat_name(self, state: State, seat: int) -> str:
         """A seat as the game's texts and the table call it ("player 2"; a co-op's "East Branch")."""
         return f"player {seat + 1}"

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dinotable.core.contract import Game
 from dinotable.core.options import OptionSpec
-from dinotable.games.dinogenics import render
+from dinotable.games.dinogenics import render, texts
 from dinotable.games.dinogenics.actions import first_ids, layout_for
 from dinotable.games.dinogenics.components import VISITORS, Content
 from dinotable.games.dinogenics.content import CONTENT_PATH, load_content
@@ -134,6 +134,9 @@ class DinoGenics(Game):
             "dinosaurs": [len(state.dinos[p]) for p in seats],
             "facilities": [len(state.facs[p]) for p in seats],
         }
+
+    def reference(self) -> dict[str, str]:
+        return texts.reference(self.content)
 
     def seat_name(self, state: DinoGenicsState, seat: int) -> str:
         """In the co-op the two seats are the West and East Branches, as the board and the texts name them."""

@@ -36,6 +36,28 @@ EXPANSION_TRAITS = (
     "destructive_entertainment",
     "corrupted",
 )
+# Each trait as a player reads it (the base game's from its published species table, the expansion's as
+# the Controlled Chaos Dinosaur Reference prints them).
+TRAIT_TEXTS = {
+    "open_space": "lives in open space; rampages if penned or if another species reaches open space",
+    "two_rampage_dice": "rolls two rampage dice and applies both",
+    "shares_any": "may share a habitat with any species; neither rampages",
+    "biodome": "must live in a Biodome",
+    "credit_each_upkeep": "+1 credit each Upkeep",
+    "claw_kills_extra": "a Slash rampage result kills one extra visitor",
+    "value_per_pair": "+1 Dinosaur Value per 2 Triceratops sharing a pen",
+    "breeds_on_two_goats": "fed 2 goats once per Upkeep, it makes another Mutant",
+    "simple_genome": "Simple Genome: its set is 1 DNA card while your park has a Gallimimus",
+    "tree_harvester": "Tree Harvester: 3 VP more each Season in a habitat of 4 or more spaces",
+    "terror": "Terror: in the Upkeep you may destroy a dinosaur of your park instead of feeding it, for 5 VP",
+    "aquatic_hunter": "Aquatic Hunter: when placed, destroy one dinosaur of your park or roll an Upkeep Die check",
+    "pleasing_harmonics": "Pleasing Harmonics: at Final Scoring, 1 VP per species in your park, its own included",
+    "beach_dweller": "Beach Dweller: when placed, 2 VP per Aquatic Habitat tile beside it",
+    "awe_inspiring": "Awe-Inspiring: reputation equal to the Season; needs two adjacent open spaces, never penned",
+    "destructive_entertainment": "Destructive Entertainment: at the start of the Upkeep, if its habitat borders "
+    "another species' habitat, a rampage check and 3 VP",
+    "corrupted": "Corrupted: a rampage check after every feeding; ignores placement checks; VP never below 0",
+}
 DROWNING = 0  # the Upkeep die's Drowning face; its other faces are credit costs
 
 

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from dinotable.core.words import a, counted
 from dinotable.games.dinogenics import rules
-from dinotable.games.dinogenics.components import COUNTS, END_COUNTS
+from dinotable.games.dinogenics.components import COUNTS, DIETS, END_COUNTS, TRAIT_TEXTS
 from dinotable.games.dinogenics.park import cells_of
 from dinotable.games.dinogenics.rules import (
     BONEYARD,
@@ -381,3 +381,32 @@ def gift_told(s: DinoGenicsState, action: int, ctx: GiftContext) -> str:
         return "Gift no more cards"
     deck = "DNA" if action < ids.manipulation else "Manipulation"
     return f"Gift a {deck} card to the {to} Branch"
+
+
+def species_text(c, k: int) -> str:
+    """A species as its reference reads: diet, Dinosaur Value, reputation, habitat, DNA, goats, trait."""
+    sp = c.species[k]
+    where = (
+        f"fills {counted(sp.aquatic, 'Aquatic Habitat space')}"
+        if sp.aquatic
+        else f"a pen of {counted(sp.pen, 'space')}"
+        if sp.pen
+        else "open space"
+    )
+    bits = [DIETS[sp.diet], f"{sp.vp} Dinosaur Value", f"{sp.reputation} reputation", where]
+    bits += [f"a set of {counted(sp.dna, 'DNA card')}", f"eats {counted(sp.goats, 'goat')}"]
+    return "; ".join(bits) + (f"; {TRAIT_TEXTS[sp.trait]}" if sp.trait else "")
+
+
+def reference(c) -> dict[str, str]:
+    """Every component by its printed name: species, facilities, Manipulation cards, specialists, Mainland
+    spaces and Breaking News."""
+    out = {sp.name: species_text(c, sp.index) for sp in c.species}
+    out.update({f.name: facility_text(c, f.index).split(" (", 1)[1][:-1] for f in c.facilities})
+    out.update({m.name: f"Manipulation card: {m.text}" for m in c.manipulation})
+    out.update(
+        {sp.name: f"specialist, claimed for {counted(sp.cost, 'Manipulation card')}: {sp.text}" for sp in c.specialists}
+    )
+    out.update({sp.name: f"Mainland space: {steps_text(sp.steps)}" for sp in c.spaces if not sp.news})
+    out.update({f"Breaking News {n.number}: {n.name}": n.text for n in c.news if n.number})
+    return out

@@ -77,6 +77,9 @@ class TinyEpicDinosaurs(Game):
             "research": [len(state.owned[seat]) for seat in seats],
         }
 
+    def reference(self) -> dict[str, str]:
+        return render.reference(self.content)
+
     def board_text(self, state, seat: int | None) -> str:
         return render.board_text(state, seat)
 

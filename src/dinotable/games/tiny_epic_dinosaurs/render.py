@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from dinotable.core.words import a, counted
 from dinotable.games.tiny_epic_dinosaurs.components import CHOOSE, ESCAPE, FEED, NEWBORN, food, is_common, unique_card
-from dinotable.games.tiny_epic_dinosaurs.content import RESOURCES
+from dinotable.games.tiny_epic_dinosaurs.content import DIETS, RESOURCES
 from dinotable.games.tiny_epic_dinosaurs.effects import EFFECTS, amounts_text
 from dinotable.games.tiny_epic_dinosaurs.escapes import escaping_now
 from dinotable.games.tiny_epic_dinosaurs.grid import OPEN, members
@@ -63,6 +63,31 @@ def research_text(c, k: int) -> str:
 def space_text(c, space) -> str:
     """An action space and its steps, each in its step kind's words (effects.EFFECTS)."""
     return f"{space.board}: {space.name} ({EFFECTS.text(space.steps)})"
+
+
+def reference(c) -> dict[str, str]:
+    """Every component by its printed name: species, Research cards, Contracts, action spaces, Rival cards."""
+    food = ("plant", "meat", "plant or meat")
+    out = {
+        sp.name: f"{DIETS[sp.diet]}; eats {sp.food} {food[sp.diet]} each Feed Dinosaurs; worth {sp.value} VP "
+        f"on your Farm at the end; {sp.supply} in the supply"
+        for sp in c.species
+    }
+    out.update(
+        {card.name: f"Research card: {research_text(c, card.index).split(' (', 1)[1][:-1]}" for card in c.research}
+    )
+    out.update(
+        {
+            k.name: f"{'Public' if k.public else 'Private'} Contract: {contract_text(c, k.index).split(': ', 1)[1]}"
+            for k in c.contracts
+        }
+    )
+    out.update({sp.name: f"action space {space_text(c, sp)}" for sp in c.spaces})
+    names = {sp.id: sp.name for sp in c.spaces}
+    out.update(
+        {r.name: "the Rival's card (solo), goes to " + " or ".join(names[x] for x in r.spaces) for r in c.rival_cards}
+    )
+    return out
 
 
 # --------------------------------------------------------------------------------------- actions
