@@ -536,3 +536,34 @@ def test_action_info_names_only_what_the_movers_view_shows(num_players, options)
         legal = s.legal_actions()
         s.apply(legal[rng.below(len(legal))])
     assert described > 100
+
+
+# ------------------------------------------------------------------------ consequences in action texts
+def test_a_placement_into_an_improper_habitat_says_it_rolls_a_rampage_check():
+    """'Put the T-Rex in ...' tells, before it is chosen, the rampage checks its placement makes (as
+    place_dinosaur rolls them: rules.placement_checks); a proper habitat says nothing."""
+    s = quiet(2)
+    seat = s.cur
+    give(s, seat, "t_rex", 3)
+    pen(s, seat, "A1", "A2", "A3")
+    do_steps(s, seat, (("create", 0),))
+    s.apply(IDS.species + sp("t_rex"))
+    proper = s.action_text(IDS.cell + cell("A1"))
+    (loose,) = [s.action_text(a) for a in s.legal_actions() if "open space" in s.action_text(a)]
+    assert "rampage check" not in proper
+    assert loose.endswith("- improper there: 1 rampage check at once")  # a T-Rex in open space
+
+
+def test_claiming_a_specialist_says_what_it_costs_and_gives():
+    s = cc_quiet(2)
+    seat = s.cur
+    job_market(s, ["concierge"], ["curator"])
+    give_card(s, seat, "dna_splice")
+    give_card(s, seat, "black_market")
+    setr(s, seat, credits=9)
+    do_steps(s, seat, (("job_network", True),))
+    market = s.action_text(IDS.specialist + specialist("concierge"))
+    assert market == f"Claim the Concierge: pay 1 Manipulation card; {C.specialists[specialist('concierge')].text}"
+    fee = rules.contractor_price(s)
+    contractor = s.action_text(IDS.specialist + specialist("curator"))
+    assert contractor.startswith(f"Claim the Curator: pay 2 Manipulation cards and {fee} credits; ")

@@ -80,7 +80,7 @@ def test_cc6_an_independent_contractor_text_says_the_doubled_fee_charged():
     s.apply(IDS.space + space("hq"))
     s.apply(hq_option("job_network"))
     claim = IDS.specialist + specialist("concierge")
-    assert s.action_text(claim).endswith("and 4 credits")
+    assert "pay 1 Manipulation card and 4 credits;" in s.action_text(claim)
     s.apply(claim)
     assert get(s, 0, "credits") == 16
 

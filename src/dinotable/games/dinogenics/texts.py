@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from dinotable.core.words import a, counted
 from dinotable.games.dinogenics import rules
-from dinotable.games.dinogenics.components import COUNTS, DIETS, END_COUNTS, TRAIT_TEXTS
+from dinotable.games.dinogenics.components import COUNTS, DIETS, END_COUNTS, TRAIT_TEXTS, VISITORS
 from dinotable.games.dinogenics.park import cells_of
 from dinotable.games.dinogenics.rules import (
     BONEYARD,
@@ -245,7 +245,13 @@ def pick_told(s: DinoGenicsState, action: int, ctx: PickContext) -> str:
 def habitat_text(s: DinoGenicsState, action: int, ctx: HabitatContext) -> str:
     if action >= s.ids.pen:
         return _pen_text(s, action)
-    return f"Put the {s.c.species[ctx.species].name} in {_habitat_text(s, s.cur, action - s.ids.cell)}"
+    cell = action - s.ids.cell
+    text = f"Put the {s.c.species[ctx.species].name} in {_habitat_text(s, s.cur, cell)}"
+    if s.t.aquatic[ctx.species]:
+        return text  # aquatic dinosaurs make no placement check
+    placed = (*s.dinos[s.cur], rules.dinosaur_code(ctx.species, cell, ctx.flags))
+    checks = len(rules.placement_checks(s, s.cur, placed))
+    return text + (f" - improper there: {counted(checks, 'rampage check')} at once" if checks else "")
 
 
 def build_text(s: DinoGenicsState, action: int, ctx) -> str:
@@ -270,7 +276,17 @@ def repair_text(s: DinoGenicsState, action: int, ctx: DiscountContext) -> str:
 
 
 def target_text(s: DinoGenicsState, action: int, ctx: TargetContext) -> str:
-    return f"The rampage damages {_structure(s, s.cur, action - s.ids.structure)}"
+    seat, struct = s.cur, action - s.ids.structure
+    text = f"The rampage damages {_structure(s, seat, struct)}"
+    if struct < s.t.max_facilities:
+        # A hotel's guests who no longer have a room die (damage_facility).
+        rooms = s.c.facilities[facility_of(s.facs[seat][struct])].rooms
+        lost = max(0, s.get(seat, VISITORS) - (rules.room(s, seat) - rooms))
+        if lost:
+            text += f": {counted(lost, 'visitor')} " + (
+                "loses its room and dies" if lost == 1 else "lose their room and die"
+            )
+    return text
 
 
 def card_text(s: DinoGenicsState, action: int, ctx, own: bool = True) -> str:
@@ -325,8 +341,11 @@ def ocean_text(s: DinoGenicsState, action: int, ctx: OceanContext) -> str:
 
 def claim_text(s: DinoGenicsState, action: int, ctx) -> str:
     i = action - s.ids.specialist
-    fee = f" and {_credits(rules.contractor_price(s))}" if i in s.contractors else ""
-    return f"Claim {specialist_text(s.c, i)}{fee}"
+    sp = s.c.specialists[i]
+    cost = [counted(sp.cost, "Manipulation card")]
+    if i in s.contractors:
+        cost.append(counted(rules.contractor_price(s), "credit"))
+    return f"Claim the {sp.name}: pay {' and '.join(cost)}; {sp.text}"
 
 
 def destroy_text(s: DinoGenicsState, action: int, ctx: DestroyContext) -> str:

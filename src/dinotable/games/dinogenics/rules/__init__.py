@@ -238,6 +238,7 @@ from dinotable.games.dinogenics.rules.dinosaurs import (
     pick_options,
     place_dinosaur,
     place_task,
+    placement_checks,
     terror_task,
     victims,
 )

@@ -223,14 +223,22 @@ def place_dinosaur(s: DinoGenicsState, seat: int, species: int, cell: int, flags
             # Aquatic Hunter: destroy a dinosaur of the park, or an Upkeep die check.
             decide(s, seat, DESTROY, DestroyContext(SPINO, len(s.dinos[seat]) - 1))
         return  # aquatic dinosaurs make no placement check
-    # The rampage check on placement: the new dinosaur and those sharing its area.
-    keys = habitat_keys(s, seat)
-    bad = improper(s, seat, keys)
+    for i in placement_checks(s, seat, s.dinos[seat]):
+        s.tasks.append(("rampage", seat, i))
+
+
+def placement_checks(s: DinoGenicsState, seat: int, dinos: tuple) -> list[int]:
+    """The rampage check on placement, when the last of `dinos` is placed in the park: the dinosaurs in an
+    improper habitat sharing its area that have not rampaged yet, last first (a Corrupted T-Rex ignores
+    placement checks). The action texts ask it of a placement still to be chosen."""
+    keys = habitat_keys(s, seat, dinos)
+    bad = improper(s, seat, keys, dinos)
     mine = keys[-1]
-    for i in range(len(keys) - 1, -1, -1):
-        code = s.dinos[seat][i]
-        if bad[i] and keys[i] == mine and not has_flag(code, RAMPAGED) and species_of(code) != s.t.corrupted:
-            s.tasks.append(("rampage", seat, i))  # (a Corrupted T-Rex ignores placement checks)
+    return [
+        i
+        for i in range(len(keys) - 1, -1, -1)
+        if bad[i] and keys[i] == mine and not has_flag(dinos[i], RAMPAGED) and species_of(dinos[i]) != s.t.corrupted
+    ]
 
 
 def victims(s: DinoGenicsState, seat: int, spare: int) -> list[int]:
