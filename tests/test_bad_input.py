@@ -231,3 +231,19 @@ def test_arbitrary_values_at_a_states_methods_change_nothing(name, value, seed):
         assert state == snapshot, "a refused action changed the state"
     else:
         assert state.history == snapshot.history + [value]
+
+
+@pytest.mark.parametrize("name", dinotable.list_games())
+def test_action_text_for_a_viewer_refuses_a_bad_seat_and_an_action_not_on_offer(name):
+    """`action_text(a, viewer=v)` takes a seat or None: True, a seat past the table or a string is refused
+    naming it; an id not on offer is refused as for the mover, whoever asks."""
+    state = dinotable.get_game(name).new_game(2, 1)
+    legal = state.legal_actions()
+    for viewer in (True, 2, -1, "0"):
+        with pytest.raises(ValueError, match=repr(viewer) if isinstance(viewer, str) else str(viewer)):
+            state.action_text(legal[0], viewer=viewer)
+    offered = set(legal)
+    stray = next(a for a in range(10_000) if a not in offered)
+    for viewer in (None, 0, 1):
+        with pytest.raises(IllegalAction, match=f"action {stray} is not legal now"):
+            state.action_text(stray, viewer=viewer)

@@ -460,6 +460,8 @@ def test_play_load_refuses_a_finished_game_a_broken_file_and_a_wrong_seat_count(
     half.write_text(json.dumps({**state.to_json(), "history": state.history[:5]}))
     result = runner.invoke(app, ["play", "--load", str(half), "--players", "human,human,human"])
     assert result.exit_code == 2 and "the saved game has 2" in flat(result.stderr)
+    result = runner.invoke(app, ["play", "--load", str(half), "--players", "human,wizard"])
+    assert result.exit_code == 2 and "unknown player 'wizard'" in flat(result.stderr)
 
 
 def test_leaving_a_game_offers_to_save_it(tmp_path):

@@ -162,15 +162,7 @@ def play(
     if players is None:
         players = "human" if scenario else "human,human" if coop else "human,greedy,random"
     specs = [s.strip() for s in players.split(",") if s.strip()]
-    for seat, spec in enumerate(specs):
-        if spec == "human":
-            continue
-        if spec.split(":")[0] not in AGENTS:
-            raise _fail(f"unknown player {spec!r}: use human or one of {', '.join(sorted(AGENTS))}")
-        try:
-            make_agent(spec, game, seat)  # a bad parameter is refused here, not mid-game
-        except ValueError as exc:
-            raise _fail(f"player {spec!r}: {exc}") from None
+    _check_players(game, specs)
     if seed is None:
         seed = int.from_bytes(os.urandom(4), "big")
     extra = ([f"scenario={scenario}"] if scenario else []) + (["coop=true"] if coop else [])
@@ -182,6 +174,19 @@ def play(
     except ValueError as exc:
         raise _fail(str(exc)) from None
     play_game(game, specs, seed, options, read=input, write=_styled_writer(game) if out.is_terminal else print)
+
+
+def _check_players(game, specs: list[str]) -> None:
+    """Each seat is a person or a known agent with good parameters: refused here, not mid-game."""
+    for seat, spec in enumerate(specs):
+        if spec == "human":
+            continue
+        if spec.split(":")[0] not in AGENTS:
+            raise _fail(f"unknown player {spec!r}: use human or one of {', '.join(sorted(AGENTS))}")
+        try:
+            make_agent(spec, game, seat)
+        except ValueError as exc:
+            raise _fail(f"player {spec!r}: {exc}") from None
 
 
 def _play_saved(path: Path, players: str | None) -> None:
@@ -197,12 +202,7 @@ def _play_saved(path: Path, players: str | None) -> None:
     specs = [s.strip() for s in players.split(",")] if players else doc.get("players") or ["human"] * state.num_players
     if len(specs) != state.num_players:
         raise _fail(f"--players names {len(specs)} seats; the saved game has {state.num_players}")
-    for seat, spec in enumerate(specs):
-        if spec != "human":
-            try:
-                make_agent(spec, game, seat)
-            except (KeyError, ValueError) as exc:
-                raise _fail(f"player {spec!r}: {exc}") from None
+    _check_players(game, specs)
     write = _styled_writer(game) if out.is_terminal else print
     play_game(game, specs, state.seed, state.options, read=input, write=write, default_save=str(path), state=state)
 
