@@ -71,8 +71,13 @@ def kind_key(c, kind: int) -> str:
 
 
 def facility_text(c, f: int, cost: bool = True) -> str:
-    """A facility tile: its printed cost (left out where an action text gives the price charged), sector and
-    effects."""
+    """A facility tile: its name, with its printed cost (left out where an action text gives the price
+    charged), sector and effects."""
+    return f"{c.facilities[f].name} ({facility_effects(c, f, cost)})"
+
+
+def facility_effects(c, f: int, cost: bool = True) -> str:
+    """A facility tile's printed cost, sector and effects."""
     fac = c.facilities[f]
     bits = [f"cost {fac.cost}"] if cost else []
     bits.append("park" if fac.park else "commercial")
@@ -113,7 +118,7 @@ def facility_text(c, f: int, cost: bool = True) -> str:
     for flag, text in _FACILITY_FLAGS:
         if getattr(fac, flag):
             bits.append(text)
-    return f"{fac.name} ({', '.join(bits)})"
+    return ", ".join(bits)
 
 
 _FACILITY_FLAGS = (
@@ -421,7 +426,7 @@ def reference(c) -> dict[str, str]:
     """Every component by its printed name: species, facilities, Manipulation cards, specialists, Mainland
     spaces and Breaking News."""
     out = {sp.name: species_text(c, sp.index) for sp in c.species}
-    out.update({f.name: facility_text(c, f.index).split(" (", 1)[1][:-1] for f in c.facilities})
+    out.update({f.name: facility_effects(c, f.index) for f in c.facilities})
     out.update({m.name: f"Manipulation card: {m.text}" for m in c.manipulation})
     out.update(
         {sp.name: f"specialist, claimed for {counted(sp.cost, 'Manipulation card')}: {sp.text}" for sp in c.specialists}

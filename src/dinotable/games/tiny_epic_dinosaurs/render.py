@@ -32,14 +32,24 @@ def holder_name(s: TinyEpicDinosaursState, h: int) -> str:
 
 
 def contract_text(c, k: int) -> str:
+    return f"{c.contracts[k].name}: {contract_terms(c, k)}"
+
+
+def contract_terms(c, k: int) -> str:
+    """What a Contract needs and the VP it gives."""
     contract = c.contracts[k]
     need = [f"{v} {c.species[sp].name}" for sp, v in enumerate(contract.need) if v]
     if contract.unique:
         need.append(f"{contract.unique} Unique Dinosaur of yours (it stays)")
-    return f"{contract.name}: {' + '.join(need)} -> {contract.vp} VP"
+    return f"{' + '.join(need)} -> {contract.vp} VP"
 
 
 def research_text(c, k: int) -> str:
+    return f"{c.research[k].name} ({research_terms(c, k)})"
+
+
+def research_terms(c, k: int) -> str:
+    """A Research card's cost, VP and effects."""
     card = c.research[k]
     bits = [f"cost {amounts_text(card.cost)}", f"{card.vp} VP"]
     if card.unique_diet >= 0:
@@ -57,7 +67,7 @@ def research_text(c, k: int) -> str:
         bits.append(f"Market costs {card.market_discount} less")
     if card.contract_bonus:
         bits.append(f"+{card.contract_bonus} VP per Contract")
-    return f"{card.name} ({'; '.join(bits)})"
+    return "; ".join(bits)
 
 
 def space_text(c, space) -> str:
@@ -73,14 +83,9 @@ def reference(c) -> dict[str, str]:
         f"on your Farm at the end; {sp.supply} in the supply"
         for sp in c.species
     }
+    out.update({card.name: f"Research card: {research_terms(c, card.index)}" for card in c.research})
     out.update(
-        {card.name: f"Research card: {research_text(c, card.index).split(' (', 1)[1][:-1]}" for card in c.research}
-    )
-    out.update(
-        {
-            k.name: f"{'Public' if k.public else 'Private'} Contract: {contract_text(c, k.index).split(': ', 1)[1]}"
-            for k in c.contracts
-        }
+        {k.name: f"{'Public' if k.public else 'Private'} Contract: {contract_terms(c, k.index)}" for k in c.contracts}
     )
     out.update({sp.name: f"action space {space_text(c, sp)}" for sp in c.spaces})
     names = {sp.id: sp.name for sp in c.spaces}
