@@ -9,7 +9,7 @@ import pytest
 import dinotable
 from dinotable.core import Event, conformance
 from dinotable.core.decisions import Decisions
-from dinotable.core.rng import derive_seed
+from dinotable.core.rng import Rng, derive_seed
 
 SOAK_SEEDS = int(os.environ.get("DINOTABLE_SOAK", "3"))
 
@@ -122,13 +122,14 @@ def test_suite_catches_an_event_not_named_in_snake_case(monkeypatch, name):
 @pytest.mark.parametrize("name", GAMES)
 def test_suite_catches_an_event_that_tells_a_secret(monkeypatch, name):
     def tells(real):
-        def apply(s, action):
-            events = real(s, action)
+        def apply(s, action, *viewer):
+            events = real(s, action, *viewer)
             return [*events, Event("peek", None, {"secrets": repr(s.secrets(None))})]
 
         return apply
 
-    game = _broken(monkeypatch, name, "apply", tells)
+    _broken(monkeypatch, name, "apply", tells)
+    game = _broken(monkeypatch, name, "apply_told", tells)
     with pytest.raises(AssertionError, match="on a copy it cannot tell apart"):
         conformance.check_events(game, 2, {}, 1)
 
@@ -240,3 +241,24 @@ def test_suite_catches_a_my_funny_dinos_description_that_changes_the_state(monke
     monkeypatch.setattr(cls, "decisions", broken)
     with pytest.raises(AssertionError, match="action_info changed the state"):
         conformance.check_action_info(game, 2, {}, 1)
+
+
+def test_a_decision_that_resolved_itself_is_told_to_each_viewer_as_they_see_it():
+    """apply_told narrates a forced decision: its own seat reads the card it kept, the other seat and a
+    spectator only that a card was kept; apply tells no forced decision at all."""
+    game = dinotable.get_game("dinogenics")
+    for seed in range(5):
+        state, rng = game.new_game(2, seed, {}), Rng(seed)
+        while not state.is_over:
+            a = state.legal_actions()[rng.below(len(state.legal_actions()))]
+            told = {v: [e for e in state.clone().apply_told(a, v) if e.kind == "forced"] for v in (0, 1, None)}
+            keeps = [e for e in told[0] if e.detail["text"].startswith("Keep a")]
+            if keeps:
+                owner = keeps[0].seat
+                texts = {v: [e.detail["text"] for e in events] for v, events in told.items()}
+                assert texts[1 - owner] == texts[None] != texts[owner]
+                assert "Keep one of the cards drawn" in texts[None]
+                assert not [e for e in state.clone().apply(a) if e.kind == "forced"]
+                return
+            state.apply(a)
+    pytest.fail("no forced keep of a drawn card in five games")

@@ -301,7 +301,8 @@ def check_event_texts(game, num_players: int, options: dict, seed: int) -> None:
 
 
 def check_events(game, num_players: int, options: dict, seed: int) -> None:
-    """What a viewer may receive of a decision's events (`Game.events_for`) is the same on the true state
+    """What a viewer may receive of a decision's events (`Game.events_for`, with the decisions that then
+    resolved themselves as `apply_told` tells them) is the same on the true state
     and on a copy determinized for it, both meeting the same dice, whenever the decision leaves the two
     looking alike to that viewer (a card turned up may rightly tell it something new)."""
     where = _where(game, num_players, options, seed)
@@ -317,13 +318,43 @@ def check_events(game, num_players: int, options: dict, seed: int) -> None:
             common = [a for a in state.legal_actions() if a in offered]
             for a in [common[rng.below(len(common))] for _ in range(min(4, len(common)))]:
                 true_after, copy_after = truth.clone(), copy.clone()
-                told = game.events_for(true_after.apply(a), seat)
-                told_copy = game.events_for(copy_after.apply(a), seat)
+                # Told with the decisions that then resolve themselves, as front ends narrate them.
+                told = game.events_for(true_after.apply_told(a, seat), seat)
+                told_copy = game.events_for(copy_after.apply_told(a, seat), seat)
                 if true_after.view(seat) == copy_after.view(seat):
                     assert told == told_copy, (
                         f"{where}: after action {a} at decision {len(state.history)}, seat {seat} is told "
                         f"{told} on the true state but {told_copy} on a copy it cannot tell apart"
                     )
+
+
+def check_forced(game, num_players: int, options: dict, seed: int) -> None:
+    """A decision that resolved itself is told to each viewer as that viewer sees it (`apply_told`): at the
+    decisions of a random game that are followed by forced ones, the true state and copies determinized for
+    the viewer, meeting the same dice, tell it the same whenever they leave it looking alike."""
+    where = _where(game, num_players, options, seed)
+    rng = Rng(derive_seed(seed, 47))
+    state, checked = game.new_game(num_players, seed, options), 0
+    while not state.is_over and checked < 12:
+        legal = state.legal_actions()
+        a = legal[rng.below(len(legal))]
+        if any(e.kind == "forced" for e in state.clone().apply_told(a, None)):
+            checked += 1
+            for seat in [None, *range(num_players)]:
+                for k in range(2) if seat != state.current_player else ():
+                    dice = derive_seed(seed, 47, len(state.history), k)
+                    copy, truth = state.determinize(seat, dice), state.clone()
+                    truth.reseed(dice)  # the same dice on both, so only secrets may differ
+                    if a not in copy.legal_actions():
+                        continue
+                    told = game.events_for(truth.apply_told(a, seat), seat)
+                    told_copy = game.events_for(copy.apply_told(a, seat), seat)
+                    if truth.view(seat) == copy.view(seat):
+                        assert told == told_copy, (
+                            f"{where}: after action {a} at decision {len(state.history)}, seat {seat} is told "
+                            f"{told} on the true state but {told_copy} on a copy it cannot tell apart"
+                        )
+        state.apply(a)
 
 
 def check_told(game, num_players: int, options: dict, seed: int) -> None:
@@ -352,11 +383,16 @@ def check_told(game, num_players: int, options: dict, seed: int) -> None:
                 after, events = outcomes[a]
                 told = [list(e) for e in game.events_for(events, seat)]
                 looks = json.dumps([after.view(seat), told], sort_keys=True, default=str)
-                text = state.action_text(a, viewer=seat)
+                # The decisions that then resolved themselves, as the viewer is told them.
+                narrated = state.clone()
+                narrated.reseed(derive_seed(seed, 46, i))
+                forced = [e.detail["text"] for e in narrated.apply_told(a, seat) if e.kind == "forced"]
+                text = (state.action_text(a, viewer=seat), forced)
                 other = seen.setdefault(looks, (a, text))
                 assert other[1] == text, (
                     f"{where}: at decision {len(state.history)}, actions {other[0]} and {a} of seat {mover} look "
-                    f"alike to seat {seat} but read {other[1]!r} and {text!r}"
+                    f"alike to seat {seat} but read (with the forced decisions after them) {other[1]!r} and "
+                    f"{text!r}"
                 )
             for k in range(2):
                 copy = state.determinize(seat, derive_seed(seed, 44, i, k))
@@ -413,6 +449,7 @@ CHECKS = {
     "secrets": check_secrets,
     "events": check_events,
     "told": check_told,
+    "forced": check_forced,
     "event_names": check_event_names,
     "event_texts": check_event_texts,
     "handouts": check_handouts,

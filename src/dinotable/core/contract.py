@@ -195,9 +195,38 @@ class Game(ABC):
         return f"player {seat + 1}"
 
     def board_text(self, state: State, seat: int | None) -> str:
+        """The whole table as `seat` (None: a spectator) sees it: the terminal's `board`. At most 80
+        characters wide."""
         import json
 
         return json.dumps(state.view(seat), indent=1)
+
+    # The terminal's screen fits 80x24: the screen and the menu of actions below it share the 24 lines.
+    def status_line(self, state: State, seat: int | None) -> str:
+        """One line of at most 80 characters: the game, the round or Season and its phase, whose turn it
+        is, and `seat`'s key resources."""
+        turn = "over" if state.is_over else f"{self.seat_name(state, state.current_player)} to move"
+        return f"{self.title} | {turn}"
+
+    def screen_text(self, state: State, seat: int | None) -> str:
+        """What `seat` needs in front of it to decide, in at most 14 lines of at most 80 characters: the
+        status line, the shared table in brief, each other seat in a line, and its own board and hand last,
+        nearest the prompt. The whole table is `board_text`; one seat's is `seat_board_text`."""
+        return self.status_line(state, seat)
+
+    def seat_board_text(self, state: State, viewer: int | None, seat: int) -> str:
+        """One seat's board in full as `viewer` sees it (the terminal's `board N`), at most 80 wide."""
+        return self.board_text(state, viewer)
+
+    def action_name(self, state: State, action: int) -> str:
+        """A short stable name for a legal action that a person may type instead of its number, from the
+        board's printed names ("site-a", "#26"); unique among the actions on offer. "" for none."""
+        return ""
+
+    def action_label(self, state: State, action: int) -> str:
+        """The action in a few words (at most 30 characters) for a long menu grouped by kind, where the
+        decision's name heads the group ("green leg 84%"); the full text is `action_text`."""
+        return state.action_text(action)
 
     def event_text(self, state: State, event: Event) -> str:
         return f"{event.kind} {event.detail}"
@@ -235,6 +264,11 @@ class State(ABC):
 
     @abstractmethod
     def apply(self, action: int) -> list[Event]: ...
+
+    def apply_told(self, action: int, viewer: int | None) -> list[Event]:
+        """`apply`, with every decision that resolved itself (it had one option) told among the events: an
+        event "forced" of the seat it fell to, whose detail `text` is that decision as `viewer` reads it."""
+        return self.apply(action)
 
     def action_info(self, action: int) -> dict:
         """A legal action as JSON-ready data: the decision it answers, its kind and the board elements it

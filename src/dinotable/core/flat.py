@@ -96,6 +96,28 @@ class FlatState(State):
         self._legal = legal
         return events
 
+    def apply_told(self, action: int, viewer: int | None) -> list[Event]:
+        """`apply`, for front ends that narrate: each decision that resolved itself (a single option) is told
+        in its place among the events, as a "forced" event whose `text` is that decision as `viewer` reads it
+        (`action_text`). Simulations use `apply`, which pays nothing for the texts."""
+        action = self._offered(action)
+        step, settle, legal_of = self._step, self._settle, self._legal_of
+        events: list[Event] = []
+        self.history.append(action)
+        step(self, action, events)
+        if settle:
+            settle(self, events)
+        legal = legal_of(self)
+        while len(legal) == 1:
+            self._legal = legal  # the text of the one option is read as any offered action's
+            events.append(Event("forced", self.cur, {"text": self.action_text(legal[0], viewer=viewer)}))
+            step(self, legal[0], events)
+            if settle:
+                settle(self, events)
+            legal = legal_of(self)
+        self._legal = legal
+        return events
+
     def relist(self) -> None:
         """Works out the legal actions of the position as it stands (a new or re-dealt state, or one a test
         builder set by hand)."""
