@@ -145,6 +145,11 @@ class Game(ABC):
         """Adds what designers count (placements, escapes...) from one decision's events to `counts`,
         name -> one number per seat. Simulations call it after each apply, outside the rules."""
 
+    def count_label(self, name: str) -> str:
+        """A count's name as a report prints it, in the game's words ("placed:site_a" -> "workers placed on
+        Site A"); by default the name itself."""
+        return name
+
     def final_counts(self, state: State) -> dict:
         """Counts read from a finished game (name -> one number per seat), beside count_events'."""
         return {}
