@@ -4,6 +4,7 @@ changed content folder (--content)."""
 from __future__ import annotations
 
 import csv
+import html
 import json
 from pathlib import Path
 
@@ -62,7 +63,10 @@ def test_a_report_of_one_run_has_its_seats_statistics_and_plots(tmp_path):
     result = runner.invoke(app, ["report", str(tmp_path / "run"), "-o", str(tmp_path / "out" / "report.html")])
     assert result.exit_code == 0, result.output
     page = (tmp_path / "out" / "report.html").read_text()
-    assert "created:t_rex" in page and "win rate if done" in page and "<h2>Seats</h2>" in page
+    assert "win rate if done" in page and "<h2>Seats</h2>" in page
+    # The game and its statistics in the game's words: its title, the labels it gives its counts.
+    assert "<h1>DinoGenics: 2 players</h1>" in page and "options: the defaults" in page
+    assert f"<td>{html.escape(DG.count_label('created:t_rex'))}</td>" in page
     pngs = sorted(p.name for p in (tmp_path / "out").glob("*.png"))
     assert pngs == ["report-length.png", "report-scores.png", "report-statistics.png", "report-win-rates.png"]
     assert all((tmp_path / "out" / p).stat().st_size > 1000 for p in pngs)

@@ -11,8 +11,21 @@ from __future__ import annotations
 import html
 from pathlib import Path
 
+from dinotable.core.registry import get_game
 from dinotable.sim.results import BASE_COLUMNS, read_run
 from dinotable.sim.stats import mean_sd, wilson_interval
+
+
+def _game(meta: dict):
+    """The run's game, for its printed names; None for a game this installation does not know."""
+    try:
+        return get_game(meta["game"])
+    except (KeyError, ValueError):
+        return None
+
+
+def _options_text(options: dict) -> str:
+    return ", ".join(f"{k}={v}" for k, v in options.items()) if options else "the defaults"
 
 
 def analyse(meta: dict, table: list[dict]) -> dict:
@@ -55,7 +68,18 @@ def analyse(meta: dict, table: list[dict]) -> dict:
             "win_rate_if_done": sum(did) / len(did) if did else None,
             "win_rate_if_not": sum(did_not) / len(did_not) if did_not else None,
         }
-    return {"meta": meta, "games": games, "players": players, "seats": seats, "lengths": lengths, "stats": stats}
+    game = _game(meta)
+    return {
+        "meta": meta,
+        "title": game.title if game else meta["game"],
+        # Each statistic as the game's words name it ("placed:site_a" -> "workers on Site A").
+        "labels": {name: game.count_label(name) if game else name for name in stats},
+        "games": games,
+        "players": players,
+        "seats": seats,
+        "lengths": lengths,
+        "stats": stats,
+    }
 
 
 def _plots(runs: list[dict], labels: list[str], folder: Path, stem: str) -> list[str]:
@@ -111,7 +135,7 @@ def _plots(runs: list[dict], labels: list[str], folder: Path, stem: str) -> list
             ax.barh(ys, rates, height, label=label)
         ax.axvline(1 / runs[0]["players"], color="grey", linestyle="--", linewidth=1)
         ax.set_yticks(range(len(names)))
-        ax.set_yticklabels(names, fontsize=7)
+        ax.set_yticklabels([runs[0]["labels"][n] for n in names], fontsize=7)
         ax.set_xlabel("win rate of the seats that did it")
         ax.invert_yaxis()
         ax.legend(fontsize=8)
@@ -155,17 +179,17 @@ def write_report(run_folders: list[str | Path], output: str | Path) -> dict:
     e = html.escape
     parts = [
         "<!doctype html><html><head><meta charset='utf-8'>",
-        f"<title>{e(runs[0]['meta']['game'])} report</title>",
+        f"<title>{e(runs[0]['title'])} report</title>",
         "<style>body{font-family:sans-serif;max-width:1000px;margin:2em auto}table{border-collapse:collapse}"
         "td,th{border:1px solid #ccc;padding:2px 8px;text-align:right}td:first-child,th:first-child"
         "{text-align:left}</style></head><body>",
-        f"<h1>{e(runs[0]['meta']['game'])}: {runs[0]['players']} players</h1>",
+        f"<h1>{e(runs[0]['title'])}: {runs[0]['players']} players</h1>",
     ]
     for run, label in zip(runs, labels, strict=True):
         meta = run["meta"]
         parts.append(
             f"<p><b>{e(label)}</b>: {run['games']} games, agents {e(', '.join(meta.get('agents', [])))}, "
-            f"seed {e(str(meta.get('seed')))}, options {e(str(meta.get('options') or {}))}"
+            f"seed {e(str(meta.get('seed')))}, options: {e(_options_text(meta.get('options') or {}))}"
             + (f", content {e(str(meta['content']))}" if meta.get("content") else "")
             + "</p>"
         )
@@ -207,8 +231,9 @@ def write_report(run_folders: list[str | Path], output: str | Path) -> dict:
             parts.append("<th>per game: B - A</th>")
         parts.append("</tr>")
         names = list(dict.fromkeys([*runs[0]["stats"], *runs[-1]["stats"]]))
+        labels_of = {**runs[-1]["labels"], **runs[0]["labels"]}
         for name in names:
-            parts.append(f"<tr><td>{e(name)}</td>")
+            parts.append(f"<tr><td>{e(labels_of[name])}</td>")
             for run in runs:
                 st = run["stats"].get(name)
                 if st is None:
