@@ -300,6 +300,53 @@ def check_event_texts(game, num_players: int, options: dict, seed: int) -> None:
         assert not found, f"{where}: event {e.kind!r} reads {text!r}: {found.group()!r} is not the game's words"
 
 
+SCREEN_WIDTH, SCREEN_LINES = 80, 14
+_ACTION_NAME = re.compile(r"^[a-z0-9#][a-z0-9#-]*$")
+
+
+def check_screen(game, num_players: int, options: dict, seed: int) -> None:
+    """What a person reads in the terminal fits 80 columns and is in the game's words: for every viewer at
+    points of a random game, the status line (one line), the screen (at most 14 lines, shared with the menu
+    in 24), the whole board and each seat's, every action's text, label and stable name (unique among those
+    on offer), and every reference entry."""
+    where = _where(game, num_players, options, seed)
+
+    def words(what: str, text: str, lines: int | None = None) -> None:
+        rows = text.splitlines()
+        wide = [row for row in rows if len(row) > SCREEN_WIDTH]
+        assert not wide, f"{where}: {what} has a line of {len(wide[0])} characters: {wide[0]!r}"
+        assert lines is None or len(rows) <= lines, f"{where}: {what} has {len(rows)} lines, more than {lines}"
+
+    def names(what: str, text: str) -> None:
+        found = _NOT_WORDS.search(text)
+        assert not found, f"{where}: {what} reads {text!r}: {found.group()!r} is not the game's words"
+
+    for name, entry in game.reference().items():
+        names(f"the reference of {name!r}", f"{name}: {entry}")
+    for state in _sample_points(game, num_players, options, seed, count=4):
+        legal = state.legal_actions()
+        for viewer in [None, *range(num_players)]:
+            status = game.status_line(state, viewer)
+            words(f"the status line of seat {viewer}", status, lines=1)
+            words(f"the screen of seat {viewer}", game.screen_text(state, viewer), lines=SCREEN_LINES)
+            words(f"the board of seat {viewer}", game.board_text(state, viewer))
+            for seat in range(num_players):
+                words(f"seat {seat}'s board as seat {viewer} sees it", game.seat_board_text(state, viewer, seat))
+            for a in legal:
+                names(f"action {a} told to seat {viewer}", state.action_text(a, viewer=viewer))
+        taken: dict = {}
+        for a in legal:
+            names(f"action {a}", state.action_text(a))
+            label = game.action_label(state, a)
+            names(f"the label of action {a}", label)
+            assert len(label) <= 30, f"{where}: the label of action {a} is {len(label)} characters: {label!r}"
+            name = game.action_name(state, a)
+            if name:
+                assert _ACTION_NAME.match(name), f"{where}: action {a} is named {name!r}"
+                assert name not in taken, f"{where}: actions {taken[name]} and {a} are both named {name!r}"
+                taken[name] = a
+
+
 def check_events(game, num_players: int, options: dict, seed: int) -> None:
     """What a viewer may receive of a decision's events (`Game.events_for`, with the decisions that then
     resolved themselves as `apply_told` tells them) is the same on the true state
@@ -450,6 +497,7 @@ CHECKS = {
     "events": check_events,
     "told": check_told,
     "forced": check_forced,
+    "screen": check_screen,
     "event_names": check_event_names,
     "event_texts": check_event_texts,
     "handouts": check_handouts,

@@ -230,8 +230,10 @@ class Game(ABC):
 
     def action_label(self, state: State, action: int) -> str:
         """The action in a few words (at most 30 characters) for a long menu grouped by kind, where the
-        decision's name heads the group ("green leg 84%"); the full text is `action_text`."""
-        return state.action_text(action)
+        decision's name heads the group ("green leg 84%"); the full text is `action_text`. By default the
+        text, cut short."""
+        text = state.action_text(action)
+        return text if len(text) <= 30 else text[:29] + "…"
 
     def event_text(self, state: State, event: Event) -> str:
         return f"{event.kind} {event.detail}"
