@@ -262,3 +262,23 @@ def test_a_decision_that_resolved_itself_is_told_to_each_viewer_as_they_see_it()
                 return
             state.apply(a)
     pytest.fail("no forced keep of a drawn card in five games")
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_suite_catches_a_status_line_wider_than_the_terminal(monkeypatch, name):
+    game = dinotable.get_game(name)
+    monkeypatch.setattr(type(game), "status_line", lambda self, state, seat: "x" * 81)
+    with pytest.raises(AssertionError, match="the status line of seat None has a line of 81 characters"):
+        conformance.check_screen(game, 2, {}, 1)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_suite_catches_two_actions_on_offer_with_one_name(monkeypatch, name):
+    game = dinotable.get_game(name)
+    for attr in ("board_text", "screen_text", "status_line"):
+        monkeypatch.setattr(type(game), attr, lambda self, state, seat: "a table")
+    monkeypatch.setattr(type(game), "seat_board_text", lambda self, state, viewer, seat: "a board")
+    monkeypatch.setattr(type(game), "action_label", lambda self, state, action: "an action")
+    monkeypatch.setattr(type(game), "action_name", lambda self, state, action: "dig")
+    with pytest.raises(AssertionError, match="are both named 'dig'"):
+        conformance.check_screen(game, 2, {}, 1)
