@@ -11,6 +11,7 @@ from typer.testing import CliRunner
 
 import dinotable
 from dinotable.cli import main as cli_main
+from dinotable.cli.menu import wrap
 from dinotable.cli.play import play
 
 NAME = "my-funny-dinos"
@@ -36,12 +37,29 @@ def flat(text: str) -> str:
     return " ".join(text.split())
 
 
+def fitted(text: str) -> str:
+    """Text as the terminal prints it: each line longer than 80 wrapped."""
+    return "\n".join(part for line in text.split("\n") for part in wrap(line))
+
+
 def score_block(text: str, title: str = "Final scores:") -> tuple[dict[int, dict[str, int]], list[int]]:
-    """The score table after `title` as {seat: {column: value}}, and the seats named on the line after it."""
+    """The score table after `title` as {seat: {column: value}}, and the seats named on the line after it.
+    A table too wide for 80 columns is printed turned (a row per part of the score, a column per seat)."""
     lines = text.splitlines()
     start = next(i for i, line in enumerate(lines) if line.strip() == title)
     header = lines[start + 1].split()
     rows: dict[int, dict[str, int]] = {}
+    if not SCORE_ROW.match(lines[start + 2]):  # turned: the header names the seats
+        seats = [int(n) - 1 for n in re.findall(r"player (\d+)", lines[start + 1])]
+        end = start + 2
+        while end < len(lines) and re.match(r"^\s*\S+(\s+-?\d+)+\s*$", lines[end]):
+            key, *values = lines[end].split()
+            values = values[: len(seats)]  # an automaton's column after the seats'
+            for seat, value in zip(seats, values, strict=True):
+                rows.setdefault(seat, {})[key] = int(value)
+            end += 1
+        after = lines[end] if end < len(lines) else ""
+        return rows, sorted(int(n) - 1 for n in re.findall(r"player (\d+)", after))
     for line in lines[start + 2 :]:
         match = SCORE_ROW.match(line)
         if not match:

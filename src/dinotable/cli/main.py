@@ -173,7 +173,8 @@ def play(
         game.new_game(len(specs), seed, options)
     except ValueError as exc:
         raise _fail(str(exc)) from None
-    play_game(game, specs, seed, options, read=input, write=_styled_writer(game) if out.is_terminal else print)
+    write = _styled_writer(game) if out.is_terminal else print
+    play_game(game, specs, seed, options, read=input, write=write, clear=_clear())
 
 
 def _check_players(game, specs: list[str]) -> None:
@@ -204,7 +205,14 @@ def _play_saved(path: Path, players: str | None) -> None:
         raise _fail(f"--players names {len(specs)} seats; the saved game has {state.num_players}")
     _check_players(game, specs)
     write = _styled_writer(game) if out.is_terminal else print
-    play_game(game, specs, state.seed, state.options, read=input, write=write, default_save=str(path), state=state)
+    seed, options, where = state.seed, state.options, str(path)
+    play_game(game, specs, seed, options, read=input, write=write, default_save=where, state=state, clear=_clear())
+
+
+def _clear():
+    """Hot-seat on a real terminal: the screen is cleared (ANSI) as it passes between people; elsewhere
+    `play` scrolls the earlier screen away with blank lines."""
+    return out.clear if out.is_terminal else None
 
 
 def _styled_writer(game):

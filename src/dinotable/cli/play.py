@@ -1,4 +1,9 @@
-"""Playing a game in the terminal: people at the prompt, agents on their seats, one rules path."""
+"""Playing a game in the terminal: people at the prompt, agents on their seats, one rules path.
+
+Each of a person's decisions gets a screen that fits 80x24: the game's `screen_text` for that seat (at most
+14 lines), then the menu of actions (cli.menu) in the lines left, then the prompt. Other seats' moves are
+narrated above it as they happen.
+"""
 
 from __future__ import annotations
 
@@ -7,17 +12,27 @@ from collections.abc import Callable
 from pathlib import Path
 
 from dinotable.agents import Observation, make_agent
+from dinotable.cli import menu
+from dinotable.cli.menu import HEIGHT, WIDTH, wrap
 from dinotable.core.record import save
 from dinotable.core.rng import derive_seed
+from dinotable.core.undo import take_back_refusal
 from dinotable.sim.runner import AGENT_SEED_KEY, OBSERVATION_SEED_KEY
 
-HELP = """Type the number of an action to take it. Other commands:
-  board        show the table again
-  scores       the score each player would have if the game ended now
-  save [FILE]  save the game (go on with `dinotable play --load FILE`, watch it with `dinotable replay FILE`)
-  help         this text
-  help NAME    what a species, card, facility, space... is and does (help Stegosaurus)
-  quit         leave the game (you are offered to save it first)"""
+HELP = """Type the number of an action, or its name (site-a, #26) or the start of one.
+Commands:
+  list, all     every action on offer in full
+  ? N, ? NAME   one action in full
+  board         the whole table;  board N: player N's board in full
+  scores        the score each player would have if the game ended now
+  back          take back your last decision, while it is still your turn and
+                it showed nothing hidden (no card drawn, no die rolled)
+  save [FILE]   save the game (go on with: dinotable play --load FILE)
+  help NAME     what a species, card, facility, space... is (help Stegosaurus)
+  help          this text;  quit: leave the game (you may save it first)"""
+
+SCREEN = 14  # the most lines `screen_text` may take; the menu and the prompt share the rest of the 24
+MENU_AGAIN = 10  # the most lines the menu takes when it is shown again after a command
 
 
 def seat_names(specs: list[str], state=None) -> list[str]:
@@ -27,6 +42,8 @@ def seat_names(specs: list[str], state=None) -> list[str]:
 
 
 def score_lines(state, names: list[str]) -> list[str]:
+    """The score table: a row per seat (and per automaton), a column per part of the score; turned so that
+    the parts are rows when that many columns would not fit in 80."""
     outcome = state.outcome()
     rows = outcome.get("breakdown") or [{"total": s} for s in state.scores()]
     # Automata the engine plays (a solo Rival) are listed after the seats.
@@ -35,14 +52,27 @@ def score_lines(state, names: list[str]) -> list[str]:
     rows = [*rows, *automata.values()]
     keys = [k for k, v in rows[0].items() if isinstance(v, int) and k != "total"] + ["total"]
     width = max(len(n) for n in names)
-    lines = [" " * width + "  " + "  ".join(f"{k:>9}" for k in keys)]
+    cols = [max(len(k), *(len(str(row[k])) for row in rows)) for k in keys]
+    lines = [" " * width + "  " + "  ".join(f"{k:>{w}}" for k, w in zip(keys, cols, strict=True))]
     for name, row in zip(names, rows, strict=True):
-        lines.append(f"{name:<{width}}  " + "  ".join(f"{row[k]:>9}" for k in keys))
+        lines.append(f"{name:<{width}}  " + "  ".join(f"{row[k]:>{w}}" for k, w in zip(keys, cols, strict=True)))
+    if max(map(len, lines)) <= WIDTH - 2:
+        return lines
+    short = [n.split(" (")[0] for n in names]  # "player 1", without who plays it
+    keyw = max(map(len, keys))
+    cols = [max(len(n), *(len(str(row[k])) for k in keys)) for n, row in zip(short, rows, strict=True)]
+    lines = [" " * keyw + "  " + "  ".join(f"{n:>{w}}" for n, w in zip(short, cols, strict=True))]
+    for k in keys:
+        lines.append(f"{k:<{keyw}}  " + "  ".join(f"{row[k]:>{w}}" for row, w in zip(rows, cols, strict=True)))
     return lines
 
 
 class Quit(Exception):
     pass
+
+
+class Back(Exception):
+    """The person takes back their last decision."""
 
 
 def play(
@@ -54,73 +84,242 @@ def play(
     write: Callable[[str], None] = print,
     default_save: str | None = None,
     state=None,
+    clear: Callable[[], None] | None = None,
 ) -> object:
     """Plays one game to its end (or until a person quits); returns the final state. `state`: a saved game
-    to go on with (its seed and options are then its own)."""
+    to go on with (its seed and options are then its own). `clear`: clears a real terminal's screen when
+    the screen passes between people (by default, a screenful of blank lines)."""
     resumed = state is not None
     if state is None:
         state = game.new_game(len(specs), seed, options)
-    seed = state.seed
-    names = seat_names(specs, state)
-    agents = [
-        None if spec == "human" else make_agent(spec, game, derive_seed(seed, AGENT_SEED_KEY + seat))
-        for seat, spec in enumerate(specs)
-    ]
+    table = Table(state, specs, read, write, default_save, clear)
+    names = table.names
     # The seed is shown only at the end: with it and the public moves, anyone could rebuild the hidden tiles.
-    write(f"{game.title}: {', '.join(names)}." + (f" Going on after decision {len(state.history)}." if resumed else ""))
-    # Whose eyes the narration is for: the one person at the table, or with none or several (who share the
-    # screen), a spectator's; each decision and event is told as that viewer sees it.
-    people = [seat for seat, agent in enumerate(agents) if agent is None]
-    viewer = people[0] if len(people) == 1 else None
-    default_save = default_save or f"{game.name}-{time.strftime('%Y%m%d-%H%M%S')}.dinotable.json"
-    shown_board = False
-    last_person = None
-    while not state.is_over:
-        seat = state.current_player
-        if agents[seat] is None:
-            try:
-                if len(people) > 1 and seat != last_person:
-                    # Hot-seat: the screen passes to another person, who sees only their own table.
-                    write("\n" * 3 + f"Pass to {names[seat]}, then press Enter.")
-                    read("")
-                    shown_board = False
-                last_person = seat
-                if not shown_board:
-                    write("")
-                    write(game.board_text(state, seat))
-                    shown_board = True
-                action = _ask(state, seat, names, read, write, default_save, specs)
-            except (Quit, EOFError, KeyboardInterrupt):
-                _offer_save(state, specs, read, write, default_save)
-                write("Game left unfinished.")
-                return state
-        else:
-            obs = Observation(state, seat, derive_seed(seed, OBSERVATION_SEED_KEY, len(state.history)))
-            action = agents[seat].act(obs)
-        write(f"{names[seat]}: {state.action_text(action, viewer=viewer)}")
-        for event in game.events_for(state.apply(action), viewer):
-            write("  " + game.event_text(state, event))
-            shown_board = False
-    write("")
-    write(game.board_text(state, None))
-    write("")
-    write("Final scores:")
+    table.say(
+        f"{game.title}: {', '.join(names)}." + (f" Going on after decision {len(state.history)}." if resumed else "")
+    )
+    try:
+        table.run()
+    except (Quit, EOFError, KeyboardInterrupt):
+        _offer_save(table.state, specs, read, table.say, table.default_save)
+        table.say("Game left unfinished.")
+        return table.state
+    state = table.state
+    table.say("")
+    table.say(game.board_text(state, None))
+    table.say("")
+    table.say("Final scores:")
     for line in score_lines(state, names):
-        write("  " + line)
+        table.say("  " + line)
     winners = state.winners()
     outcome = state.outcome()
     if "grade" in outcome:  # a solo scenario: its objective and the grade text that applies
         met = "met" if outcome["objective_met"] else "not met"
-        write(f"Scenario {outcome['scenario']}: objective {met}. {outcome['grade']}")
+        table.say(f"Scenario {outcome['scenario']}: objective {met}. {outcome['grade']}")
     if winners:
-        write(("Winner: " if len(winners) == 1 else "Shared win: ") + ", ".join(names[w] for w in winners))
+        table.say(("Winner: " if len(winners) == 1 else "Shared win: ") + ", ".join(names[w] for w in winners))
     else:
-        beaten_by = ", ".join(state.outcome().get("automata", {})) or "the game"
-        write(f"Nobody at the table wins: {beaten_by} wins.")
-    write(f"Seed {seed}: the same seed and moves replay this game.")
-    if people:
-        _offer_save(state, specs, read, write, default_save)
+        beaten_by = ", ".join(outcome.get("automata", {})) or "the game"
+        table.say(f"Nobody at the table wins: {beaten_by} wins.")
+    table.say(f"Seed {state.seed}: the same seed and moves replay this game.")
+    if table.people:
+        _offer_save(state, specs, read, table.say, table.default_save)
     return state
+
+
+class Table:
+    """One game at the terminal: whose eyes the narration is for, the screens, and what may be taken back."""
+
+    def __init__(self, state, specs, read, write, default_save, clear) -> None:
+        game = self.game = state.game
+        self.state, self.specs, self.read, self._write = state, specs, read, write
+        self.names = seat_names(specs, state)
+        seed = state.seed
+        self.agents = [
+            None if spec == "human" else make_agent(spec, game, derive_seed(seed, AGENT_SEED_KEY + seat))
+            for seat, spec in enumerate(specs)
+        ]
+        # Whose eyes the narration is for: the one person at the table, or with none or several (who share
+        # the screen), a spectator's; each decision and event is told as that viewer sees it.
+        self.people = [seat for seat, agent in enumerate(self.agents) if agent is None]
+        self.viewer = self.people[0] if len(self.people) == 1 else None
+        self.default_save = default_save or f"{game.name}-{time.strftime('%Y%m%d-%H%M%S')}.dinotable.json"
+        self.clear = clear or (lambda: self._write("\n" * (HEIGHT - 1)))
+        # Hot-seat: the narration so far, and how much of it each person has had in front of them.
+        self.log: list[str] = []
+        self.seen: dict[int, int] = {}
+        # Take-backs: the states before the person's decisions this turn that showed nothing hidden, with
+        # their texts; and why there is none to take back when there is none.
+        self.undo: list[tuple[object, str]] = []
+        self.no_undo = "Nothing to take back: you have made no decision yet this turn."
+
+    def say(self, text: str) -> None:
+        """Writes text line by line, each line at most 80 characters (longer ones wrapped)."""
+        for line in text.split("\n"):
+            for part in wrap(line):
+                self._write(part)
+
+    def narrate(self, text: str) -> None:
+        self.log.append(text)
+        self.say(text)
+
+    def run(self) -> None:
+        last_person = None
+        while not self.state.is_over:
+            state = self.state
+            seat = state.current_player
+            if self.agents[seat] is None:
+                if len(self.people) > 1 and seat != last_person:
+                    self.pass_screen(seat)
+                last_person = seat
+                self.seen[seat] = len(self.log)
+                try:
+                    action = self.ask(seat)
+                except Back:
+                    self.state, text = self.undo.pop()
+                    self.say(f"Taken back: {text}")
+                    continue
+                before = state.clone()
+            else:
+                obs = Observation(state, seat, derive_seed(state.seed, OBSERVATION_SEED_KEY, len(state.history)))
+                action = self.agents[seat].act(obs)
+                before = None
+            self.apply(seat, action, before)
+
+    def apply(self, seat: int, action: int, before) -> None:
+        """Applies and narrates a decision (with the decisions that resolved themselves after it), then
+        keeps what the person may take back."""
+        state, game = self.state, self.game
+        text = state.action_text(action, viewer=self.viewer)
+        self.narrate(f"{self.names[seat]}: {text}")
+        events = state.apply_told(action, self.viewer)
+        for event in game.events_for(events, self.viewer):
+            if event.kind == "forced":
+                who = self.names[event.seat] if event.seat is not None else game.title
+                self.narrate(f"{who}: {event.detail['text']}")
+            else:
+                self.narrate("  " + game.event_text(state, event))
+        if before is None:
+            self.undo.clear()
+            self.no_undo = f"Nothing to take back: {self.names[seat]} has moved since."
+            return
+        others = any(e.kind == "forced" and e.seat != seat for e in events)
+        if state.current_player != seat or others:
+            self.undo.clear()
+            self.no_undo = "Nothing to take back: the turn has passed on since."
+            return
+        refusal = take_back_refusal(before, state)
+        if refusal:
+            self.undo.clear()
+            self.no_undo = f"That cannot be taken back: {refusal}."
+        else:
+            self.undo.append((before, text))
+
+    def pass_screen(self, seat: int) -> None:
+        """Hot-seat: the screen is cleared before it passes to `seat`, and after, so that the new person sees
+        only what happened since their last turn (as anyone at the table saw it) and their own table."""
+        self.clear()
+        self.say(f"Pass to {self.names[seat]}, then press Enter.")
+        self.read("")
+        self.clear()
+        missed = self.log[self.seen.get(seat, 0) :]
+        if missed:
+            self.say("Since your last turn:" if seat in self.seen else "So far:")
+            for line in missed:
+                self.say(line)
+
+    def screen(self, seat: int) -> list[str]:
+        """The seat's screen: at most 14 lines of at most 80 characters, whatever the game gives."""
+        lines = [part for line in self.game.screen_text(self.state, seat).split("\n") for part in wrap(line)]
+        return lines[:SCREEN]
+
+    def ask(self, seat: int) -> int:
+        """The screen, the menu and the prompt until the person chooses an action (or goes back, or quits)."""
+        state, game = self.state, self.game
+        legal = game.present_actions(state, state.legal_actions())
+        items = menu.entries(state, legal)
+        decision = menu.decision_of(state, legal)
+        title = menu.clip(f"{self.names[seat]}, your move:" + (f" {decision}" if decision else ""), WIDTH)
+        screen = self.screen(seat)
+        self.say("")
+        for line in screen:
+            self._write(line)
+        budget = HEIGHT - len(screen) - 2  # the title line and the prompt
+        self.show_menu(title, items, budget)
+        again = min(budget, MENU_AGAIN)
+        while True:
+            try:
+                line = self.read("> ").strip()
+            except EOFError:
+                raise Quit from None
+            if not line:
+                continue
+            found = self.command(line, seat, items)
+            if isinstance(found, int):
+                return found
+            self.show_menu(title, items, again)
+
+    def show_menu(self, title: str, items, budget: int) -> None:
+        self._write(title)
+        for line in menu.menu_lines(items, budget):
+            self._write(line)
+
+    def command(self, line: str, seat: int, items) -> int | None:
+        """What a line typed at the prompt does: an action id when it chooses one, else None once the
+        command is done (the menu is then shown again)."""
+        state = self.state
+        word, _, arg = line.partition(" ")
+        word, arg = word.lower(), arg.strip()
+        found = menu.find(line, items) if word not in COMMANDS or line.lower() in {e.name for e in items} else ""
+        if isinstance(found, menu.Entry):
+            return found.action
+        if found:
+            self.say(found)
+        elif word in ("help", "h", "?"):
+            self.say(self.help(arg, items, action_first=word == "?") if arg else HELP)
+        elif word in ("list", "all"):
+            for line in menu.full_lines(items):
+                self._write(line)
+        elif word in ("board", "b"):
+            self.board(seat, arg)
+        elif word == "scores":
+            for text in score_lines(state, self.names):
+                self.say("  " + text)
+        elif word == "save":
+            _save(state, self.specs, self.say, arg or self.default_save)
+        elif word == "back":
+            if not self.undo:
+                self.say(self.no_undo)
+                return None
+            raise Back
+        elif word in ("quit", "exit", "q"):
+            raise Quit
+        else:
+            self.say(f"{line!r} is not a choice: type a number from 1 to {len(items)}, a name, or help.")
+        return None
+
+    def help(self, arg: str, items, action_first: bool) -> str:
+        """`? X` explains the action X, else looks X up in the game's reference; `help X` the other way."""
+        entry = menu.find(arg, items)
+        action = "\n".join(menu.explain(entry)) if isinstance(entry, menu.Entry) else None
+        if action and action_first:
+            return action
+        text = look_up(self.game, arg)
+        return action if action and text.startswith("Nothing") else text
+
+    def board(self, seat: int, arg: str) -> None:
+        """`board`: the whole table as the seat sees it; `board N`: seat N's board in full."""
+        if not arg:
+            self.say(self.game.board_text(self.state, seat))
+            return
+        n = int(arg) if arg.isascii() and arg.isdigit() and len(arg) < 4 else 0
+        if not 1 <= n <= self.state.num_players:
+            self.say(f"There is no player {arg}: board N shows player N's board, 1 to {self.state.num_players}.")
+            return
+        self.say(self.game.seat_board_text(self.state, seat, n - 1))
+
+
+COMMANDS = frozenset({"help", "h", "?", "list", "all", "board", "b", "scores", "save", "back", "quit", "exit", "q"})
 
 
 def look_up(game, name: str) -> str:
@@ -163,39 +362,3 @@ def _save(state, specs, write, where: str) -> None:
             write(f"Saved to {path}. Go on with it: dinotable play --load {path} (watch it: dinotable replay {path})")
     except OSError as exc:
         write(f"Could not save to {path}: {exc.strerror}")
-
-
-def _ask(state, seat, names, read, write, default_save, specs) -> int:
-    game = state.game
-    legal = game.present_actions(state, state.legal_actions())
-    write(f"{names[seat]}, your move:")
-    for i, action in enumerate(legal, 1):
-        write(f"  {i:>2}. {state.action_text(action)}")
-    while True:
-        try:
-            line = read("> ").strip()
-        except EOFError:
-            raise Quit from None
-        if not line:
-            continue
-        word, _, arg = line.partition(" ")
-        word = word.lower()
-        # isdigit() alone also accepts digits int() refuses ("²"); a huge number is out of range anyway.
-        if word.isascii() and word.isdigit():
-            choice = int(word) if len(word) <= 9 else 0
-            if 1 <= choice <= len(legal):
-                return legal[choice - 1]
-            write(f"There is no action {word}: choose 1 to {len(legal)}.")
-        elif word in ("help", "?", "h"):
-            write(look_up(game, arg.strip()) if arg.strip() else HELP)
-        elif word in ("board", "b"):
-            write(game.board_text(state, seat))
-        elif word == "scores":
-            for text in score_lines(state, names):
-                write("  " + text)
-        elif word == "save":
-            _save(state, specs, write, arg.strip() or default_save)
-        elif word in ("quit", "exit", "q"):
-            raise Quit
-        else:
-            write(f"{line!r} is not a choice: type a number from 1 to {len(legal)}, or help.")

@@ -1,0 +1,153 @@
+"""The menu of actions under the terminal's screen: every action in full when that fits, else grouped by the
+kind of choice in compact columns; and what a person types to choose (a number, a stable name or a unique
+start of one).
+
+The terminal is 80 columns by 24 lines: the screen (`game.screen_text`) takes at most 14 of them, the menu
+what is left above the prompt.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from dataclasses import dataclass
+
+WIDTH = 80
+HEIGHT = 24
+LABEL = 30  # the longest label a grouped menu shows (`game.action_label` promises no more)
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One action on offer as the menu lists it."""
+
+    number: int
+    action: int
+    name: str  # "" when the action has no stable name
+    text: str
+    label: str
+    group: str
+
+
+def wrap(line: str, width: int = WIDTH) -> list[str]:
+    """A line cut to `width` at spaces, the rest indented two more than the line itself."""
+    if len(line) <= width:
+        return [line]
+    lead = " " * (len(line) - len(line.lstrip()))
+    return textwrap.wrap(line, width, initial_indent="", subsequent_indent=lead + "  ", break_on_hyphens=False)
+
+
+def clip(text: str, width: int) -> str:
+    return text if len(text) <= width else text[: width - 3].rstrip() + "..."
+
+
+def entries(state, actions: list[int]) -> list[Entry]:
+    """The actions as menu entries: number, stable name (dropped where the game gives two actions the same
+    one, so that a name always means one action), full text, label and group."""
+    game = state.game
+    names = [game.action_name(state, a).strip().lower() for a in actions]
+    twice = {n for n in names if n and names.count(n) > 1}
+    infos = [_info(state, a) for a in actions]
+    decisions = {d for d, _ in infos}
+    out = []
+    for number, (action, name, (decision, kind)) in enumerate(zip(actions, names, infos, strict=True), 1):
+        kind = kind.replace("_", " ")
+        group = kind if len(decisions) == 1 else f"{decision}: {kind}" if kind != decision else decision
+        text = state.action_text(action)
+        label = clip(" ".join(game.action_label(state, action).split()), LABEL)
+        out.append(Entry(number, action, "" if name in twice or " " in name else name, text, label, group))
+    return out
+
+
+def _info(state, action: int) -> tuple[str, str]:
+    try:
+        info = state.action_info(action)
+    except NotImplementedError:
+        return "", ""
+    return str(info.get("decision", "")), str(info.get("kind", ""))
+
+
+def decision_of(state, actions: list[int]) -> str:
+    """The name of the open decision ("place a worker"), when every action on offer answers the same one."""
+    decisions = {_info(state, a)[0] for a in actions}
+    return decisions.pop() if len(decisions) == 1 else ""
+
+
+def _head(entry: Entry, numw: int, namew: int) -> str:
+    name = f" {entry.name:<{namew}}" if namew else ""
+    return f"{entry.number:>{numw}}{name}  "
+
+
+def full_lines(items: list[Entry]) -> list[str]:
+    """Every action numbered, with its name, its whole text wrapped under itself."""
+    numw = len(str(len(items)))
+    namew = max((len(e.name) for e in items), default=0)
+    if namew > 24:  # names that long would squeeze the texts: each text says what it is anyway
+        namew = 0
+    lines = []
+    for e in items:
+        head = _head(e, numw, namew)
+        text = e.text if namew or not e.name else f"{e.name}: {e.text}"
+        body = textwrap.wrap(text, WIDTH - len(head), break_on_hyphens=False) or [""]
+        lines.append(head + body[0])
+        lines += [" " * len(head) + rest for rest in body[1:]]
+    return lines
+
+
+def grouped_lines(items: list[Entry], budget: int) -> list[str]:
+    """The actions in their groups, a header per group when there are several, each action as number,
+    name and label in as many columns as fit; cut to `budget` lines with a last line saying how many more
+    there are and how to see them."""
+    numw = len(str(len(items)))
+    namew = min(max((len(e.name) for e in items), default=0), 16)
+    cells = [clip(_head(e, numw, namew) + e.label, WIDTH) for e in items]
+    cellw = max(len(c) for c in cells)
+    columns = max(1, (WIDTH + 2) // (cellw + 2))
+    groups: dict[str, list[str]] = {}
+    for e, cell in zip(items, cells, strict=True):
+        groups.setdefault(e.group, []).append(cell)
+    lines: list[tuple[str, int]] = []  # each line, and how many actions it lists
+    for group, members in groups.items():
+        if len(groups) > 1:
+            lines.append((clip(f"{group}:" if group else "other:", WIDTH), 0))
+        rows = -(-len(members) // columns)
+        for r in range(rows):
+            row = members[r::rows]  # down the columns, so that the numbers read in order
+            lines.append(("  ".join(f"{c:<{cellw}}" for c in row).rstrip(), len(row)))
+    if len(lines) <= budget:
+        return [line for line, _ in lines]
+    kept = lines[: max(budget - 1, 0)]
+    more = len(items) - sum(n for _, n in kept)
+    return [*(line for line, _ in kept), f"... {more} more: type list to see every action in full"]
+
+
+def menu_lines(items: list[Entry], budget: int) -> list[str]:
+    """The menu in at most `budget` lines: every action in full if they fit, else grouped and compact."""
+    full = full_lines(items)
+    return full if len(full) <= budget else grouped_lines(items, budget)
+
+
+def explain(entry: Entry) -> list[str]:
+    """`? N`: one action in full, with its number and name."""
+    name = f" ({entry.name})" if entry.name else ""
+    return wrap(f"{entry.number}{name}: {entry.text}")
+
+
+def find(word: str, items: list[Entry]) -> Entry | str:
+    """The entry a person means by `word`: its number, its name in any case, or the start of one name
+    only; otherwise what to type instead."""
+    word = word.strip().lower()
+    if word.isascii() and word.isdigit():
+        number = int(word) if len(word) <= 9 else 0
+        if 1 <= number <= len(items):
+            return items[number - 1]
+        return f"There is no action {word}: choose 1 to {len(items)}."
+    exact = [e for e in items if e.name and e.name == word]
+    if exact:
+        return exact[0]
+    starts = [e for e in items if e.name and e.name.startswith(word)]
+    if len(starts) == 1:
+        return starts[0]
+    if starts:
+        names = ", ".join(e.name for e in starts[:8]) + (", ..." if len(starts) > 8 else "")
+        return f"{word} starts several names ({names}): type more of it."
+    return ""
