@@ -72,9 +72,9 @@ def decision_of(state, actions: list[int]) -> str:
     return decisions.pop() if len(decisions) == 1 else ""
 
 
-def _head(entry: Entry, numw: int, namew: int) -> str:
+def _head(entry: Entry, numw: int, namew: int, gap: str = "  ") -> str:
     name = f" {entry.name:<{namew}}" if namew else ""
-    return f"{entry.number:>{numw}}{name}  "
+    return f"{entry.number:>{numw}}{name}{gap}"
 
 
 def full_lines(items: list[Entry]) -> list[str]:
@@ -95,17 +95,33 @@ def full_lines(items: list[Entry]) -> list[str]:
 
 def grouped_lines(items: list[Entry], budget: int) -> list[str]:
     """The actions in their groups, a header per group when there are several, each action as number,
-    name and label in as many columns as fit; cut to `budget` lines with a last line saying how many more
-    there are and how to see them."""
+    name and label in the fewest columns that fit `budget` lines (labels cut shorter to make room for a
+    column rather than leave actions out); else cut to `budget` lines, the last saying how many more there
+    are and how to see them."""
     numw = len(str(len(items)))
     namew = min(max((len(e.name) for e in items), default=0), 16)
-    cells = [clip(_head(e, numw, namew) + e.label, WIDTH) for e in items]
-    cellw = max(len(c) for c in cells)
-    columns = max(1, (WIDTH + 2) // (cellw + 2))
+    cells = [_head(e, numw, namew, " ") + e.label for e in items]
+    headw = numw + (namew + 1 if namew else 0) + 1
+    best: list[tuple[str, int]] = []
+    for columns in range(1, 5):
+        widest = max(len(c) for c in cells)
+        cellw = min(widest, (WIDTH - 2 * (columns - 1)) // columns)
+        if columns > 1 and cellw < widest and cellw - headw < 12:  # labels cut shorter say too little
+            break
+        best = _columns(items, [clip(c, cellw) for c in cells], cellw, columns)
+        if len(best) <= budget:
+            return [line for line, _ in best]
+    kept = best[: max(budget - 1, 0)]
+    more = len(items) - sum(n for _, n in kept)
+    return [*(line for line, _ in kept), f"... {more} more: type list to see every action in full"]
+
+
+def _columns(items: list[Entry], cells: list[str], cellw: int, columns: int) -> list[tuple[str, int]]:
+    """The grouped menu's lines in `columns` columns, each with how many actions it lists."""
     groups: dict[str, list[str]] = {}
     for e, cell in zip(items, cells, strict=True):
         groups.setdefault(e.group, []).append(cell)
-    lines: list[tuple[str, int]] = []  # each line, and how many actions it lists
+    lines: list[tuple[str, int]] = []
     for group, members in groups.items():
         if len(groups) > 1:
             lines.append((clip(f"{group}:" if group else "other:", WIDTH), 0))
@@ -113,11 +129,7 @@ def grouped_lines(items: list[Entry], budget: int) -> list[str]:
         for r in range(rows):
             row = members[r::rows]  # down the columns, so that the numbers read in order
             lines.append(("  ".join(f"{c:<{cellw}}" for c in row).rstrip(), len(row)))
-    if len(lines) <= budget:
-        return [line for line, _ in lines]
-    kept = lines[: max(budget - 1, 0)]
-    more = len(items) - sum(n for _, n in kept)
-    return [*(line for line, _ in kept), f"... {more} more: type list to see every action in full"]
+    return lines
 
 
 def menu_lines(items: list[Entry], budget: int) -> list[str]:
