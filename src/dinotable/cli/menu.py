@@ -8,6 +8,7 @@ what is left above the prompt.
 
 from __future__ import annotations
 
+import re
 import textwrap
 from dataclasses import dataclass
 
@@ -100,7 +101,7 @@ def grouped_lines(items: list[Entry], budget: int) -> list[str]:
     are and how to see them."""
     numw = len(str(len(items)))
     namew = min(max((len(e.name) for e in items), default=0), 16)
-    cells = [_head(e, numw, namew, " ") + e.label for e in items]
+    cells = [_head(e, numw, namew, " ") + ("" if _says_no_more(e) else e.label) for e in items]
     headw = numw + (namew + 1 if namew else 0) + 1
     best: list[tuple[str, int]] = []
     for columns in range(1, 5):
@@ -114,6 +115,13 @@ def grouped_lines(items: list[Entry], budget: int) -> list[str]:
     kept = best[: max(budget - 1, 0)]
     more = len(items) - sum(n for _, n in kept)
     return [*(line for line, _ in kept), f"... {more} more: type list to see every action in full"]
+
+
+def _says_no_more(entry: Entry) -> bool:
+    """True if the label says nothing its name does not ("Foreman: A Hunt a herbivore" beside
+    "foreman-hunt-herbivore"): the compact menu then shows the name alone."""
+    words = set(re.findall(r"[a-z0-9]{2,}", entry.label.lower()))
+    return bool(entry.name) and words <= set(re.findall(r"[a-z0-9]+", entry.name))
 
 
 def _columns(items: list[Entry], cells: list[str], cellw: int, columns: int) -> list[tuple[str, int]]:
