@@ -222,6 +222,9 @@ def test_a_long_menu_is_grouped_in_columns_within_its_lines():
     assert len(cut) == 5
     shown = sum(1 for line in cut[:-1] for cell in line.split("  ") if cell.strip()[:1].isdigit())
     assert cut[-1] == f"... {30 - shown} more: type list to see every action in full"
+    docks = Entry(31, 31, "docks", "Gift cards at the docks", "Docks: gift cards", "docks")
+    alone = menu.grouped_lines([*items, docks], 40)
+    assert "docks:" not in alone and alone[-1].startswith("31 docks") and len(alone) <= 40  # a group of one: no header
     full = menu.full_lines(items[:3])
     assert full[0].startswith("1 space-1  Place a worker on space 1:") and full[1].startswith(" " * 11)
 
@@ -240,7 +243,8 @@ def test_back_takes_back_a_step_that_showed_nothing(monkeypatch, config):
         monkeypatch, config, [number_of(state, action), "back"], specs=specs_for(state), state=state.clone()
     )
     assert end == state and end.history == state.history
-    assert any(line.startswith("Taken back: ") for line in term.lines)
+    who = seat_names(specs_for(state), state)[state.current_player]
+    assert fitted(f"{who} takes back: {state.action_text(action)}") in term.text
     assert term.screens[0][3] == term.screens[-1][3] and len(term.screens) == 3  # before, after, before again
 
 

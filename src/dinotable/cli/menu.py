@@ -126,13 +126,18 @@ def _says_no_more(entry: Entry) -> bool:
 
 def _columns(items: list[Entry], cells: list[str], cellw: int, columns: int) -> list[tuple[str, int]]:
     """The grouped menu's lines in `columns` columns, each with how many actions it lists."""
-    groups: dict[str, list[str]] = {}
+    groups: dict[str | None, list[str]] = {}
     for e, cell in zip(items, cells, strict=True):
         groups.setdefault(e.group, []).append(cell)
+    if len(groups) > 1:  # groups of one action share the last lines, with no header: each says what it is
+        alone = [cells[0] for cells in groups.values() if len(cells) == 1]
+        groups = {group: cells for group, cells in groups.items() if len(cells) > 1}
+        if alone:
+            groups[None] = alone
     lines: list[tuple[str, int]] = []
     for group, members in groups.items():
-        if len(groups) > 1:
-            lines.append((clip(f"{group}:" if group else "other:", WIDTH), 0))
+        if len(groups) > 1 and group is not None:
+            lines.append((clip(f"{group}:", WIDTH), 0))
         rows = -(-len(members) // columns)
         for r in range(rows):
             row = members[r::rows]  # down the columns, so that the numbers read in order

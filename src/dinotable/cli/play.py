@@ -177,7 +177,7 @@ class Table:
                     action = self.ask(seat)
                 except Back:
                     self.state, text = self.undo.pop()
-                    self.say(f"Taken back: {text}")
+                    self.narrate(f"{self.names[seat]} takes back: {text}")  # told to the next person too
                     continue
                 before = state.clone()
             else:
