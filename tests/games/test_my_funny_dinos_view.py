@@ -40,7 +40,7 @@ def test_buried_tiles_are_hidden_in_every_view():
             if len(tiles) > 1:
                 assert "colour" in tiles[-2] and "part" not in tiles[-2]
             for t in tiles[:-2]:
-                assert set(t) == {"tile"}
+                assert set(t) == {"tile", "ref"}  # its number, and the reference entry of a fossil tile
 
 
 def test_determinize_redeals_buried_tiles_and_keeps_what_shows():

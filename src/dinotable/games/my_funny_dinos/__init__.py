@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dinotable.core.contract import Game
 from dinotable.core.options import OptionSpec
-from dinotable.games.my_funny_dinos import render
+from dinotable.games.my_funny_dinos import render, screen
 from dinotable.games.my_funny_dinos.content import CONTENT_PATH, HEAD, LEG, PARTS, TAIL, Content, load_content
 from dinotable.games.my_funny_dinos.heuristic import HEURISTIC
 from dinotable.games.my_funny_dinos.rules import EXCAVATE, NUM_ACTIONS, NUM_TILES, loose_tiles, tiles_above
@@ -85,8 +85,26 @@ class MyFunnyDinos(Game):
             return sorted(actions, key=lambda p: (tiles_above(state, p), state.spot[p], p))
         return actions
 
+    def reference(self) -> dict[str, str]:
+        return render.reference(self.content)
+
     def board_text(self, state: MyFunnyDinosState, seat: int | None) -> str:
-        return render.board_text(state, seat)
+        return screen.board_text(state, seat)
+
+    def status_line(self, state: MyFunnyDinosState, seat: int | None) -> str:
+        return screen.status_line(state, seat)
+
+    def screen_text(self, state: MyFunnyDinosState, seat: int | None) -> str:
+        return screen.screen_text(state, seat)
+
+    def seat_board_text(self, state: MyFunnyDinosState, viewer: int | None, seat: int) -> str:
+        return screen.seat_board_text(state, viewer, seat)
+
+    def action_name(self, state: MyFunnyDinosState, action: int) -> str:
+        return screen.action_name(state, action)
+
+    def action_label(self, state: MyFunnyDinosState, action: int) -> str:
+        return screen.action_label(state, action)
 
     def event_text(self, state: MyFunnyDinosState, event) -> str:
         return render.event_text(state, event)

@@ -24,6 +24,7 @@ NUM_MISSIONS = 7
 class Mission:
     index: int
     id: str
+    name: str  # as the table calls the tile
     border: str  # "black" (scored at the end) or "red" (taken at once)
     condition: str
     colour: int  # for most_colour, else -1
@@ -169,7 +170,8 @@ def load_content(path: str | Path = CONTENT_PATH) -> Content:
         points = r.get(entry, "points", int, where)
         text = _mission_text(condition, colours[colour] if colour >= 0 else "", count)
         prov.append(provenance_item("mission", mission_id, entry, f"{border}, {points} points: {text}"))
-        missions.append(Mission(i, mission_id, border, condition, colour, count, points, text))
+        name = r.get(entry, "name", str, where)
+        missions.append(Mission(i, mission_id, name, border, condition, colour, count, points, text))
     if len(missions) != NUM_MISSIONS:
         raise r.fail("mission", f"there must be {NUM_MISSIONS} mission tiles (rulebook), not {len(missions)}")
     if numbers["missions_revealed"] > len(missions):

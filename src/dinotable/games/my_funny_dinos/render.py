@@ -11,13 +11,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from dinotable.core.record import plain
-from dinotable.games.my_funny_dinos.content import EVENT, ICON_NAMES, ICONS, PARTS
+from dinotable.core.words import article, counted
+from dinotable.games.my_funny_dinos.content import EVENT, ICON_NAMES, ICONS, LEG, PARTS, TAIL
 from dinotable.games.my_funny_dinos.rules import (
     COLOUR_KNOWN,
     DIG,
     FULLY_KNOWN,
     PASS,
     PICK,
+    dice_risk,
+    head_options,
     loose_tiles,
     success_chance,
     tiles_above,
@@ -32,20 +35,34 @@ def player_name(seat: int) -> str:
     return f"player {seat + 1}"
 
 
+def listed(items: list[str]) -> str:
+    """Names joined: a; a and b; a, b and c."""
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
+
+
+def dinosaur_ref(colours: int) -> str:
+    return "single-colour dinosaur" if colours == 1 else "mixed dinosaur"
+
+
 def _known(s: MyFunnyDinosState, p: int) -> int:
     return s.known[p] if s.owner[p] < 0 else FULLY_KNOWN
 
 
 def tile_view(s: MyFunnyDinosState, p: int) -> dict:
+    """A tile as far as it shows; "ref" is its entry in the reference (`reference`), for a hover."""
     known = _known(s, p)
-    d: dict = {"tile": p}
+    d: dict = {"tile": p, "ref": "fossil tile"}
     if known >= COLOUR_KNOWN:
         kind = s.kind[p]
         d["colour"] = s.c.colours[s.c.kind_colour[kind]]
         if known == FULLY_KNOWN:
-            d["part"] = PARTS[s.c.kind_part[kind]]
-            if s.c.kind_part[kind] == EVENT:
+            part = s.c.kind_part[kind]
+            d["part"] = PARTS[part]
+            if part == EVENT:
                 d["icon"] = ICONS[s.c.kind_icon[kind]]
+                d["ref"] = ICON_NAMES[d["icon"]]
+            else:
+                d["ref"] = f"{PARTS[part]} tile"
     return d
 
 
@@ -70,7 +87,12 @@ def view(s: MyFunnyDinosState, seat: int | None) -> dict:
                 "bones": s.bones[p_seat],
                 "tiles": [tile_view(s, p) for p in loose_tiles(s, p_seat)],
                 "dinosaurs": [
-                    {"tiles": [tile_view(s, p) for p in d.pieces], "value": d.value, "exhibited": d.exhibited}
+                    {
+                        "tiles": [tile_view(s, p) for p in d.pieces],
+                        "value": d.value,
+                        "exhibited": d.exhibited,
+                        "ref": dinosaur_ref(d.colours),
+                    }
                     for d in s.dinos
                     if d.seat == p_seat
                 ],
@@ -96,6 +118,7 @@ def view(s: MyFunnyDinosState, seat: int | None) -> dict:
                 "spot": spot,
                 "edge": c.spot_edge[spot],
                 "rocks": s.base_rocks[spot],
+                "ref": "base tile" if s.base_rocks[spot] else "paper board",
                 "tiles": [tile_view(s, p) for p in stack],
             }
             for spot, stack in enumerate(s.stacks)
@@ -103,6 +126,8 @@ def view(s: MyFunnyDinosState, seat: int | None) -> dict:
         "missions": [
             {
                 "id": c.missions[m].id,
+                "name": c.missions[m].name,
+                "ref": c.missions[m].name,
                 "border": c.missions[m].border,
                 "text": c.missions[m].text,
                 "points": c.missions[m].points,
@@ -119,12 +144,29 @@ def view(s: MyFunnyDinosState, seat: int | None) -> dict:
 def excavation_text(s: MyFunnyDinosState, a: int, ctx) -> str:
     p = a - DIG
     above = tiles_above(s, p)
-    depth = "on top" if above == 0 else f"under {above} tile{'s' if above > 1 else ''}"
+    depth = "on top" if above == 0 else f"under {counted(above, 'tile')}"
     where = f"spot {s.spot[p]}, {depth}" + (", at the paper's edge" if s.c.spot_edge[s.spot[p]] else "")
     if s.base_rocks[s.spot[p]]:
         where += f", base with {s.base_rocks[s.spot[p]]} rocks"
     chance = success_chance(s, p, s.cur)
-    return f"excavate #{p}: {tile_name(s, p)} ({where}) - {chance:.0%} to succeed"
+    if s.dice_mode:
+        odds = f"needs {dice_risk(s, p) + 1} or more on the {s.c.dice['sides']}-sided die ({chance:.0%})"
+    else:
+        odds = f"{chance:.0%} to succeed"
+    return f"excavate #{p}: {tile_name(s, p)} ({where}) - {odds}{_effect(s, p)}"
+
+
+def icon_effect(s: MyFunnyDinosState, icon: int) -> str:
+    """An event icon's effect, from its text in the content ("Shovel: excavate one more time")."""
+    return s.c.icon_text[icon].split(": ", 1)[-1]
+
+
+def _effect(s: MyFunnyDinosState, p: int) -> str:
+    """A known event tile's effect, told where it is offered: it acts as soon as it is excavated."""
+    if _known(s, p) < FULLY_KNOWN or s.c.kind_part[s.kind[p]] != EVENT:
+        return ""
+    icon = s.c.kind_icon[s.kind[p]]
+    return f"; {ICON_NAMES[ICONS[icon]]}: {icon_effect(s, icon)}"
 
 
 def _picked(s: MyFunnyDinosState, a: int) -> str:
@@ -142,12 +184,43 @@ def take_text(s: MyFunnyDinosState, a: int, ctx) -> str:
 
 def restoration_text(s: MyFunnyDinosState, a: int, ctx) -> str:
     if a == PASS:
-        return "end the turn without restoring a dinosaur"
-    return f"restore a dinosaur, starting with the {_picked(s, a)}"
+        # Ending the turn with no dinosaur to restore is forced almost every turn: told, it says nothing.
+        return "" if head_options(s, ctx) == (PASS,) else "end the turn without restoring a dinosaur"
+    head = a - PICK
+    colour = s.c.kind_colour[s.kind[head]]
+    same = [p for p in loose_tiles(s, s.cur) if s.c.kind_colour[s.kind[p]] == colour]
+    parts = [s.c.kind_part[s.kind[p]] for p in same]
+    whole = parts.count(TAIL) >= 1 and parts.count(LEG) >= 2
+    value = s.c.numbers["single_colour_dinosaur" if whole else "mixed_dinosaur"]
+    outlook = f"all {s.c.colours[colour]}: {value} points" if whole else f"mixed: {value} points"
+    return f"restore a dinosaur, starting with the {_picked(s, a)} ({outlook})"
 
 
 def part_text(s: MyFunnyDinosState, a: int, ctx) -> str:
-    return f"use the {_picked(s, a)}"
+    return f"use the {_picked(s, a)}" + _outcome(s, (*ctx, a - PICK))
+
+
+def _outcome(s: MyFunnyDinosState, pieces: tuple[int, ...]) -> str:
+    """What the dinosaur comes to with these parts: its value once mixed or complete, and on the last leg
+    the mission it takes and whether it ends the game."""
+    c = s.c
+    colours = {c.kind_colour[s.kind[p]] for p in pieces}
+    if len(pieces) < 4:
+        return f" (mixed: {c.numbers['mixed_dinosaur']} points)" if len(colours) > 1 else ""
+    kind = "single-colour" if len(colours) == 1 else "mixed"
+    value = c.numbers["single_colour_dinosaur" if len(colours) == 1 else "mixed_dinosaur"]
+    text = f": completes a {kind} dinosaur, {value} points"
+    for slot in s.red_open:
+        mission = c.missions[s.missions[slot]]
+        if mission.condition == "restore_four_colours" and len(colours) >= mission.count:
+            text += f", and takes the mission {mission.name} ({mission.points} points)"
+    if len(s.dinos) + 1 == c.numbers["dinosaurs_to_end"]:
+        text += f"; the {ordinal(len(s.dinos) + 1)} dinosaur: the game ends with this round"
+    return text
+
+
+def ordinal(n: int) -> str:
+    return {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth"}.get(n, f"{n}th")
 
 
 # ------------------------------------------------------------------------ descriptions of the actions
@@ -155,13 +228,20 @@ def part_text(s: MyFunnyDinosState, a: int, ctx) -> str:
 def excavation_info(s: MyFunnyDinosState, a: int, ctx) -> dict:
     """The tile attempted, as far as it shows, and the spot of the pile it lies on."""
     p = a - DIG
-    return {**tile_view(s, p), "spot": s.spot[p]}
+    return {**_tile_info(s, p), "spot": s.spot[p]}
 
 
 def pick_info(s: MyFunnyDinosState, a: int, ctx) -> dict:
     """The tile picked and the seat whose loose tiles hold it."""
     p = a - PICK
-    return {**tile_view(s, p), "owner": s.owner[p]}
+    return {**_tile_info(s, p), "owner": s.owner[p]}
+
+
+def _tile_info(s: MyFunnyDinosState, p: int) -> dict:
+    """A tile as the view shows it, less the reference key (a description names board elements)."""
+    d = tile_view(s, p)
+    del d["ref"]
+    return d
 
 
 def take_info(s: MyFunnyDinosState, a: int, ctx) -> dict:
@@ -182,37 +262,87 @@ def part_info(s: MyFunnyDinosState, a: int, ctx) -> dict:
 def event_text(s: MyFunnyDinosState, event) -> str:
     kind, seat, d = event
     who = player_name(seat) if seat is not None else ""
+    if kind == "forced":
+        return f"{who}: {d['text']}" if d["text"] else ""  # quiet: a turn ended with nothing to restore
     if kind == "excavated":
-        roll = f" (rolled {d['roll']})" if "roll" in d else ""
-        return f"{who} excavated {d['tile']} #{d['piece']}{roll}"
+        text = f"{who}{_roll(s, d, 'and excavates')} the {d['tile']} #{d['piece']}{_chance(d)}"
+        if "again" in d:
+            text += (
+                ": the shovel gives one more excavation"
+                if d["again"]
+                else ": the shovel would give one more excavation, but the pile is empty"
+            )
+        return text
     if kind == "excavation_failed":
-        roll = f" (rolled {d['roll']})" if "roll" in d else ""
-        cause = "the rocks collapsed" if d["cause"] == "rocks" else "tiles slid off the paper"
-        text = f"{who} failed to excavate #{d['piece']}{roll}: {cause}"
-        if d.get("fallen"):
-            text += f"; tiles {', '.join(f'#{p}' for p in d['fallen'])} back on the centre"
-        return text + ("; takes a bone from the supply" if d["bone"] else "; the bone supply is empty")
+        text = f"{who}{_roll(s, d, 'but fails to excavate')} #{d['piece']}{_chance(d)}: "
+        if d["cause"] == "rocks":
+            text += "the rocks collapse (they are stacked again on their base tiles)"
+        else:
+            fallen = listed([f"the {tile_name(s, p)} #{p}" for p in d["fallen"]])
+            go = "goes" if len(d["fallen"]) == 1 else "go"
+            text += f"tiles slide off the paper; {fallen} {go} face up onto the centre stack (spot {s.c.centre})"
+        bone = "takes a small bone token from the supply" if d["bone"] else "gets no bone: the supply is empty"
+        return f"{text}; {who} {bone}"
     if kind == "bones_taken":
         if not d["from"]:
-            return f"{who}: bone pile, but nobody has a bone to give"
-        return f"{who} takes a bone from {', '.join(player_name(o) for o in d['from'])}"
+            return f"bone pile: no other player has a bone to give {who}"
+        givers = listed([player_name(o) for o in d["from"]])
+        return f"bone pile: {who} takes a small bone token from {givers}"
     if kind == "exchanged":
         return (
-            f"{who} gives #{d['gave']} ({tile_name(s, d['gave'])}) to {player_name(d['with'])} "
-            f"for #{d['took']} ({tile_name(s, d['took'])})"
+            f"{who} gives the {tile_name(s, d['gave'])} #{d['gave']} to {player_name(d['with'])} "
+            f"for the {tile_name(s, d['took'])} #{d['took']}"
         )
     if kind == "exchange_skipped":
-        return f"{who}: exchange, but no other player has a loose tile"
+        return f"exchange: no other player has a loose tile, so {who} exchanges nothing"
     if kind == "restored":
-        tag = "exhibited" if d["exhibited"] else "no exhibition tile left"
-        return f"{who} restores a dinosaur worth {d['value']} ({tag})"
+        single = d["value"] == s.c.numbers["single_colour_dinosaur"]
+        parts = ", ".join(tile_name(s, p) for p in d["pieces"])
+        text = f"{who} restores a {'single-colour' if single else 'mixed'} dinosaur ({parts}): {d['value']} points"
+        if d["exhibited"]:
+            return text + f', shown on an exhibition tile, "{d["value"]}" side up'
+        return text + " (no exhibition tile is left, but it scores)"
     if kind == "mission_taken":
-        return f"{who} takes the mission {d['mission']} ({d['points']} points)"
+        name = next(m.name for m in s.c.missions if m.id == d["mission"])
+        return f"{who} takes the mission tile {name}: {d['points']} points"
     if kind == "final_round":
-        return f"{s.c.numbers['dinosaurs_to_end']} dinosaurs are restored: the round is finished, then the game ends"
+        amber = player_name(s.first_player)
+        return (
+            f"{s.c.numbers['dinosaurs_to_end']} dinosaurs are restored: the round is played out, and the game "
+            f"ends before {amber} (the amber token) plays again"
+        )
     if kind == "game_over":
-        return "the game is over"
+        why = "" if s.final_round else " (the pile is empty)"
+        return f"the game is over{why}. Scoring:\n" + "\n".join("    " + line for line in score_lines(s))
     return f"{kind} {d}"
+
+
+def _roll(s: MyFunnyDinosState, d: dict, verb: str) -> str:
+    """The die an excavation attempt rolled (option excavation = dice), before its verb."""
+    if "roll" not in d:
+        return " " + verb.split(" ", 1)[1]
+    return f" rolls {d['roll']} on the {s.c.dice['sides']}-sided die (needing {d['needed']} or more) {verb}"
+
+
+def _chance(d: dict) -> str:
+    """The chance an excavation attempt had in the pile model."""
+    return f" ({d['chance']}% chance)" if "chance" in d else ""
+
+
+def score_lines(s: MyFunnyDinosState) -> list[str]:
+    """Each seat's score with its parts (rulebook, Scoring): what the game ends with, or would now."""
+    lines = []
+    for seat, row in enumerate(s.scoring.breakdown(s)):
+        bones = s.bones[seat]
+        parts = [
+            f"dinosaurs {row['dinosaurs']}",
+            f"loose tiles {row['tiles']}",
+            f"bones {row['bones']} ({counted(bones, 'token')})",
+        ]
+        names = [m.name for m in s.c.missions if m.id in row["mission_tiles"]]
+        parts.append(f"missions {row['missions']}" + (f" ({', '.join(names)})" if names else ""))
+        lines.append(f"{player_name(seat)}: {row['total']} points = " + " + ".join(parts))
+    return lines
 
 
 def board_text(s: MyFunnyDinosState, seat: int | None = None) -> str:
@@ -254,3 +384,76 @@ def _short(t: dict) -> str:
     if "colour" in t:
         return f"{t['colour']} ?"
     return "?"
+
+
+# ------------------------------------------------------------------------------------------ reference
+def reference(c) -> dict[str, str]:
+    """Every component the table shows, by its printed name, in one line of what it is and does."""
+    n = c.numbers
+    single, mixed, loose = n["single_colour_dinosaur"], n["mixed_dinosaur"], n["loose_tile"]
+    icons = [ICON_NAMES[icon] for icon in ICONS]
+    out = {
+        "fossil tile": f"one of the {c.num_tiles} dinosaur fossil tiles, in {len(c.colours)} colours (a head, a "
+        "tail, two legs and an event tile each); lies in the pile until excavated; a buried tile shows nothing, "
+        "one under a single tile its colour ribbon",
+        "head tile": f"a dinosaur's head: with a tail and two legs it restores a dinosaur; {loose} point loose "
+        "at the end",
+        "tail tile": f"a dinosaur's tail: with a head and two legs it restores a dinosaur; {loose} point loose "
+        "at the end",
+        "leg tile": f"a dinosaur's leg: a dinosaur needs two; {loose} point loose at the end",
+        "event tile": f"a fossil tile with an icon ({', '.join(icons[:-1])} or {icons[-1]}) that acts as soon "
+        "as it is excavated; never part of a dinosaur; counts as its colour for the black missions",
+    }
+    for icon, name in enumerate(icons):
+        effect = c.icon_text[icon].split(": ", 1)[-1]
+        points = c.kind_points[c.kind_icon.index(icon)]
+        out[name] = f"event tile: {effect}" + ("" if "point" in effect else f"; {counted(points, 'point')} at the end")
+    for colour, name in enumerate(c.colours):
+        icon = next(c.kind_icon[k] for k in range(c.num_tiles) if c.kind_colour[k] == colour and c.kind_icon[k] >= 0)
+        out[name] = (
+            f"the {c.dinosaurs[colour]}'s colour: {article(name)} {name} head, tail and two legs ({single} points "
+            f"restored together) and {article(name)} {name} {icons[icon]} event tile"
+        )
+        out[c.dinosaurs[colour]] = (
+            f"the {name} dinosaur: {single} points restored from {name} tiles only ({mixed} if mixed)"
+        )
+    out.update(
+        {
+            "single-colour dinosaur": f"a restored dinosaur of one colour: {single} points, on an exhibition "
+            f'tile "{single}" side up; it never breaks up',
+            "mixed dinosaur": f"a restored dinosaur of two or more colours: {mixed} points, on an exhibition tile "
+            f'"{mixed}" side up; it never breaks up',
+            "exhibition tile": f"holds a restored dinosaur; there are {n['exhibition_tiles']}, and when the "
+            f"{ordinal(n['dinosaurs_to_end'])} dinosaur is restored the round is played out and the game ends",
+            "paper board": f"the crumpled paper the pile lies on: spot {c.centre} is the centre, where fallen "
+            "tiles go; at the edge spots an attempt may push tiles off the paper",
+            "base tile": f"one of {c.bases} base tiles on the pile, each carrying a stack of rocks; a tile on its "
+            "spot or beside it is riskier to excavate",
+            "rock": "the grey wooden pieces stacked on the base tiles; if they collapse the excavation fails",
+            "small bone token": f"{n['starting_bones']} to start and 1 from the supply of {n['bone_supply']} for "
+            f"each failed excavation; {n['bones_per_point']} make 1 point at the end; the second tie-break",
+            "amber token": "the first player's marker: once the game's end is reached, the round is played out "
+            "and the game ends before its holder plays again",
+            "mission tile": f"{n['missions_revealed']} of the {len(c.missions)} are revealed: a black one scores at "
+            "the end, a red one goes at once to the first player who meets it",
+        }
+    )
+    for m in c.missions:
+        out[m.name] = mission_terms(c, m)
+    return out
+
+
+def mission_terms(c, m) -> str:
+    """A mission tile's condition and reward, as the reference and the board tell it."""
+    if m.border == "black":
+        return (
+            f"black mission tile: {m.points} points at the end to whoever owns most {c.colours[m.colour]} tiles "
+            "(event tiles and restored ones count); tied players all score it"
+        )
+    if m.condition == "restore_four_colours":
+        need = f"restore a dinosaur of {m.count} different colours"
+    elif m.condition == "own_bones":
+        need = f"own {m.count} small bone tokens"
+    else:
+        need = f"hold {m.count} special (event) tiles"
+    return f"red mission tile: {m.points} points, taken at once by the first player to {need}; kept for good"

@@ -196,17 +196,18 @@ def excavate(s: MyFunnyDinosState, action: int, ctx, events: list) -> None:
     s.digs -= 1
     spot = s.spot[piece]
     stack = s.stacks[spot]
+    # The event keeps what the attempt faced (the roll needed, or the chance), so the log can tell it.
     if s.dice_mode:
         s.rng, roll = next_below(s.rng, s.c.dice["sides"])
         roll += 1
-        failed = roll <= dice_risk(s, piece)
-        cause = ("edge" if s.c.spot_edge[spot] else "rocks") if failed else None
-        detail = {"piece": piece, "roll": roll}
+        risk = dice_risk(s, piece)
+        cause = ("edge" if s.c.spot_edge[spot] else "rocks") if roll <= risk else None
+        detail = {"piece": piece, "roll": roll, "needed": risk + 1}
     else:
         rock, edge = failure_chances(s, piece, cur)
         s.rng, u = next_float(s.rng)
         cause = "rocks" if u < rock else ("edge" if u < rock + (1.0 - rock) * edge else None)
-        detail = {"piece": piece}
+        detail = {"piece": piece, "chance": round(100 * (1.0 - rock) * (1.0 - edge))}
     if cause is None:
         i = stack.index(piece)
         del stack[i]
@@ -231,6 +232,7 @@ def excavate(s: MyFunnyDinosState, action: int, ctx, events: list) -> None:
                 events.append(Event("exchange_skipped", cur, {}))
             elif icon == SHOVEL:
                 s.digs += 1
+                detail["again"] = bool(s.pile)  # one more excavation, unless the pile is empty
             elif icon == BONE_PILE:
                 _bone_pile(s, cur, events)
     else:

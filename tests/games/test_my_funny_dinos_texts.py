@@ -1,0 +1,224 @@
+"""My Funny Dinos in words: the component reference (`help NAME`), the log of what happened (event texts)
+and what an action will do (action texts), each in the rulebook's words."""
+
+import random
+import re
+
+import pytest
+
+import dinotable
+from dinotable.cli.play import look_up
+from dinotable.games.my_funny_dinos.content import ICON_NAMES
+from dinotable.games.my_funny_dinos.rules import PASS, PICK, failure_chances
+from dinotable.games.my_funny_dinos.testing import (
+    complete_set,
+    event_kind,
+    fail_rocks,
+    give_tiles,
+    kind,
+    new,
+    restore_directly,
+    set_missions,
+    start_turn,
+    steer,
+    steer_die,
+    succeed,
+    tile,
+    to_restore,
+)
+
+GAME = dinotable.get_game("my-funny-dinos")
+C = GAME.content
+INTERNAL = re.compile(r"_|\{|\[|'[^' ]*'|\bNone\b|\bTrue\b|\bFalse\b|\(s\)")
+
+
+def told(s, events) -> list[str]:
+    return [GAME.event_text(s, e) for e in events]
+
+
+# ------------------------------------------------------------------------------------------ reference
+def test_reference_names_every_component_the_table_shows():
+    """Rulebook, I. Game Components: every tile part, colour, event icon, mission tile, the base tiles,
+    rocks, bone tokens, exhibition tiles and the amber token have an entry by their printed name."""
+    reference = GAME.reference()
+    names = {"head tile", "tail tile", "leg tile", "event tile", "fossil tile", "base tile", "rock"}
+    names |= {"small bone token", "exhibition tile", "amber token", "paper board", "mission tile"}
+    names |= {"single-colour dinosaur", "mixed dinosaur", *ICON_NAMES.values(), *C.colours, *C.dinosaurs}
+    names |= {m.name for m in C.missions}
+    assert names <= set(reference), names - set(reference)
+    for name, line in reference.items():
+        assert "\n" not in line and not INTERNAL.search(name + line), (name, line)
+
+
+def test_reference_tells_each_event_icon_its_effect_and_points():
+    """Rulebook, Excavation Success: the shovel excavates once more, the bone pile takes a bone from each
+    other player; circled 2 is worth 2 points at the end, the other event tiles 1."""
+    reference = GAME.reference()
+    assert "one more" in reference["shovel"] and "1 point" in reference["shovel"]
+    assert "each other player" in reference["bone pile"]
+    assert "2 points" in reference["circled 2"] and "1 point" in reference["exchange"]
+
+
+def test_reference_tells_each_mission_its_condition_and_reward():
+    """Rulebook, Mission Tiles: black tiles score 2 at the end for most tiles of a colour; red tiles 3, taken
+    at once."""
+    reference = GAME.reference()
+    assert reference["Most red tiles"].startswith("black mission tile: 2 points at the end")
+    assert "most red tiles" in reference["Most red tiles"]
+    assert "6 small bone tokens" in reference["Six bone tokens"] and "3 points" in reference["Six bone tokens"]
+    assert "4 different colours" in reference["Four-colour dinosaur"]
+
+
+def test_reference_gives_a_restored_dinosaurs_value_single_colour_against_mixed():
+    """Rulebook, Scoring: a dinosaur of one colour scores 10, of two or more colours 6."""
+    reference = GAME.reference()
+    assert "10 points" in reference["single-colour dinosaur"] and "6 points" in reference["mixed dinosaur"]
+    assert "10 points" in reference["T-Rex"] and "yellow" in reference["T-Rex"]
+
+
+def test_help_finds_a_component_by_a_part_of_its_name():
+    """The terminal's `help NAME` reads the reference: a unique part of a name finds it."""
+    assert look_up(GAME, "amber").startswith("amber token: ")
+    assert look_up(GAME, "six").startswith("Six bone tokens: red mission tile")
+
+
+# ------------------------------------------------------------------------------------------ the log
+def test_a_die_roll_is_told_with_the_roll_it_needed():
+    """Dice mode (designed): the log tells the roll of the twelve-sided die and the lowest roll that succeeds."""
+    s = new(2, 3, excavation="dice")
+    top = s.stacks[1][-1]
+    steer_die(s, 12)
+    text = told(s, s.apply(top))[0]
+    assert re.search(r"player 1 rolls 12 on the 12-sided die \(needing \d+ or more\) and excavates the ", text)
+    assert text.endswith(f"#{top}")
+
+
+def test_a_failed_excavation_tells_what_collapsed_and_the_bone_gained():
+    """Rulebook, Excavation Failure: the rocks collapse (and are stacked again); the player takes a bone."""
+    s = new(2, 4)
+    text = told(s, fail_rocks(s, s.pile[0]))[0]
+    assert "fails to excavate #0" in text and "the rocks collapse" in text
+    assert text.endswith("player 1 takes a small bone token from the supply")
+
+
+def test_tiles_that_slide_off_the_paper_are_named_where_they_go():
+    """Rulebook, Excavation Failure: fallen tiles go onto the centre of the paper board (designed: face up)."""
+    s = new(2, 5)
+    edge = next(spot for spot, e in enumerate(C.spot_edge) if e and len(s.stacks[spot]) > 1)
+    under = s.stacks[edge][-2]
+    rock, edge = failure_chances(s, under, 0)
+    steer(s, rock, rock + (1 - rock) * edge)  # the rocks hold, but tiles slide off the paper
+    events = s.apply(under)
+    text = told(s, events)[0]
+    assert "tiles slide off the paper" in text and f"#{under}" in text and f"#{s.stacks[0][-1]}" in text
+    assert "face up onto the centre stack (spot 0)" in text
+
+
+def test_the_shovels_extra_excavation_is_told_as_such():
+    """Rulebook, Shovel icon: excavate one more time, told when the shovel is found."""
+    s = new(2, 6)
+    shovel = tile(s, event_kind("shovel"))
+    give_tiles(s, 1)  # nothing moves; the shovel stays in the pile
+    events = succeed(s, shovel)
+    assert told(s, events)[0].endswith(": the shovel gives one more excavation")
+    assert s.decisions[s.phase].name == "excavate" and s.current_player == 0
+
+
+def test_bone_pile_and_mission_taken_are_told_with_the_mission_name():
+    """Rulebook, Bone pile icon and red missions: the bones taken and the mission tile taken, by its name."""
+    s = new(3, 7)
+    six = next(i for i, m in enumerate(C.missions) if m.name == "Six bone tokens")
+    set_missions(s, (0, 1, six))
+    s.bones, s.supply = [5, 2, 2], s.supply - 3
+    events = succeed(s, tile(s, event_kind("bone_pile")))
+    texts = told(s, events)
+    assert "bone pile: player 1 takes a small bone token from player 2 and player 3" in texts
+    assert "player 1 takes the mission tile Six bone tokens: 3 points" in texts
+
+
+def test_a_restoration_tells_its_value_and_the_mission_it_takes():
+    """Rulebook, Restoration Rules and red missions: the last leg's text tells what the dinosaur scores, and
+    the Four-colour dinosaur mission it takes; the event names its tiles."""
+    s = new(2, 8)
+    four = next(i for i, m in enumerate(C.missions) if m.name == "Four-colour dinosaur")
+    set_missions(s, (0, 1, four))
+    head, tail, leg1, leg2 = complete_set(s, 0, ("green", "red", "blue", "pink"))
+    to_restore(s)
+    assert s.action_text(PICK + head).endswith("(mixed: 6 points)")
+    events = s.apply_told(PICK + head, None)
+    forced = [e.detail["text"] for e in events if e.kind == "forced"]
+    assert forced == [
+        f"use the red tail #{tail} (mixed: 6 points)",
+        f"use the blue leg #{leg1} (mixed: 6 points)",
+        f"use the pink leg #{leg2}: completes a mixed dinosaur, 6 points, and takes the mission "
+        "Four-colour dinosaur (3 points)",
+    ]
+    texts = told(s, events)
+    assert texts[3:] == [
+        "player 1 restores a mixed dinosaur (green head, red tail, blue leg, pink leg): 6 points, shown on an "
+        'exhibition tile, "6" side up',
+        "player 1 takes the mission tile Four-colour dinosaur: 3 points",
+    ]
+
+
+def test_a_single_colour_head_tells_its_ten_points():
+    """Rulebook, Scoring: a dinosaur of one colour scores 10, told when its head is chosen."""
+    s = new(2, 9)
+    head, *_ = complete_set(s, 0)
+    to_restore(s)
+    expected = f"restore a dinosaur, starting with the green head #{head} (all green: 10 points)"
+    assert s.action_text(PICK + head) == expected
+
+
+def test_ending_the_turn_with_nothing_to_restore_is_told_quietly():
+    """Almost every turn ends with nothing to restore: that forced decision is told with no words (the
+    front end shows nothing); ending a turn by choice, with a set in hand, still reads as it is."""
+    s = new(2, 10)
+    top = next(stack[-1] for stack in s.stacks if stack and C.kind_part[s.kind[stack[-1]]] != 3)
+    steer(s, 0.9999, 1.0)
+    events = s.apply_told(top, None)
+    forced = [e for e in events if e.kind == "forced"]
+    assert [e.detail["text"] for e in forced] == [""] and GAME.event_text(s, forced[0]) == ""
+    s = new(2, 10)
+    complete_set(s, 0)
+    to_restore(s)
+    assert s.action_text(PASS) == "end the turn without restoring a dinosaur"
+
+
+def test_the_end_of_the_game_tells_each_score_by_its_parts():
+    """Rulebook, Scoring: restored dinosaurs, loose tiles, bones (1 per 2) and missions, summed."""
+    s = new(2, 11)
+    restore_directly(s, 1, kind("red", "head"), kind("red", "tail"), kind("red", "leg", 0), kind("red", "leg", 1))
+    give_tiles(s, 1, event_kind("two"))
+    s.pile, s.stacks = [], [[] for _ in s.stacks]
+    for p in range(40):
+        if s.owner[p] < 0:
+            s.owner[p], s.spot[p] = 0, -1
+            s.add_loose(0, C.kind_part[s.kind[p]], 1)
+    start_turn(s, 1)
+    events = s.apply_told(s.legal_actions()[0], None) if s.legal_actions() else []
+    over = [GAME.event_text(s, e) for e in events if e.kind == "game_over"]
+    assert s.is_over and over
+    lines = over[0].split("\n")
+    assert lines[0] == "the game is over (the pile is empty). Scoring:"
+    for seat, line in enumerate(lines[1:]):
+        total, parts = re.match(r"    player \d: (\d+) points = (.*)", line).groups()
+        assert int(total) == s.scores()[seat] == sum(int(n) for n in re.findall(r"\w+ (\d+)(?: \(|$| \+)", parts))
+    assert "dinosaurs 10 + loose tiles 2 + bones 1 (2 tokens)" in lines[2]
+
+
+@pytest.mark.parametrize("num_players", [2, 4])
+@pytest.mark.parametrize("options", GAME.test_option_sets)
+def test_the_whole_log_reads_in_words(num_players, options):
+    """Through whole random games: every action and event text is words, with no internal names, values
+    or ids (mission ids are names now)."""
+    s = GAME.new_game(num_players, 21, options)
+    rng = random.Random(21)
+    mission_ids = {m.id for m in C.missions}
+    while not s.is_over:
+        a = rng.choice(s.legal_actions())
+        texts = [s.action_text(a, viewer=None), s.action_text(a)]
+        texts += [GAME.event_text(s, e) for e in GAME.events_for(s.apply_told(a, None), None)]
+        for text in texts:
+            assert not INTERNAL.search(text.replace("'s", "")), text
+            assert not any(i in text for i in mission_ids), text
