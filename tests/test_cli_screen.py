@@ -354,3 +354,19 @@ def test_hot_seat_clears_the_screen_and_shows_only_the_new_seats_table(monkeypat
         private -= set(fitted(new_text).split("\n")) | {""}
         printed = term.lines[at + 1 : after[0] + len(fitted(new_text).split("\n"))]
         assert not private & set(printed), private & set(printed)
+
+
+@pytest.mark.parametrize("config", [CONFIGS[0], CONFIGS[3]], ids=["mfd", "dg"])
+def test_question_mark_explains_one_action_in_full_and_list_prints_them_all(monkeypatch, config):
+    """`? N` and `help N` tell action N in full, with its name; `list` prints every action in full; the
+    menu comes back after each."""
+    name, players, options = config
+    game = dinotable.get_game(name)
+    first = game.new_game(players, 3, options)
+    items = menu.entries(first, game.present_actions(first, first.legal_actions()))
+    term, _ = session(monkeypatch, config, ["? 1", "help 2", "list"])
+    text = term.text
+    assert "\n".join(menu.explain(items[0])) in text and "\n".join(menu.explain(items[1])) in text
+    assert "\n".join(menu.full_lines(items)) in text
+    titles = [i for i, line in enumerate(term.lines) if ", your move:" in line]
+    assert len(titles) == 4  # under the screen, and again after each command

@@ -129,11 +129,15 @@ def _columns(items: list[Entry], cells: list[str], cellw: int, columns: int) -> 
     groups: dict[str | None, list[str]] = {}
     for e, cell in zip(items, cells, strict=True):
         groups.setdefault(e.group, []).append(cell)
-    if len(groups) > 1:  # groups of one action share the last lines, with no header: each says what it is
+    if len(groups) > 1:  # groups of one action share lines, with no header: each says what it is
         alone = [cells[0] for cells in groups.values() if len(cells) == 1]
-        groups = {group: cells for group, cells in groups.items() if len(cells) > 1}
-        if alone:
-            groups[None] = alone
+        merged = {}
+        for group, members in groups.items():
+            if len(members) > 1:
+                merged[group] = members
+            elif None not in merged:  # where the first of them comes, so that the numbers keep their order
+                merged[None] = alone
+        groups = merged
     lines: list[tuple[str, int]] = []
     for group, members in groups.items():
         if len(groups) > 1 and group is not None:

@@ -276,7 +276,7 @@ class Table:
         if found:
             self.say(found)
         elif word in ("help", "h", "?"):
-            self.say(self.help(arg, items, action_first=word == "?") if arg else HELP)
+            self.say(self.help(arg, items, action_first=word == "?" or arg.isdigit()) if arg else HELP)
         elif word in ("list", "all"):
             for line in menu.full_lines(items):
                 self._write(line)
