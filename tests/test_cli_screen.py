@@ -11,10 +11,11 @@ import itertools
 import random
 
 import pytest
-from cli_support import fitted, scripted
+from cli_support import fitted, runner, scripted
 
 import dinotable
 from dinotable.cli import menu
+from dinotable.cli.main import app
 from dinotable.cli.menu import HEIGHT, WIDTH, Entry
 from dinotable.cli.play import MENU_AGAIN, SCREEN, play, seat_names
 from dinotable.core.undo import CHANCE, SHOWN, take_back_refusal
@@ -370,3 +371,20 @@ def test_question_mark_explains_one_action_in_full_and_list_prints_them_all(monk
     assert "\n".join(menu.full_lines(items)) in text
     titles = [i for i, line in enumerate(term.lines) if ", your move:" in line]
     assert len(titles) == 4  # under the screen, and again after each command
+
+
+def test_the_command_keeps_every_line_within_80_columns():
+    """`dinotable play` itself (the typer runner, as a pipe): a person's session with commands and a bot,
+    every line printed at most 80 wide, and each decision's screen, menu and prompt within 24 lines."""
+    lines = ["board", "1", "scores", "2", "board 2", "1", "help", "1", "list", "1"] * 6
+    result = runner.invoke(
+        app, ["play", "dinogenics", "--players", "human,greedy", "--seed", "2"], input="\n".join(lines)
+    )
+    assert result.exit_code == 0, result.output
+    # Through a pipe the prompt and the next line share a line (at a terminal, Enter ends the prompt's).
+    out = [line.removeprefix("> ") for line in result.stdout.split("\n")]
+    assert max(map(len, out)) <= WIDTH
+    statuses = [i for i, line in enumerate(out) if line.startswith("Season ")]
+    assert len(statuses) > 10
+    for start in statuses:  # the status line opens each screen; the prompt follows within 24 lines
+        assert any(line.startswith(">") for line in result.stdout.split("\n")[start : start + HEIGHT])

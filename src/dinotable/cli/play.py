@@ -270,7 +270,8 @@ class Table:
         state = self.state
         word, _, arg = line.partition(" ")
         word, arg = word.lower(), arg.strip()
-        found = menu.find(line, items) if word not in COMMANDS or line.lower() in {e.name for e in items} else ""
+        # A command's word is never read as an action's name (the action keeps its number).
+        found = menu.find(line, items) if word not in COMMANDS else ""
         if isinstance(found, menu.Entry):
             return found.action
         if found:
