@@ -18,7 +18,8 @@ from dinotable.cli import menu
 from dinotable.cli.main import app
 from dinotable.cli.menu import HEIGHT, WIDTH, Entry
 from dinotable.cli.play import MENU_AGAIN, SCREEN, play, seat_names
-from dinotable.core.undo import CHANCE, SHOWN, take_back_refusal
+from dinotable.core.contract import Secret
+from dinotable.core.undo import CHANCE, SEEN, SHOWN, take_back_refusal
 
 # Every mode a person can sit down to: (game, players, options).
 CONFIGS = [
@@ -270,21 +271,56 @@ def test_back_with_nothing_decided_yet_says_so(monkeypatch):
     assert end.history == []
 
 
-def test_take_back_refusal_names_chance_and_what_came_into_view():
-    """core.undo: a decision that moved the state's generator used chance; one that took something out of
-    what a seat cannot see (a card drawn from a deck) showed it; one that did neither may be taken back."""
-    draws = person_position(CONFIGS[3], lambda s, a: take_back(s, a)[1] == SHOWN)
-    rolls = person_position(CONFIGS[0], lambda s, a: take_back(s, a)[1] == CHANCE)
-    quiet = person_position(CONFIGS[3], lambda s, a: take_back(s, a)[1] is None)
-    assert draws and rolls and quiet
-    state, action = draws
+def test_take_back_refusal_in_dinogenics_names_what_was_drawn_shown_or_rolled():
+    """core.undo on DinoGenics: a worker that draws DNA cards for its seat lets the seat see what was
+    hidden (no chance: the deck was shuffled at setup); a DNA card spent from a hand is shown to the table;
+    a die or a shuffle is chance; a City Center choice showed nothing and may be taken back."""
+    seen = person_position(CONFIGS[3], lambda s, a: take_back(s, a)[1] == SEEN)
+    shown = person_position(CONFIGS[3], lambda s, a: take_back(s, a)[1] == SHOWN)
+    rolled = person_position(CONFIGS[3], lambda s, a: take_back(s, a)[1] == CHANCE)
+    quiet = person_position(CONFIGS[3], lambda s, a: take_back(s, a) == (True, None))
+    assert seen and shown and rolled and quiet
+    for (state, action), chance in ((seen, False), (shown, False), (rolled, True), (quiet, False)):
+        after = state.clone()
+        after.apply(action)
+        assert (after.rng != state.rng) == chance
+    state, action = seen
     after = state.clone()
     after.apply(action)
-    assert after.rng == state.rng  # a drawn card comes off a deck shuffled at setup: no chance used
-    state, action = rolls
-    after = state.clone()
-    after.apply(action)
-    assert after.rng != state.rng
+    deck = state.secrets(state.current_player)["DNA deck"].value
+    assert len(after.secrets(state.current_player)["DNA deck"].value) < len(deck)  # cards came off the deck
+
+
+class Hidden:
+    """A stand-in state for core.undo: a generator mark and, per viewer, its hidden parts."""
+
+    num_players = 2
+    current_player = 0
+
+    def __init__(self, parts, rng=1):
+        self.parts, self.rng = parts, rng
+
+    def secrets(self, seat):
+        return self.parts.get(seat, {})
+
+
+def test_take_back_refusal_reads_only_chance_and_what_left_the_hidden_parts():
+    """Hidden cards moved between hidden places that re-deal among themselves reveal nothing (a card kept
+    from a private draw into the hand); a card that leaves what a viewer cannot see was shown (to the mover:
+    seen); a tile leaving a part only its own tiles fill (a colour now showing) was shown though it is still
+    hidden; a moved generator, or none to compare, is chance."""
+    pool = ("a", "b", "c")
+    drawn = {1: {"drawn": Secret(("a", "b"), pool), "hand": Secret(("c",), pool)}}
+    kept = {1: {"drawn": Secret(("b",), pool), "hand": Secret(("c", "a"), pool)}}
+    assert take_back_refusal(Hidden(drawn), Hidden(kept)) is None
+    played = {1: {"drawn": Secret(("b",), pool), "hand": Secret(("c",), pool)}}
+    assert take_back_refusal(Hidden(drawn), Hidden(played)) == SHOWN
+    assert take_back_refusal(Hidden({0: drawn[1]}), Hidden({0: played[1]})) == SEEN
+    buried = {None: {"buried": Secret(("x", "y"), ("x", "y")), "ribbon": Secret(("z",), ("z",))}}
+    turned = {None: {"buried": Secret(("x",), ("x",)), "ribbon": Secret(("z", "y"), ("z", "y"))}}
+    assert take_back_refusal(Hidden(buried), Hidden(turned)) == SHOWN
+    assert take_back_refusal(Hidden(drawn), Hidden(drawn, rng=2)) == CHANCE
+    assert take_back_refusal(Hidden(drawn, rng=None), Hidden(drawn, rng=None)) == CHANCE
 
 
 # ---------------------------------------------------------------------------------------------- board N

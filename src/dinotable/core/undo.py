@@ -14,7 +14,8 @@ from collections import Counter
 from dinotable.core.contract import State
 
 CHANCE = "chance was used (a die rolled or cards shuffled)"
-SHOWN = "something hidden came into view (a card drawn or a tile turned)"
+SEEN = "you saw something hidden (a card drawn or a tile turned)"
+SHOWN = "something hidden was shown to the table (a card from a hand, a tile turned)"
 
 
 def chance_used(before: State, after: State) -> bool:
@@ -52,7 +53,9 @@ def take_back_refusal(before: State, after: State) -> str | None:
     front end then restores its copy of `before`). Whose turn it is the front end checks itself."""
     if chance_used(before, after):
         return CHANCE
-    viewers = [None, *range(before.num_players)]
-    if any(shown_to(before, after, viewer) for viewer in viewers):
+    mover = before.current_player
+    if mover is not None and shown_to(before, after, mover):
+        return SEEN
+    if any(shown_to(before, after, viewer) for viewer in [None, *range(before.num_players)] if viewer != mover):
         return SHOWN
     return None
