@@ -433,13 +433,13 @@ def test_views_hide_other_seats_private_contracts_and_dealt_cards():
     """'Players must keep their Private Contract Cards secret until they are fulfilled.'"""
     s = fresh(3, 9)
     names = [C.contracts[k].name for k in s.dealt[0]]
-    assert s.view(0)["players"][0]["dealt"] == names
+    assert [card["name"] for card in s.view(0)["players"][0]["dealt"]] == names
     for seat in (1, 2, None):
         text = json.dumps(s.view(seat))
         assert s.view(seat)["players"][0]["dealt"] == 2 and not any(n in text for n in names)
     keep_first_contracts(s)
     kept = C.contracts[s.private[0][0]].name
-    assert s.view(0)["players"][0]["private"] == [kept]
+    assert [card["name"] for card in s.view(0)["players"][0]["private"]] == [kept]
     assert s.view(1)["players"][0]["private"] == 1 and kept not in json.dumps(s.view(1))
 
 

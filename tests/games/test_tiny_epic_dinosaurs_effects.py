@@ -20,12 +20,12 @@ from .test_tiny_epic_dinosaurs import GAME, card, edit_key
 READER = Reader(CONTENT_PATH, load_toml(CONTENT_PATH))
 ASKING = {kind for kind, record in EFFECTS.kinds.items() if record.options}  # the kinds that offer action ids
 
-# Each kind's content and its words, as render.py wrote them before the kinds were registered records.
+# Each kind's content and its words (amounts counted: '2 supplies', but '3 meat'; a dinosaur with its article).
 WORDS = {
-    "pay": ({"plant": 1, "supply": 2}, "pay 1 plant, 2 supply"),
-    "gain": ({"barriers": 3, "plant": 1}, "gain 1 plant, 3 barriers"),
-    "hunt": (["stegosaurus", "brachiosaurus"], "hunt Stegosaurus or Brachiosaurus"),
-    "dinosaur": (["allosaurus"], "take Allosaurus"),
+    "pay": ({"plant": 1, "supply": 2}, "pay 1 plant, 2 supplies"),
+    "gain": ({"barriers": 3, "plant": 1}, "gain 1 plant, 3 Barriers"),
+    "hunt": (["stegosaurus", "brachiosaurus"], "hunt a Stegosaurus or a Brachiosaurus"),
+    "dinosaur": (["allosaurus"], "take an Allosaurus"),
     "trade": (3, "trade 1 resource for 3 of another"),
     "research": (True, "take a Research card"),
     "contract": (True, "fulfil a Contract"),
@@ -44,9 +44,10 @@ def test_each_step_kind_is_registered_once_and_reads_as_before():
 
 
 def test_an_action_space_reads_as_its_steps_in_order():
+    """A space's steps in order; a cost ('a black circle around the action space') reads as a cost."""
     c = GAME.content
     market = next(sp for sp in c.spaces if sp.id == "market_herbivore")
-    assert space_text(c, market) == "B: Dinosaur Market: herbivore (pay 1 plant, take Stegosaurus or Brachiosaurus)"
+    assert space_text(c, market) == "B: Dinosaur Market: herbivore (pay 1 plant: take a Stegosaurus or a Brachiosaurus)"
     start = next(sp for sp in c.spaces if sp.steps[0][0] == "first_player")
     assert space_text(c, start).endswith("(take the First Player Marker, gain 1 plant, 1 meat, 1 supply)")
 

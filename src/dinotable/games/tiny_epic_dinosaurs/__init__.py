@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dinotable.core.contract import Game
 from dinotable.core.options import OptionSpec
-from dinotable.games.tiny_epic_dinosaurs import render
+from dinotable.games.tiny_epic_dinosaurs import render, screen
 from dinotable.games.tiny_epic_dinosaurs.actions import first_ids, layout_for
 from dinotable.games.tiny_epic_dinosaurs.components import COMMON_SPECIES, EMPTY, is_common, is_unique, unique_card
 from dinotable.games.tiny_epic_dinosaurs.content import CONTENT_PATH, Content, load_content
@@ -28,6 +28,8 @@ class TinyEpicDinosaurs(Game):
     search_defaults = {"iters": 200, "depth": 0, "scale": 10.0, "prior": "greedy", "c": 1.5}
     # 6 rounds: a dozen placements and choices each, a Farm to adapt and feed per player.
     max_decisions = 3_000
+    # Round 4's Private Contract is drawn face down: only its owner is told which.
+    private_details = {"draw_private": ("contracts",)}
 
     def __init__(self, content: Content) -> None:
         self.content = content
@@ -80,8 +82,26 @@ class TinyEpicDinosaurs(Game):
     def reference(self) -> dict[str, str]:
         return render.reference(self.content)
 
+    def count_label(self, name: str) -> str:
+        return screen.count_label(self.content, name)
+
     def board_text(self, state, seat: int | None) -> str:
-        return render.board_text(state, seat)
+        return screen.board_text(state, seat)
+
+    def status_line(self, state, seat: int | None) -> str:
+        return screen.status_line(state, seat)
+
+    def screen_text(self, state, seat: int | None) -> str:
+        return screen.screen_text(state, seat)
+
+    def seat_board_text(self, state, viewer: int | None, seat: int) -> str:
+        return screen.seat_board_text(state, viewer, seat)
+
+    def action_name(self, state, action: int) -> str:
+        return screen.action_name(state, action)
+
+    def action_label(self, state, action: int) -> str:
+        return screen.action_label(state, action)
 
     def event_text(self, state, event) -> str:
         return render.event_text(state, event)

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from dinotable.core.content import Reader
 from dinotable.core.effects import Effects, StepKind
+from dinotable.core.words import a, counted
 from dinotable.games.tiny_epic_dinosaurs.cards import can_fulfil, contracts_open, dinosaurs_owned, fulfil, take_research
 from dinotable.games.tiny_epic_dinosaurs.components import (
     CHOOSE,
@@ -32,6 +33,7 @@ if TYPE_CHECKING:
     from dinotable.games.tiny_epic_dinosaurs.state import TinyEpicDinosaursState
 
 GAINS = (*RESOURCES, "barriers")
+UNCOUNTED = {"meat": "meat"}  # "3 meat", but "3 plants", "3 supplies"
 
 
 # --------------------------------------------------------------------------------- content values
@@ -69,7 +71,7 @@ def read_species(r: Reader, value, where: str) -> tuple[int, ...]:
 
 
 def amounts_text(values, names: tuple[str, ...] = RESOURCES) -> str:
-    parts = [f"{v} {name}" for v, name in zip(values, names, strict=False) if v]
+    parts = [counted(v, name, UNCOUNTED.get(name)) for v, name in zip(values, names, strict=False) if v]
     return ", ".join(parts) if parts else "nothing"
 
 
@@ -114,7 +116,8 @@ def _can_pay(s: TinyEpicDinosaursState, seat: int, value: tuple[int, int, int]) 
 def _gain(s: TinyEpicDinosaursState, seat: int, value: tuple[int, int, int, int], events: list) -> bool:
     got = s.gain_each(seat, value)
     got.append(gain_barriers(s, seat, value[3]))
-    events.append(event("gain", seat, plant=got[0], meat=got[1], supply=got[2], barriers=got[3]))
+    capped = got[0] < value[0] or got[1] < value[1] or got[2] < value[2]  # a track stops at 13
+    events.append(event("gain", seat, plant=got[0], meat=got[1], supply=got[2], barriers=got[3], capped=capped))
     return False
 
 
@@ -233,14 +236,14 @@ KINDS = (
         "gain",
         parse=lambda r, value, where: read_amounts(r, value, GAINS, where),
         run=_gain,
-        text=lambda value: f"gain {amounts_text(value, GAINS)}",
+        text=lambda value: f"gain {amounts_text(value, (*RESOURCES, 'Barrier'))}",
         can=_can_gain,
     ),
     StepKind(
         "hunt",
         parse=_read_quarry,
         run=None,
-        text=lambda value: f"hunt {' or '.join(value.names)}",
+        text=lambda value: f"hunt {' or '.join(a(n) for n in value.names)}",
         can=_can_take,
         options=_offered_species,
         perform=_hunt,
@@ -249,7 +252,7 @@ KINDS = (
         "dinosaur",
         parse=_read_quarry,
         run=None,
-        text=lambda value: f"take {' or '.join(value.names)}",
+        text=lambda value: f"take {' or '.join(a(n) for n in value.names)}",
         can=_can_take,
         options=_offered_species,
         perform=_buy,

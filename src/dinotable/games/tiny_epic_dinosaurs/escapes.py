@@ -14,6 +14,8 @@ from dinotable.games.tiny_epic_dinosaurs.components import (
     ADAPT,
     EMPTY,
     ESCAPE,
+    FEED,
+    NEWBORN,
     code_key,
     diet,
     event,
@@ -31,6 +33,8 @@ if TYPE_CHECKING:
 HERB_PENALTY, CARN_PENALTY = 1, 2  # the penalties a seat has paid this round (s.has_paid), as bits
 # Which penalty decision is open (the escape context's stage).
 OMNI_CHOICE, VICTIM, BARRIER_REMOVAL = range(3)
+# Why dinosaurs escape, by the phase they escape in (the escape event's `why`).
+WHY = {ADAPT: "unplaced", FEED: "hungry", NEWBORN: "no room"}
 
 
 class Escape(NamedTuple):
@@ -95,7 +99,8 @@ def begin_escape(s: TinyEpicDinosaursState, seat: int, escaping: list, back_to: 
         return
     s.phase = ESCAPE
     s.cur = seat
-    events.append(event("escape", seat, dinosaurs=[code_key(s.c, code) for code in escaping]))
+    why = WHY[back_to]
+    events.append(event("escape", seat, dinosaurs=[code_key(s.c, code) for code in escaping], why=why))
     advance_escape(s, seat, Escape(tuple(escaping), -1, -1, back_to), events)
 
 

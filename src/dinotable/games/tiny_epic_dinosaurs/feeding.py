@@ -74,7 +74,7 @@ def auto_feed(s: TinyEpicDinosaursState, seat: int, events: list) -> bool:
         return False
     s.add_resource(seat, PLANT, -need[0])
     s.add_resource(seat, MEAT, -need[1])
-    events.append(event("feed_all", seat, plant=need[0], meat=need[1]))
+    events.append(event("feed_all", seat, plant=need[0], meat=need[1], rest=bool(s.fed[seat])))
     s.fed[seat] = set_of(cell for cell, code in enumerate(cells) if code >= 0)
     return True
 

@@ -33,8 +33,10 @@ def roll(s: TinyEpicDinosaursState) -> int:
 def hunt_roll(s: TinyEpicDinosaursState, seat: int, k: int, slot: int, events: list) -> None:
     """The roll after a hunted dinosaur of species `k` was taken, on the action space at `slot`."""
     face = roll(s)
+    s.last_roll = (seat, k, face)
     if face == DAMAGE and ability(s, seat, "safe_hunt"):
-        events.append(event("hunt", seat, species=s.c.species[k].key, face="damage", safe=True))
+        card = next(s.c.research[c].name for c in s.owned[seat] if s.c.research[c].safe_hunt)
+        events.append(event("hunt", seat, species=s.c.species[k].key, face="damage", safe=True, card=card))
         return
     if face == EGG:
         take_dinosaur(s, seat, k)

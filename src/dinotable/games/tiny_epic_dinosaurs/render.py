@@ -7,20 +7,36 @@ from typing import TYPE_CHECKING
 from dinotable.core.words import a, counted
 from dinotable.games.tiny_epic_dinosaurs.components import CHOOSE, ESCAPE, FEED, NEWBORN, food, is_common, unique_card
 from dinotable.games.tiny_epic_dinosaurs.content import DIETS, RESOURCES
-from dinotable.games.tiny_epic_dinosaurs.effects import EFFECTS, amounts_text
+from dinotable.games.tiny_epic_dinosaurs.effects import EFFECTS, UNCOUNTED, amounts_text
 from dinotable.games.tiny_epic_dinosaurs.escapes import escaping_now
 from dinotable.games.tiny_epic_dinosaurs.grid import OPEN, members
+from dinotable.games.tiny_epic_dinosaurs.scoring import breakdown, rival_breakdown
 from dinotable.games.tiny_epic_dinosaurs.spaces import entry_strength
 
 if TYPE_CHECKING:
     from dinotable.games.tiny_epic_dinosaurs.state import TinyEpicDinosaursState
 
+FACE_NAMES = ("Net", "Damage", "Egg")  # the Hunting Die's faces, as components.FACES numbers them
 SYMBOL_LETTERS = "pms"  # plant, meat, supply under a Farm space
 LEGEND = (
     "Farms: p plant, m meat, s supply; St Stegosaurus, Br Brachiosaurus, Ve Velociraptor, Al Allosaurus, "
     "capitals a Unique Dinosaur, * fed; edges . : dotted line, ~ water, ^ mountain, = # Barrier"
 )
 EDGE_TEXT = {"dotted": (".", ":"), "water": ("~", "~"), "mountain": ("^", "^"), "barrier": ("=", "#")}
+
+
+def amount_text(n: int, resource: str) -> str:
+    """'2 plants', '1 supply', '3 meat'."""
+    return counted(n, resource, UNCOUNTED.get(resource))
+
+
+def edge_words(name: str) -> str:
+    """An edge of the Farm grid in words: 'D2|D3' -> 'between D2 and D3', 'A1 top' -> 'on the top of A1'."""
+    if "|" in name:
+        first, second = name.split("|")
+        return f"between {first} and {second}"
+    cell, _, side = name.partition(" ")
+    return f"on the {side} of {cell}"
 
 
 def code_name(c, code: int) -> str:
@@ -55,12 +71,12 @@ def research_terms(c, k: int) -> str:
     if card.unique_diet >= 0:
         bits.append(f"Unique {('herbivore', 'carnivore', 'omnivore')[card.unique_diet]}, eats {card.unique_food}")
     if any(card.gain) or card.gain_dinosaur >= 0:
-        gains = [amounts_text(card.gain, (*RESOURCES, "barriers"))] if any(card.gain) else []
+        gains = [amounts_text(card.gain, (*RESOURCES, "Barrier"))] if any(card.gain) else []
         if card.gain_dinosaur >= 0:
             gains.append(c.species[card.gain_dinosaur].name)
         bits.append("gain " + ", ".join(gains))
     if any(card.collect):
-        bits.append("each round collect " + amounts_text(card.collect, (*RESOURCES, "barriers")))
+        bits.append("each round collect " + amounts_text(card.collect, (*RESOURCES, "Barrier")))
     if card.safe_hunt:
         bits.append("hunts never hurt")
     if card.market_discount:
@@ -72,6 +88,8 @@ def research_terms(c, k: int) -> str:
 
 def space_text(c, space) -> str:
     """An action space and its steps, each in its step kind's words (effects.EFFECTS)."""
+    if any(space.cost):  # a cost reads as a cost: "pay 1 plant: take a Stegosaurus or a Brachiosaurus"
+        return f"{space.board}: {space.name} (pay {amounts_text(space.cost)}: {EFFECTS.text(space.actions)})"
     return f"{space.board}: {space.name} ({EFFECTS.text(space.steps)})"
 
 
@@ -142,15 +160,22 @@ def adapt_text(s: TinyEpicDinosaursState, action: int, ctx) -> str:
     c, ids = s.c, s.ids
     geo = c.geometry
     if action < ids.put:
-        return f"Barrier on {geo.edge_names[action - ids.fence]}"
+        return f"Barrier {edge_words(geo.edge_names[action - ids.fence])}"
     if action < ids.lift:
         return put_text(s, action, ctx)
     if action < ids.done:
         cell = action - ids.lift
         code = s.space(s.cur, cell)
         return f"Lift the {code_name(c, code)} off {geo.cell_name(cell)} to move it"
-    waiting = sum(s.held_commons(s.cur)) + len(s.hold_unique[s.cur])
-    return "Done adapting the Farm" + (f" ({waiting} waiting dinosaur(s) escape)" if waiting else "")
+    held = s.held_commons(s.cur)
+    waiting = [f"{n} {c.species[k].name}" for k, n in enumerate(held) if n]
+    waiting += [c.research[k].name for k in s.hold_unique[s.cur]]
+    if not waiting:
+        return "Done adapting the Farm"
+    # The consequence: what is still in the Containment Zone escapes, with its penalties.
+    n = sum(held) + len(s.hold_unique[s.cur])
+    verb = "escapes" if n == 1 else "escape"
+    return f"Done adapting the Farm: {', '.join(waiting)} still in the Containment Zone {verb}"
 
 
 def put_text(s: TinyEpicDinosaursState, action: int, ctx) -> str:
@@ -171,7 +196,8 @@ def feed_text(s: TinyEpicDinosaursState, action: int, ctx) -> str:
     cell, meat = divmod(action - s.ids.feed, 2)
     code = s.space(s.cur, cell)
     amount = food(c, code)
-    return f"Feed the {code_name(c, code)} on {c.geometry.cell_name(cell)} {amount} {'meat' if meat else 'plant'}"
+    food_name = "meat" if meat else "plant"
+    return f"Feed the {code_name(c, code)} on {c.geometry.cell_name(cell)} with {amount_text(amount, food_name)}"
 
 
 def escape_text(s: TinyEpicDinosaursState, action: int, ctx) -> str:
@@ -186,7 +212,7 @@ def escape_text(s: TinyEpicDinosaursState, action: int, ctx) -> str:
     if action < ids.unfence:
         return f"The escaping carnivore takes the escaping {c.research[action - ids.eat_unique].name}"
     if action < ids.omni:
-        return f"Remove the Barrier on {geo.edge_names[action - ids.unfence]} (herbivore escape penalty)"
+        return f"Remove the Barrier {edge_words(geo.edge_names[action - ids.unfence])} (herbivore escape penalty)"
     return f"Escaping omnivores count as {'carnivores' if action - ids.omni else 'herbivores'}"
 
 
@@ -223,106 +249,252 @@ def _space_name(s: TinyEpicDinosaursState, space_id: str) -> str:
 
 
 def _hunt_text(s: TinyEpicDinosaursState, who: str, d: dict) -> str:
-    roll = {"net": "Net", "egg": "Egg: a second one", "damage": "Damage"}[d["face"]]
-    harm = " (the Security Crew keeps everyone safe)" if d.get("safe") else ""
-    return f"{who} hunts {a(_dinosaur(s, d['species']))} and rolls {roll}{harm}"
+    name = _dinosaur(s, d["species"])
+    said = f"{who} hunts {a(name)} and rolls the Hunting Die: "
+    if d["face"] == "net":
+        return said + "Net, nothing more"
+    if d["face"] == "egg":
+        return said + f"Egg, a second {name}"
+    if d.get("safe"):
+        return said + f"Damage, but {d.get('card') or 'a Research card'} keeps everyone safe"
+    if d.get("rival", False):
+        return said + f"Damage: the {name} gets away and the Rival's card leaves the space"
+    return said + f"Damage: the {name} and the Dinofarmers go to Medical Leave, the space is free again"
 
 
-_FOOD = ("plant", "meat")
+def _place_text(s: TinyEpicDinosaursState, who: str, d: dict) -> str:
+    workers = [counted(d["dinofarmers"], "Dinofarmer")] if d["dinofarmers"] else []
+    if d["foreman"]:
+        workers.append("the Foreman")
+    paid = d.get("paid", ())
+    cost = f" and pays {amounts_text(paid)}" if any(paid) else ""
+    return f"{who} places {' and '.join(workers)} on {_space_name(s, d['space'])}{cost}"
+
+
+def _escape_text(s: TinyEpicDinosaursState, who: str, d: dict) -> str:
+    keys = d["dinosaurs"]
+    names = a(_dinosaur(s, keys[0])) if len(keys) == 1 else _listed(s, keys)
+    why = {
+        "unplaced": "no place for it in an Enclosure",
+        "hungry": "no food left for it",
+        "no room": "newly hatched, with no room on the Farm",
+    }.get(d.get("why", ""), "")
+    if len(keys) > 1:
+        why = why.replace(" it", " them")
+    verb = "escapes" if len(keys) == 1 else "escape"
+    return f"{names} {verb} from {who}'s Farm" + (f": {why}" if why else "")
+
+
+def _listed(s: TinyEpicDinosaursState, keys) -> str:
+    """Dinosaurs by key, each kind once with its count: '2 Stegosaurus, 1 Tyrannosaurus'."""
+    counts: dict = {}
+    for k in keys:
+        counts[k] = counts.get(k, 0) + 1
+    return ", ".join(f"{n} {_dinosaur(s, k)}" for k, n in counts.items())
+
+
+def _counts_text(s: TinyEpicDinosaursState, d: dict) -> str:
+    return ", ".join(f"{n} {_dinosaur(s, k)}" for k, n in d.items())
+
+
+def _feed_text(s: TinyEpicDinosaursState, who: str, d: dict) -> str:
+    name = _dinosaur(s, d["dinosaur"])
+    code = next((sp.index for sp in s.c.species if sp.key == d["dinosaur"]), None)
+    amount = s.c.species[code].food if code is not None else _unique_food(s, name)
+    food_name = "meat" if d["meat"] else "plant"
+    return f"{who} feeds the {name} on {d['space']} with {amount_text(amount, food_name)}"
+
+
+def _unique_food(s: TinyEpicDinosaursState, name: str) -> int:
+    return next(card.unique_food for card in s.c.research if card.name == name)
+
+
+def _feed_all_text(s: TinyEpicDinosaursState, who: str, d: dict) -> str:
+    if not d["plant"] and not d["meat"]:
+        return f"{who} has {'no other' if d.get('rest') else 'no'} dinosaurs to feed"
+    which = "the rest of their dinosaurs" if d.get("rest") else "every dinosaur on their Farm"
+    return f"{who} feeds {which}: {amounts_text((d['plant'], d['meat']))}"
+
+
+def _round_text(s: TinyEpicDinosaursState, who: str, d: dict) -> str:
+    n = s.c.numbers
+    if d["round"] == n["new_dinofarmer_round"]:
+        return (
+            f"-- Round {d['round']} of {n['rounds']}: everyone receives the Dinofarmer waiting on the round "
+            "track and draws a Private Contract --"
+        )
+    return f"-- Round {d['round']} of {n['rounds']} --"
+
+
+def _contract_named(s: TinyEpicDinosaursState, name: str) -> str:
+    k = next(k.index for k in s.c.contracts if k.name == name)
+    return contract_text(s.c, k)
+
+
+def _game_over_text(s: TinyEpicDinosaursState, who: str, d: dict) -> str:
+    def parts(name: str, b: dict) -> str:
+        return (
+            f"{name} {b['total']} VP (Contracts {b['contracts']}, Research {b['research']}, "
+            f"dinosaurs on the Farm {b['dinosaurs']})"
+        )
+
+    lines = [parts(holder_name(s, p).capitalize(), breakdown(s, p)) for p in range(s.num_players)]
+    if s.solo:
+        lines.append(parts("The Rival", rival_breakdown(s)).replace("on the Farm", "in its columns"))
+    winners = s.winners()
+    won = f"{holder_name(s, winners[0])} wins" if winners else "the Rival wins"
+    return "The game is over. Final scores: " + "; ".join(lines) + f". {won[:1].upper()}{won[1:]}"
+
+
+def _rival_card_text(s: TinyEpicDinosaursState, who: str, d: dict) -> str:
+    if d["space"]:
+        return f"the Rival plays {d['card']} on {_space_name(s, d['space'])}"
+    return f"the Rival plays {d['card']}, with no space left for it"
+
+
 # (s, who, detail) -> the text; conformance checks that every event a game plays has one.
 EVENT_TEXTS = {
-    "round": lambda s, who, d: f"-- Round {d['round']} --",
+    "round": _round_text,
     "collect": lambda s, who, d: f"{who} collects {amounts_text((d['plant'], d['meat'], d['supply']))}",
-    "place": lambda s, who, d: (
-        f"{who} places {counted(d['dinofarmers'], 'Dinofarmer')}"
-        + (" and the Foreman" if d["foreman"] else "")
-        + f" on {_space_name(s, d['space'])}"
+    "draw_private": lambda s, who, d: (
+        f"{who} draws the Private Contract {_contract_named(s, d['contracts'][0])}"
+        if d.get("contracts")
+        else f"{who} draws a Private Contract"
     ),
+    "place": _place_text,
     "hunt": _hunt_text,
-    "rival_hunt": _hunt_text,
-    "rival": lambda s, who, d: (
-        f"the Rival plays {d['card']}" + (f" on {_space_name(s, d['space'])}" if d["space"] else "")
-    ),
-    "rival_steal": lambda s, who, d: f"the Rival takes {d['amount']} {d['resource']} from the player",
+    "rival_hunt": lambda s, who, d: _hunt_text(s, "the Rival", {**d, "rival": True}),
+    "rival": _rival_card_text,
+    "rival_dinosaur": lambda s, who, d: f"the Rival takes {a(_dinosaur(s, d['species']))} into its columns",
+    "rival_gain": lambda s, who, d: f"the Rival gains {amounts_text((d['plant'], d['meat'], d['supply']))}",
+    "rival_steal": lambda s, who, d: f"the Rival takes {amount_text(d['amount'], d['resource'])} from player 1",
     "rival_research": lambda s, who, d: f"the Rival takes the Research card {d['card']}",
-    "rival_contract": lambda s, who, d: f"the Rival fulfils {d['contract']} ({d['vp']} VP)",
-    "escape": lambda s, who, d: f"{who}'s dinosaurs escape: {', '.join(_dinosaur(s, k) for k in d['dinosaurs'])}",
-    "eaten": lambda s, who, d: f"{who}'s {_dinosaur(s, d['dinosaur'])} is eaten",
-    "barrier_removed": lambda s, who, d: f"{who} removes the Barrier on {d['edge']}",
-    "breed": lambda s, who, d: f"{who}'s dinosaurs breed: " + ", ".join(f"{n} {_dinosaur(s, k)}" for k, n in d.items()),
-    "feed": lambda s, who, d: f"{who} feeds the {_dinosaur(s, d['dinosaur'])} on {d['space']} with {_FOOD[d['meat']]}",
-    "feed_all": lambda s, who, d: f"{who} feeds every dinosaur ({d['plant']} plant, {d['meat']} meat)",
+    "rival_contract": lambda s, who, d: f"the Rival fulfils the Public Contract {d['contract']} ({d['vp']} VP)",
+    "retrieve": lambda s, who, d: (
+        f"{who}'s Dinofarmers come back from Medical Leave; {_counts_text(s, d)} to the Containment Zone"
+    ),
+    "escape": _escape_text,
+    "eaten": lambda s, who, d: f"{who}'s escaping carnivore takes the {_dinosaur(s, d['dinosaur'])} with it",
+    "barrier_removed": lambda s, who, d: (
+        f"{who} removes the Barrier {edge_words(d['edge'])} (the herbivore escape penalty)"
+    ),
+    "breed": lambda s, who, d: f"{who}'s fed pairs breed: {_counts_text(s, d)} newly hatched",
+    "feed": _feed_text,
+    "feed_all": _feed_all_text,
     "keep": lambda s, who, d: f"{who} keeps a Private Contract",
-    "contract": lambda s, who, d: f"{who} fulfils {d['contract']} ({d['vp']} VP)",
+    "contract": lambda s, who, d: f"{who} fulfils the Contract {d['contract']} ({d['vp']} VP)",
     "research": lambda s, who, d: f"{who} takes the Research card {d['card']}",
-    "dinosaur": lambda s, who, d: f"{who} takes {a(_dinosaur(s, d['species']))}",
-    "trade": lambda s, who, d: f"{who} trades 1 {RESOURCES[d['paid']]} for {d['amount']} {RESOURCES[d['gained']]}",
+    "dinosaur": lambda s, who, d: f"{who} takes {a(_dinosaur(s, d['species']))} into the Containment Zone",
+    "trade": lambda s, who, d: (
+        f"{who} trades 1 {RESOURCES[d['paid']]} for {amount_text(d['amount'], RESOURCES[d['gained']])}"
+    ),
     "first_player": lambda s, who, d: f"{who} takes the First Player Marker",
     "gain": lambda s, who, d: (
-        f"{who} gains " + amounts_text((d["plant"], d["meat"], d["supply"], d["barriers"]), (*RESOURCES, "barriers"))
+        f"{who} gains "
+        + amounts_text((d["plant"], d["meat"], d["supply"], d["barriers"]), (*RESOURCES, "Barrier"))
+        + (f" (the rest is lost: a track stops at {s.c.numbers['track_max']})" if d.get("capped") else "")
     ),
-    "game_over": lambda s, who, d: "The game is over: final scores",
+    "game_over": _game_over_text,
 }
 
 
 # ------------------------------------------------------------------------------------------- view
+def component(name: str, **more) -> dict:
+    """A component in the view: its printed name, and `ref`, its key in the game's reference."""
+    return {"name": name, "ref": name, **more}
+
+
+def contract_view(c, k: int) -> dict:
+    return component(c.contracts[k].name, needs=contract_terms(c, k))
+
+
+def rival_rules(c) -> str:
+    """How the solo Rival plays and scores, in a few lines (rival.py, content/rival.toml)."""
+    return (
+        f"The Rival plays {c.rival_cards_per_round} cards a round ({c.rival_cards_from_round_4} from round "
+        f"{c.numbers['new_dinofarmer_round']}), one after each of your turns: each card blocks the first free "
+        "space it names, then hunts or takes dinosaurs into its columns (on Damage the dinosaur gets away), "
+        "gains resources, takes what you have most of, the First Player Marker or the best Research card it "
+        "can pay for; after each card it fulfils the best Public Contract its columns meet. It never feeds "
+        "or breeds. It scores like you: Contracts, Research cards, and its dinosaurs at their value; "
+        "you win only by beating it."
+    )
+
+
 def view(s: TinyEpicDinosaursState, seat: int | None) -> dict:
     c = s.c
     n = c.geometry.num_cells
     players = []
+    scores = s.scores()
     for p in range(s.num_players):
-        mine = p == seat
+        mine = p == seat or s.over  # every Private Contract is shown at the end
         players.append(
             {
                 "farm": c.farms[s.farm[p]].name,
                 "resources": dict(zip(RESOURCES, s.resources(p), strict=True)),
                 "barriers": s.barriers[p],
                 "fence": [c.geometry.edge_names[e] for e in members(s.fence[p])],
-                "spaces": [code_name(c, code) if code >= 0 else None for code in s.farm_spaces(p)],
+                "spaces": [component(code_name(c, code)) if code >= 0 else None for code in s.farm_spaces(p)],
                 "fed": [c.geometry.cell_name(cell) for cell in range(n) if s.is_fed(p, cell)],
                 "containment": {sp.key: s.held(p, sp.index) for sp in c.species},
-                "containment_unique": [c.research[k].name for k in s.hold_unique[p]],
+                "containment_unique": [component(c.research[k].name) for k in s.hold_unique[p]],
                 "medical_leave": {sp.key: s.on_leave(p, sp.index) for sp in c.species},
                 "newborns": {sp.key: s.newborn(p, sp.index) for sp in c.species},
                 "dinofarmers": s.normals[p],
                 "foreman": s.foreman[p],
-                "research": [c.research[k].name for k in s.owned[p]],
-                "fulfilled": [c.contracts[k].name for k in s.fulfilled[p]],
-                "private": [c.contracts[k].name for k in s.private[p]] if mine else len(s.private[p]),
-                "dealt": [c.contracts[k].name for k in s.dealt[p]] if mine else len(s.dealt[p]),
+                "research": [component(c.research[k].name) for k in s.owned[p]],
+                "fulfilled": [component(c.contracts[k].name) for k in s.fulfilled[p]],
+                "private": [contract_view(c, k) for k in s.private[p]] if mine else len(s.private[p]),
+                "dealt": [contract_view(c, k) for k in s.dealt[p]] if p == seat else len(s.dealt[p]),
                 "penalties": s.penalties[p],
+                "score": scores[p],
             }
         )
+    last = s.last_roll
     out = {
         "round": s.round,
         "phase": s.decisions[s.phase].name,
         "current_player": s.current_player,
         "first_player": "rival" if s.first >= s.num_players else s.first,
+        "species": [component(sp.name, key=sp.key) for sp in c.species],
         "supply": {sp.key: s.supply[sp.index] for sp in c.species},
         "barrier_supply": s.barrier_supply,
+        "hunting_die": (
+            {"who": holder_name(s, last[0]), "species": component(c.species[last[1]].name), "face": FACE_NAMES[last[2]]}
+            if last
+            else None
+        ),
         "action_spaces": [
-            {
-                "id": c.spaces[space].id,
-                "occupants": {holder_name(s, x): strength for x, strength in enumerate(s.occupants(slot)) if strength},
-            }
+            component(
+                c.spaces[space].name,
+                id=c.spaces[space].id,
+                board=c.spaces[space].board,
+                occupants={holder_name(s, x): strength for x, strength in enumerate(s.occupants(slot)) if strength},
+            )
             for slot, space in enumerate(s.slots)
         ],
-        "public_contracts": [c.contracts[k].name for k in s.public_row],
+        "public_contracts": [contract_view(c, k) for k in s.public_row],
         "public_deck": len(s.public_deck),
         "private_deck": len(s.private_deck),
-        "research_row": [c.research[k].name for k in s.research_row],
+        "research_row": [component(c.research[k].name, terms=research_terms(c, k)) for k in s.research_row],
         "research_deck": len(s.research_deck),
-        "research_discard": [c.research[k].name for k in s.research_discard],
+        "research_discard": [component(c.research[k].name) for k in s.research_discard],
         "choice": s.ctx.step[0] if s.phase == CHOOSE else None,
-        "escaping": [code_name(c, code) for code in escaping_now(s)],
+        "escaping": [component(code_name(c, code)) for code in escaping_now(s)],
         "players": players,
     }
     if s.solo:
         out["rival"] = {
+            "rules": rival_rules(c),
+            "score": rival_breakdown(s)["total"],
             "columns": {sp.key: s.rival_cols[sp.index] for sp in c.species},
             "resources": dict(zip(RESOURCES, s.rival_res, strict=True)),
-            "contracts": [c.contracts[k].name for k in s.rival_contracts],
-            "research": [c.research[k].name for k in s.rival_research],
+            "contracts": [component(c.contracts[k].name) for k in s.rival_contracts],
+            "research": [component(c.research[k].name) for k in s.rival_research],
+            "played": [
+                component(c.rival_cards[card].name, space=c.spaces[s.slots[slot]].name if slot >= 0 else None)
+                for card, slot in s.rival_played
+            ],
             "cards_left": s.rival_hand,
         }
     return out
@@ -363,61 +535,3 @@ def _cell_text(s: TinyEpicDinosaursState, seat: int, cell: int) -> str:
     letters = c.species[code].letter if is_common(code) else c.research[unique_card(code)].name[:2].upper()
     fed = "*" if s.is_fed(seat, cell) and s.phase in (FEED, ESCAPE, NEWBORN) else " "
     return f"{letters}{fed}{mark}"
-
-
-def board_text(s: TinyEpicDinosaursState, seat: int | None) -> str:
-    c = s.c
-    v = view(s, seat)
-    out = [f"Round {s.round} of {c.numbers['rounds']} - {s.decisions[s.phase].name}"]
-    first = holder_name(s, s.first)
-    out.append(f"First Player Marker: {first}")
-    out.append("Action Boards:")
-    for slot, space in enumerate(s.slots):
-        here = [f"{holder_name(s, x)} x{strength}" for x, strength in enumerate(s.occupants(slot)) if strength]
-        out.append(f"  {space_text(c, c.spaces[space])}" + (f"  [{', '.join(here)}]" if here else ""))
-    out.append("Public Contracts: " + ("; ".join(contract_text(c, k) for k in s.public_row) or "none"))
-    out.append("Research row: " + ("; ".join(research_text(c, k) for k in s.research_row) or "none"))
-    out.append(
-        "Supply: " + ", ".join(f"{sp.name} {s.supply[sp.index]}" for sp in c.species) + f", Barriers {s.barrier_supply}"
-    )
-    for p in range(s.num_players):
-        pv = v["players"][p]
-        out.append("")
-        out.append(
-            f"{holder_name(s, p)} - Farm {pv['farm']} - "
-            + ", ".join(f"{k} {x}" for k, x in pv["resources"].items())
-            + f", barriers {pv['barriers']}, Dinofarmers {pv['dinofarmers']}"
-            + (" + Foreman" if pv["foreman"] else "")
-        )
-        out.extend(farm_lines(s, p))
-        zones = s.zones[p]
-        names = []
-        for z in sorted({z for z in zones if z < OPEN}):
-            cells = [c.geometry.cell_name(x) for x in range(c.geometry.num_cells) if zones[x] == z]
-            names.append("{" + " ".join(cells) + "}")
-        out.append("  Enclosures: " + (", ".join(names) or "none"))
-        held = [f"{x} {k.capitalize()}" for k, x in pv["containment"].items() if x] + pv["containment_unique"]
-        if held:
-            out.append("  Containment Zone: " + ", ".join(held))
-        if pv["research"]:
-            out.append("  Research: " + ", ".join(pv["research"]))
-        done = pv["fulfilled"]
-        out.append(f"  Contracts fulfilled: {', '.join(done) or 'none'}")
-        if p == seat or s.over:  # your own Private Contracts (all of them at the end), with their needs and VP
-            out.extend(f"  Private Contract {contract_text(c, k)}" for k in s.private[p])
-        else:
-            out.append(f"  Private Contracts: {counted(len(s.private[p]), 'card')}, face down")
-    if s.solo:
-        r = v["rival"]
-        out.append("")
-        out.append(
-            "Rival: "
-            + ", ".join(f"{k.capitalize()} {x}" for k, x in r["columns"].items())
-            + f"; resources {r['resources']}; contracts {r['contracts']}; research {r['research']}"
-            + f"; cards left this round {r['cards_left']}"
-        )
-    if escaping_now(s):
-        out.append("Escaping: " + ", ".join(v["escaping"]))
-    out.append("")
-    out.append(LEGEND)
-    return "\n".join(out)

@@ -38,6 +38,7 @@ def rival_turn(s: TinyEpicDinosaursState, events: list) -> None:
     if target is not None:
         s.set_occupant(target, rival, max(card.strength, entry_strength(s.occupants(target))))
         space_id = c.spaces[s.slots[target]].id
+    s.rival_played = (*s.rival_played, (card.index, -1 if target is None else target))
     events.append(event("rival", None, card=card.name, space=space_id))
 
     hunting = target is not None and any(st[0] == "hunt" for st in c.spaces[s.slots[target]].steps)
@@ -48,6 +49,7 @@ def rival_turn(s: TinyEpicDinosaursState, events: list) -> None:
         s.rival_cols[k] += 1
         if hunting:
             face = roll(s)
+            s.last_roll = (rival, k, face)
             if face == EGG and s.supply[k]:
                 s.supply[k] -= 1
                 s.rival_cols[k] += 1
@@ -56,9 +58,16 @@ def rival_turn(s: TinyEpicDinosaursState, events: list) -> None:
                 s.rival_cols[k] -= 1
                 s.set_occupant(target, rival, 0)
             events.append(event("rival_hunt", None, species=c.species[k].key, face=FACES[face]))
+        else:
+            events.append(event("rival_dinosaur", None, species=c.species[k].key))
     top = c.numbers["track_max"]
+    got = [0] * NUM_RESOURCES
     for r in range(NUM_RESOURCES):
-        s.rival_res[r] = min(top, s.rival_res[r] + card.resources[r])
+        before = s.rival_res[r]
+        s.rival_res[r] = min(top, before + card.resources[r])
+        got[r] = s.rival_res[r] - before
+    if any(got):
+        events.append(event("rival_gain", None, plant=got[0], meat=got[1], supply=got[2]))
     if card.steal:
         # The kind the player (the solo game's only seat) has most of (ties: plant, meat, supply).
         player = 0

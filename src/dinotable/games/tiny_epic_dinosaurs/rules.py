@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from dinotable.core.rng import shuffle
 from dinotable.games.tiny_epic_dinosaurs.components import (
     ADAPT,
+    COMMON_SPECIES,
     EMPTY,
     FEED,
     KEEP,
@@ -124,6 +125,7 @@ def start_round(s: TinyEpicDinosaursState, events: list) -> None:
             drawn = s.private_deck[: c.numbers["round4_private"]]
             del s.private_deck[: c.numbers["round4_private"]]
             s.private[seat] = (*s.private[seat], *drawn)
+            events.append(event("draw_private", seat, contracts=[c.contracts[k].name for k in drawn]))
     for seat in range(s.num_players):
         symbols = c.farms[s.farm[seat]].symbols
         got = [0] * NUM_RESOURCES
@@ -141,6 +143,7 @@ def start_round(s: TinyEpicDinosaursState, events: list) -> None:
         s.foreman[seat] = True
     s.occ = [0] * (len(s.slots) * s.holders)
     if s.solo:
+        s.rival_played = ()
         s.rival_deck = list(range(len(c.rival_cards)))
         s.rng = shuffle(s.rng, s.rival_deck)
         late = s.round >= c.numbers["new_dinofarmer_round"]
@@ -152,6 +155,10 @@ def start_round(s: TinyEpicDinosaursState, events: list) -> None:
 
 def retrieve(s: TinyEpicDinosaursState, events: list) -> None:
     """All Dinofarmers come home, Medical Leave included; its dinosaurs go to the Containment Zone."""
+    for seat in range(s.num_players):
+        back = s.medical[seat * COMMON_SPECIES : (seat + 1) * COMMON_SPECIES]
+        if any(back):
+            events.append(event("retrieve", seat, **{s.c.species[k].key: n for k, n in enumerate(back) if n}))
     s.hold = [held + on_leave for held, on_leave in zip(s.hold, s.medical, strict=True)]  # one layout
     s.medical = [0] * len(s.medical)
     s.occ = [0] * len(s.occ)

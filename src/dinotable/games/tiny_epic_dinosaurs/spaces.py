@@ -131,8 +131,9 @@ def place(s: TinyEpicDinosaursState, seat: int, slot: int, with_foreman: bool, e
     s.normals[seat] -= normals
     s.set_occupant(slot, seat, strength)
     space = s.c.spaces[s.slots[slot]]
-    events.append(event("place", seat, space=space.id, dinofarmers=normals, foreman=with_foreman))
-    s.pay(seat, space_cost(s, seat, space))
+    cost = space_cost(s, seat, space)
+    events.append(event("place", seat, space=space.id, dinofarmers=normals, foreman=with_foreman, paid=cost))
+    s.pay(seat, cost)
     run_steps(s, seat, space.actions, slot, events)
 
 

@@ -104,6 +104,8 @@ class TinyEpicDinosaursState(FlatState):
         self.rival_research: tuple[int, ...] = ()
         self.rival_deck = list(range(len(c.rival_cards))) if self.solo else []
         self.rival_hand = 0  # Rival cards still to play this round (the top of rival_deck)
+        self.rival_played: tuple[tuple[int, int], ...] = ()  # this round's Rival cards: (card, slot or -1)
+        self.last_roll: tuple[int, ...] = ()  # the Hunting Die's last result: (holder, species, face)
 
         self.first = 0
         self.cur = 0
@@ -261,7 +263,8 @@ class TinyEpicDinosaursState(FlatState):
         rng = seed_state(derive_seed(seed, 1))
         rng = shuffle(rng, new.public_deck)
         rng = shuffle(rng, new.research_deck)
-        others = [o for o in range(self.num_players) if o != seat]
+        # At the end every Private Contract is shown: nothing of the seats' is hidden any more.
+        others = [] if self.over else [o for o in range(self.num_players) if o != seat]
         # The Private Contract the seat put back is known to be in the deck until round 4's draw.
         known = self.returned[seat] if seat is not None and self.round < self.c.numbers["new_dinofarmer_round"] else ()
         pool = [k for k in self.private_deck if k not in known]
@@ -288,7 +291,7 @@ class TinyEpicDinosaursState(FlatState):
         """Deck orders, and every other seat's Private Contracts (kept and dealt), dealt from the contracts
         this seat has not seen."""
         known = self.returned[seat] if seat is not None and self.round < self.c.numbers["new_dinofarmer_round"] else ()
-        others = [o for o in range(self.num_players) if o != seat]
+        others = [] if self.over else [o for o in range(self.num_players) if o != seat]
         unseen = [k for k in self.private_deck if k not in known]
         for o in others:
             unseen += [*self.private[o], *self.dealt[o]]
