@@ -563,7 +563,8 @@ def test_claiming_a_specialist_says_what_it_costs_and_gives():
     setr(s, seat, credits=9)
     do_steps(s, seat, (("job_network", True),))
     market = s.action_text(IDS.specialist + specialist("concierge"))
-    assert market == f"Claim the Concierge: pay 1 Manipulation card; {C.specialists[specialist('concierge')].text}"
+    # The specialist's printed text follows its cost in the same sentence.
+    assert market == "Claim the Concierge: pay 1 Manipulation card; your park holds 2 more visitors"
     fee = rules.contractor_price(s)
     contractor = s.action_text(IDS.specialist + specialist("curator"))
     assert contractor.startswith(f"Claim the Curator: pay 2 Manipulation cards and {fee} credits; ")

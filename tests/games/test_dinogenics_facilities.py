@@ -237,8 +237,11 @@ def test_arcade_two_vp_for_an_odd_number_of_visitors_returned(visitors, vp):
     large(s, 0, "arcade")
     build(s, 0, "medium_hotel")
     setr(s, 0, visitors=visitors, vp=0)
-    testing.run_stage(s, "leave", [])
+    events = []
+    testing.run_stage(s, "vp", events)  # the visitors leave in the Upkeep's VP step
     assert get(s, 0, "vp") == vp and get(s, 0, "visitors") == 0
+    told = next(e.detail for e in events if e.kind == "upkeep_vp" and e.seat == 0)
+    assert told["arcade"] == (2 if visitors % 2 else 0) and told["vp"] == vp
 
 
 def test_dinosaur_foundation_scores_the_reputation_value():

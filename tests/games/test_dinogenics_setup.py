@@ -262,9 +262,15 @@ def test_three_vp_for_every_two_visitors_leaving_then_all_return():
     for p, v in enumerate((5, 1, 4)):
         build(s, p, "medium_hotel")
         setr(s, p, visitors=v, vp=10)
-    testing.run_stage(s, "leave", [])
+    events = []
+    testing.run_stage(s, "vp", events)  # the visitors leave in the Upkeep's VP step
     assert [get(s, p, "vp") for p in range(3)] == [16, 10, 16]
     assert [get(s, p, "visitors") for p in range(3)] == [0, 0, 0]
+    # The event tells the VP and its part: what the visitors leaving brought.
+    told = [
+        (e.seat, e.detail["vp"], e.detail["visitors"], e.detail["leaving"]) for e in events if e.kind == "upkeep_vp"
+    ]
+    assert told == [(0, 6, 5, 6), (1, 0, 1, 0), (2, 6, 4, 6)]
 
 
 # ------------------------------------------------------------------------------------- worker placement

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dinotable.core.contract import Game
 from dinotable.core.options import OptionSpec
-from dinotable.games.dinogenics import render, texts
+from dinotable.games.dinogenics import render, screen, texts
 from dinotable.games.dinogenics.actions import first_ids, layout_for
 from dinotable.games.dinogenics.components import VISITORS, Content
 from dinotable.games.dinogenics.content import CONTENT_PATH, load_content
@@ -147,6 +147,24 @@ class DinoGenics(Game):
 
     def event_text(self, state: DinoGenicsState, event) -> str:
         return render.event_text(state, event)
+
+    def status_line(self, state: DinoGenicsState, seat: int | None) -> str:
+        return screen.status_line(state, seat)
+
+    def screen_text(self, state: DinoGenicsState, seat: int | None) -> str:
+        return screen.screen_text(state, seat)
+
+    def seat_board_text(self, state: DinoGenicsState, viewer: int | None, seat: int) -> str:
+        return screen.seat_board_text(state, viewer, seat)
+
+    def action_name(self, state: DinoGenicsState, action: int) -> str:
+        return screen.action_name(state, action)
+
+    def action_label(self, state: DinoGenicsState, action: int) -> str:
+        return screen.action_label(state, action)
+
+    def count_label(self, name: str) -> str:
+        return screen.count_label(self.content, name)
 
     def check_invariants(self, s: DinoGenicsState) -> None:
         c = self.content

@@ -3,13 +3,16 @@ and tiles are texts.py's)."""
 
 from __future__ import annotations
 
+import re
+import textwrap
 from typing import TYPE_CHECKING
 
 from dinotable.core.words import a, counted
 from dinotable.games.dinogenics import rules, scoring
-from dinotable.games.dinogenics.components import DROWNING, FACE_NAMES, FACES
+from dinotable.games.dinogenics.components import DROWNING, FACE_NAMES, FACES, RESOURCES
 from dinotable.games.dinogenics.rules import COMMERCIAL, HUNGRY
 from dinotable.games.dinogenics.rules.codes import cell_of, facility_of, has_flag, is_damaged, species_of
+from dinotable.games.dinogenics.step_values import resource_count
 from dinotable.games.dinogenics.texts import (
     BRANCHES,
     facility_text,
@@ -43,18 +46,18 @@ def meeples_line(s: DinoGenicsState) -> str:
     return f"No meeple left (cannot be created): {', '.join(gone)}" if gone else ""
 
 
+# Synth's Turn Chart, each step as printed (the two the chart leaves out are designed: see coop.toml).
 _SYNTH_DOES = {
-    "build_cheapest": "builds the cheapest facility of the City Center",
-    "remove_priciest": "removes the City Center's dearest facility from play",
-    "dinosaur_lowest": "draws 3 DNA cards and places the lowest-reputation dinosaur",
-    "dinosaur_highest": "draws 3 DNA cards and places the highest-reputation dinosaur",
-    "market_card": "adds a DNA card to the Market",
+    "build_cheapest": "places the lowest cost facility into play in the Synth park for free",
+    "remove_priciest": "removes the highest cost facility in the City Center from play",
+    "dinosaur_lowest": "draws 3 standard DNA cards and places the lowest reputation dinosaur into play",
+    "dinosaur_highest": "draws 3 standard DNA cards and places the highest reputation dinosaur into play",
+    "market_card": "draws a new DNA card to the market",
     "agency_scandal": "discards a Scandal",
-    "outsource": "discards a Scandal",
-    "farm": "gains 3 goats",
+    "outsource": "has 5 goats or more, so discards a Scandal",
+    "farm": "has fewer than 5 goats, so gains 3 goats",
     "time_share": "gains 2 visitors",
     "ferry_vp": "gains 2 VP",
-    "occupy": "occupies it",
 }
 
 
@@ -102,8 +105,75 @@ def _news_text(s: DinoGenicsState, who: str, d: dict) -> str:
 
 
 def _synth_text(s: DinoGenicsState, who: str, d: dict) -> str:
-    rolled = f" (rolled {' and '.join(map(_face, d['faces']))})" if d["faces"] else ""
-    return f"Synth sends a worker to {_space(s, d['space'])}{rolled} and {_SYNTH_DOES[d['action']]}"
+    if d["action"] == "occupy":
+        return f"Synth occupies a worker space on {_space(s, d['space'])}"
+    again = "".join(
+        f"Synth rolls {' and '.join(map(_face, f[:2]))}: {_space(s, f[2])} is taken, so it rolls again; "
+        for f in d.get("full", ())
+    )
+    seasons = "Seasons 5-7" if d.get("late") else "Seasons 1-4"
+    return (
+        f"{again}Synth rolls {' and '.join(map(_face, d['faces']))} ({seasons}): it sends a worker to "
+        f"{_space(s, d['space'])} and {_SYNTH_DOES[d['action']]}"
+    )
+
+
+def _park(who: str) -> str:
+    return f"{who}'s park"
+
+
+def _visitors_text(s: DinoGenicsState, who: str, d: dict) -> str:
+    n, away = d["visitors"], d["away"]
+    if d.get("source") == "bonus":
+        return f"{who} takes {counted(n, 'bonus visitor')}"
+    if not n:
+        return f"No room in {_park(who)}: {counted(away, 'visitor')} turned away"
+    text = f"{counted(n, 'visitor')} {'arrives' if n == 1 else 'arrive'} at {_park(who)}"
+    if d.get("source") == "education":
+        text += " from the bonus pool (Education Center)"
+    return text + (f"; no room for {away} more" if away else "")
+
+
+def _upkeep_vp_text(s: DinoGenicsState, who: str, d: dict) -> str:
+    """The Upkeep's VP and its parts, which add up to what the track moves."""
+    parts = []
+    if d["visitors"]:
+        parts.append(f"{d['leaving']} for {counted(d['visitors'], 'visitor')} leaving")
+    if d["arcade"]:
+        parts.append(f"{d['arcade']} from the Arcade (an odd number of visitors)")
+    if d["value"] or not parts:
+        parts.append(f"{d['value']} Dinosaur Value")
+    if d["earned"]:
+        parts.append(f"{d['earned']} from facilities and specialists")
+    total = f"{d['vp']} VP" if d["vp"] else "no VP"
+    return f"{who} scores {total} in the Upkeep: " + " + ".join(parts)
+
+
+def _gains_text(gains) -> str:
+    words = [resource_count(n, RESOURCES.index(r)) for r, n in gains]
+    return ", ".join(words[:-1]) + " and " + words[-1] if len(words) > 1 else words[0]
+
+
+_TRAITS = {
+    "entertainment": "Destructive Entertainment: {vp} VP and a rampage check",
+    "beach": "Beach Dweller: {vp} VP for the Aquatic Habitats beside it",
+    "terror": "Terror: {vp} VP for a dinosaur destroyed instead of fed",
+}
+
+
+def _rampage_text(s: DinoGenicsState, who: str, d: dict) -> str:
+    text = f"{who}'s {_species_name(s.c, d['species'])} makes a rampage check: "
+    text += " and ".join(map(_face, d["faces"]))
+    if d.get("rerolled"):
+        text += f" (after rolling Fatality again {'once' if d['rerolled'] == 1 else 'twice'})"
+    return text
+
+
+def _upkeep_paid_text(s: DinoGenicsState, who: str, d: dict) -> str:
+    paid, cost = d["paid"], d["cost"]
+    if paid == cost:
+        return f"{who} pays {counted(paid, 'credit')}"
+    return f"{who} pays {paid} of {counted(cost, 'credit')}: the habitat is damaged"
 
 
 # (s, who, detail) -> the text; conformance checks that every event a game plays has one.
@@ -115,19 +185,43 @@ EVENT_TEXTS = {
     "born": lambda s, who, d: (
         f"{who}'s archived pair: a second {_species_name(s.c, d['species'])} is born on {d['cell']}"
     ),
-    "rampage": lambda s, who, d: (
-        f"{who}'s {_species_name(s.c, d['species'])} rampages: " + " and ".join(map(_face, d["faces"]))
-    ),
+    "rampage": _rampage_text,
     "damage": _damage_text,
     "killed": lambda s, who, d: f"{who} loses {counted(d['visitors'], 'visitor')} to a rampage",
     "scandal": lambda s, who, d: f"{who} gains {counted(d['scandals'], 'Scandal')}",
     "news": _news_text,
     "play": lambda s, who, d: f"{who} plays {next(m.name for m in s.c.manipulation if m.key == d['card'])}",
     "facility": lambda s, who, d: f"{who} builds {a(_facility(s, d['facility']))}",
-    "upkeep_vp": lambda s, who, d: f"{who} scores {d['vp']} VP in the Upkeep",
+    "upkeep_vp": _upkeep_vp_text,
+    "upkeep_income": lambda s, who, d: f"{who} gains {_gains_text(d['gains'])} in the Upkeep",
+    "income": lambda s, who, d: (
+        f"{who} collects {counted(d['credits'], 'credit')} for {counted(d['visitors'], 'visitor')}"
+        if d["visitors"]
+        else f"{who} has no visitors: no income"
+    ),
+    "visitors": _visitors_text,
+    "grant": lambda s, who, d: f"{who}'s researchers bring {counted(d['credits'], 'credit')} of grant money",
+    "trait_vp": lambda s, who, d: (
+        f"{who}'s {_species_name(s.c, d['species'])}, " + _TRAITS[d["trait"]].format(vp=d["vp"])
+    ),
+    "facility_vp": lambda s, who, d: f"{who}'s {_facility(s, d['facility'])} scores {d['vp']} VP for the loss",
+    "upkeep_paid": _upkeep_paid_text,
+    "no_effect": lambda s, who, d: (
+        f"{who}'s Security Officer turns the Slash into a Naive Visitor"
+        if d.get("officer")
+        else f"{d['face']} has no effect in {_park(who)}"
+    ),
+    "naive_visitor": lambda s, who, d: f"A naive visitor: {who} gains 1 credit",
+    "synth_draw": lambda s, who, d: (
+        "Synth draws " + _and([_species_name(s.c, k) for k in d["cards"]]) + " (discarded when finished)"
+    ),
+    "market_card": lambda s, who, d: f"{a(_species_name(s.c, d['card']))} DNA card goes to the DNA Market",
+    "forced": lambda s, who, d: f"{who}: {d['text']}",
     "order": lambda s, who, d: "Player order: " + ", ".join(_who(s, p) for p in d["order"]),
     "game_over": lambda s, who, d: "End Game Scoring",
-    "open_ocean": lambda s, who, d: f"{who} rolls the Open Ocean: {', '.join(map(_upkeep_face, d['dice']))}",
+    "open_ocean": lambda s, who, d: (
+        f"{who} rolls the two Upkeep dice for the Open Ocean: {' and '.join(map(_upkeep_face, d['dice']))}"
+    ),
     "synth": _synth_text,
     "euthanized": lambda s, who, d: f"Synth euthanizes {counted(d['dinosaurs'], 'dinosaur')} in improper habitats",
     "removed": lambda s, who, d: f"Synth removes the {_facility(s, d['facility'])} from play",
@@ -136,13 +230,16 @@ EVENT_TEXTS = {
     "shared_visitor": lambda s, who, d: f"{who} sends a shared visitor to the {BRANCHES[d['to']]} Branch's park",
     "crash": lambda s, who, d: f"A Crash Token closes a worker space on {_space(s, d['space'])}",
     "airport": lambda s, who, d: f"{who} sends a worker to the Private Airport",
-    "lose_vp": lambda s, who, d: f"{who} loses {d['vp']} VP",
+    "lose_vp": lambda s, who, d: f"{who} loses {d['vp']} VP" if d["vp"] else f"{who} has no VP to lose",
+    "gains": lambda s, who, d: f"{who} gains {_gains_text(d['amounts'])}",
+    "losses": lambda s, who, d: f"{who} loses {_gains_text(d['amounts'])}",
     "specialist": lambda s, who, d: (
         f"{who} hires the " + next(sp.name for sp in s.c.specialists if sp.key == d["specialist"])
     ),
     "destroyed": lambda s, who, d: f"{who}'s {_species_name(s.c, d['species'])} is destroyed",
     "aquatic_rampage": lambda s, who, d: (
-        f"{who}'s {_species_name(s.c, d['species'])} rampages in its habitat: " + _upkeep_face(d["face"])
+        f"{who}'s {_species_name(s.c, d['species'])} makes its rampage check with the Upkeep die: "
+        + _upkeep_face(d["face"])
     ),
     "graft": lambda s, who, d: f"{who} grafts {counted(d['cards'], 'more DNA card', 'more DNA cards')}",
     "stay_home": lambda s, who, d: f"{who} has nowhere to send a worker: it stays home",
@@ -155,6 +252,10 @@ EVENT_TEXTS = {
     "bonus_visitor": lambda s, who, d: f"{who} takes a bonus visitor",
     "affect": lambda s, who, d: f"{who}'s card takes from {_who(s, d['target'])}",
 }
+
+
+def _and(names: list[str]) -> str:
+    return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else "".join(names)
 
 
 def _species_name(c, key: str) -> str:
@@ -176,6 +277,7 @@ def _seat_view(s: DinoGenicsState, p: int, own: bool) -> dict:
         "dinosaurs": [
             {
                 "species": c.species[species_of(code)].key,
+                "ref": c.species[species_of(code)].name,
                 "cell": s.geo.cell_names[cell_of(code)],
                 "improper": wrong,
                 "hungry": has_flag(code, HUNGRY),
@@ -183,7 +285,12 @@ def _seat_view(s: DinoGenicsState, p: int, own: bool) -> dict:
             for code, wrong in zip(s.dinos[p], bad, strict=True)
         ],
         "facilities": [
-            {"facility": c.facilities[facility_of(f)].key, "place": place_name(s, f), "damaged": is_damaged(f)}
+            {
+                "facility": c.facilities[facility_of(f)].key,
+                "ref": c.facilities[facility_of(f)].name,
+                "place": place_name(s, f),
+                "damaged": is_damaged(f),
+            }
             for f in s.facs[p]
         ],
         "fence_edges": [s.geo.edge_names[e] for e in range(len(s.geo.edges)) if s.fence[p] >> e & 1],
@@ -203,7 +310,7 @@ def view(s: DinoGenicsState, seat: int | None) -> dict:
     if s.phase == rules.PICK and ctx.purpose == rules.KEEP:
         # DNA cards being chosen among are seen only by the seat choosing.
         ctx = ctx._replace(arg=list(ctx.arg) if seat == s.cur else len(ctx.arg))
-    return {
+    out = {
         "season": s.season,
         "stage": rules.STAGES[s.stage][0] if 0 <= s.stage < len(rules.STAGES) else "",
         "phase": s.decisions[s.phase].name,
@@ -242,6 +349,37 @@ def view(s: DinoGenicsState, seat: int | None) -> dict:
         "objective": scoring.objective(s),
         "over": s.over,
     }
+    out["refs"] = _refs(s, out)
+    return out
+
+
+_REF_TABLES: dict[int, dict] = {}
+
+
+def _ref_table(c) -> dict:
+    """Every component's key -> its name in the reference (texts.reference), once per content."""
+    table = {sp.key: sp.name for sp in c.species}
+    table |= {f.key: f.name for f in c.facilities}
+    table |= {m.key: m.name for m in c.manipulation}
+    table |= {sp.key: sp.name for sp in c.specialists}
+    table |= {sp.key: sp.name for sp in c.spaces if not sp.news}
+    table |= {f"news_{n.number}": f"Breaking News {n.number}: {n.name}" for n in c.news if n.number}
+    _REF_TABLES[id(c)] = table
+    return table
+
+
+def _refs(s: DinoGenicsState, v: dict) -> dict:
+    """Each component key the view names (species, facilities, cards, specialists, spaces, Breaking News as
+    "news_N") -> its entry in game.reference(), for a browser's hover."""
+    keys = {*v["market"], *v["dna_discard"], *v["mainland"], *v["manipulation_discard"], *v["meeples_left"]}
+    keys |= {f for stack in v["stacks"] for f in stack} | {f for f in v["large_offer"] if f}
+    keys |= {*v["job_market"], *v["contractors"]}
+    keys |= {f"news_{n}" for n in (v["active_news"], v["upcoming_news"]) if n}
+    for pv in [*v["players"], *([v["synth"]] if v["synth"] else [])]:
+        keys |= {*pv["specialists"], *pv.get("dna", ()), *pv.get("manipulation", ())}
+        keys |= {d["species"] for d in pv["dinosaurs"]} | {f["facility"] for f in pv["facilities"]}
+    table = _REF_TABLES.get(id(s.c)) or _ref_table(s.c)
+    return {k: table[k] for k in sorted(keys) if k in table}
 
 
 def _json(value):
@@ -299,7 +437,7 @@ def park_lines(s: DinoGenicsState, seat: int) -> list[str]:
     return lines
 
 
-def _slot_mark(s: DinoGenicsState, occupant: int) -> str:
+def slot_mark(s: DinoGenicsState, occupant: int) -> str:
     """A worker space: X a Crash Token, # a blocking token, _ free, S Synth's worker, else the seat's number."""
     if occupant == rules.SYNTH and s.coop:
         return "S"
@@ -319,12 +457,21 @@ _STAGE_LABELS = {
     "feed": "Upkeep: feeding",
     "rampage": "Upkeep: rampage checks",
     "synth": "Upkeep: Synth",
-    "leave": "Upkeep: visitors leave",
-    "vp": "Upkeep: VP",
+    "vp": "Upkeep: visitors leave and VP",
     "resources": "Upkeep: resources",
     "return": "Upkeep: workers return",
     "next": "Upkeep",
 }
+
+
+# The sentences of a scenario's text that set it up (its start, its deck) rather than change a rule.
+_SETUP = re.compile(r"^(Objective|Season \d|Starting|Game Begins|Breaking News Deck|Goats|Credits|You (also )?start)")
+
+
+def special_rules(text: str) -> str:
+    """A scenario's printed text without its objective and its setup: the rules it changes."""
+    sentences = [x.strip() for x in re.split(r"(?<=\.)\s+", text) if x.strip()]
+    return " ".join(x for x in sentences if not _SETUP.match(x)) or "none beyond the setup"
 
 
 def stage_label(s: DinoGenicsState, stage: str) -> str:
@@ -348,23 +495,27 @@ def _objective_line(goal: dict) -> str:
 
 
 def board_text(s: DinoGenicsState, seat: int | None) -> str:
+    """The whole table as `seat` sees it, in lines of at most 80 characters."""
     c = s.c
     v = view(s, seat)
     out = [f"Season {s.season} of {c.numbers['seasons']} - {stage_label(s, v['stage'])}"]
     if v["objective"]:
         out.append(_objective_line(v["objective"]))
+        if s.scenario:
+            out.append(f"Scenario rules: {special_rules(s.scenario.text)}")
     if s.active >= 0:
         out.append(f"Breaking News: {c.news[s.active].number} {c.news[s.active].name} - {c.news[s.active].text}")
     if s.expansion and s.options.get("chaos_theory"):
         out.append("Chaos Theory: on (red cards resolve as they come up)")
     if s.upcoming >= 0:
         out.append(f"Upcoming: {c.news[s.upcoming].number} {c.news[s.upcoming].name}")
+    out.append("Player order: " + ", ".join(_who(s, p) for p in s.order))
     out.append("Mainland:")
     for sp in c.spaces:
         if sp.news and not rules.space_open(s, sp.index):
             continue
         slots = s.occ[s.slot0[sp.index] : s.slot0[sp.index] + sp.slots]
-        marks = " ".join(_slot_mark(s, o) for o in slots)
+        marks = " ".join(slot_mark(s, o) for o in slots)
         out.append(f"  {sp.name:<22} [{marks}]  {steps_text(sp.steps)}")
     out.append("DNA Market: " + (", ".join(kind_name(c, k) for k in s.market) or "empty"))
     if meeples_line(s):
@@ -380,40 +531,58 @@ def board_text(s: DinoGenicsState, seat: int | None) -> str:
         f"City Center: {s.hotels_left} Basic Hotels; "
         + "; ".join(facility_text(c, st[-1]) if st else "empty" for st in s.stacks)
     )
-    parks = [*range(s.num_players), *([rules.SYNTH] if s.coop else [])]
-    for p in parks:
-        pv = v["players"][p] if p < s.num_players else v["synth"]
+    for p in [*range(s.num_players), *([rules.SYNTH] if s.coop else [])]:
         out.append("")
-        name = f"Player {p + 1}"
-        if s.coop:
-            name = "Synth's park" if p == rules.SYNTH else f"The {BRANCHES[p]} Branch"
-        out.append(
-            f"{name}{' (you)' if p == seat else ''}: {pv['vp']} VP, reputation {pv['reputation']}, "
-            f"dinosaur value {pv['dinosaur_value']}, {pv['credits']} credits, {pv['goats']} goats, "
-            f"{pv['fences']} fences, {pv['scandals']} scandals, {pv['visitors']}/{pv['rooms']} visitors, "
-            f"{pv['workers']} workers, {pv['dna_cards']} DNA, {pv['manipulation_cards']} Manipulation"
-            + (f", {pv['refined']} Refined DNA" if s.expansion else "")
-        )
-        if pv["specialists"]:
-            names = {sp.key: sp.name for sp in c.specialists}
-            out.append("  Specialists: " + ", ".join(names[k] for k in pv["specialists"]))
-        out += park_lines(s, p)
-        if s.facs[p]:
-            out.append(
-                "  Facilities: "
-                + ", ".join(
-                    f"{c.facilities[facility_of(f)].name} ({place_name(s, f)}{', damaged' if is_damaged(f) else ''})"
-                    for f in s.facs[p]
-                )
-            )
-        if p == seat:
-            species = {kind_key(c, i): kind_name(c, i) for i in range(c.kinds)}
-            cards = {m.key: m.name for m in c.manipulation}
-            out.append("  Your DNA: " + (", ".join(f"{n} {species[k]}" for k, n in pv["dna"].items()) or "none"))
-            out.append(
-                "  Your Manipulation cards: "
-                + (", ".join(f"{n} {cards[k]}" for k, n in pv["manipulation"].items()) or "none")
-            )
+        out += seat_lines(s, v, p, seat)
     out.append("")
     out.append(LEGEND)
-    return "\n".join(out)
+    return "\n".join(line for text in out for line in wrap(text))
+
+
+def wrap(text: str, width: int = 80) -> list[str]:
+    """A board line in lines of at most `width`, the continuation indented under it."""
+    if len(text) <= width:
+        return [text]
+    lead = " " * (len(text) - len(text.lstrip()) + 4)
+    return textwrap.wrap(text, width, subsequent_indent=lead, break_on_hyphens=False)
+
+
+def seat_lines(s: DinoGenicsState, v: dict, p: int, seat: int | None) -> list[str]:
+    """One park as `seat` sees it (v is its view): counters, specialists, grid, facilities, its own hands."""
+    c = s.c
+    pv = v["players"][p] if p < s.num_players else v["synth"]
+    name = f"Player {p + 1}"
+    if s.coop:
+        name = "Synth's park" if p == rules.SYNTH else f"The {BRANCHES[p]} Branch"
+    out = [
+        f"{name}{' (you)' if p == seat else ''}: {pv['vp']} VP, reputation {pv['reputation']}, "
+        f"dinosaur value {pv['dinosaur_value']}, {counted(pv['credits'], 'credit')}, {counted(pv['goats'], 'goat')}, "
+        f"{counted(pv['fences'], 'fence')}, {counted(pv['scandals'], 'Scandal')}, "
+        f"{pv['visitors']}/{pv['rooms']} visitors, {counted(pv['workers'], 'worker')}, {pv['dna_cards']} DNA, "
+        f"{pv['manipulation_cards']} Manipulation" + (f", {pv['refined']} Refined DNA" if s.expansion else "")
+    ]
+    if pv["specialists"]:
+        names = {sp.key: sp.name for sp in c.specialists}
+        out.append("  Specialists: " + ", ".join(names[k] for k in pv["specialists"]))
+    out += park_lines(s, p)
+    if s.facs[p]:
+        out.append(
+            "  Facilities: "
+            + ", ".join(
+                f"{c.facilities[facility_of(f)].name} ({place_name(s, f)}{', damaged' if is_damaged(f) else ''})"
+                for f in s.facs[p]
+            )
+        )
+    if p == seat:
+        species = {kind_key(c, i): kind_name(c, i) for i in range(c.kinds)}
+        cards = {m.key: m.name for m in c.manipulation}
+        limit = rules.hand_limit(s, p)
+        out.append(
+            f"  Your DNA ({pv['dna_cards']} of {limit}): "
+            + (", ".join(f"{n} {species[k]}" for k, n in pv["dna"].items()) or "none")
+        )
+        out.append(
+            "  Your Manipulation cards: "
+            + (", ".join(f"{n} {cards[k]}" for k, n in pv["manipulation"].items()) or "none")
+        )
+    return [line for text in out for line in wrap(text)]

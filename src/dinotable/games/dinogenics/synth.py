@@ -47,7 +47,7 @@ from dinotable.games.dinogenics.rules.codes import (
 )
 from dinotable.games.dinogenics.rules.damage import damage_facility
 from dinotable.games.dinogenics.rules.dinosaurs import place_dinosaur
-from dinotable.games.dinogenics.rules.effects import draw_dna, gain, lose
+from dinotable.games.dinogenics.rules.effects import draw_dna, gain, lose, tell_gains, tell_losses
 from dinotable.games.dinogenics.rules.facilities import add_facility, start_facility, take_from_stack
 from dinotable.games.dinogenics.rules.reading import hand_size, improper, meeples_left, reputation, room
 from dinotable.games.dinogenics.rules.steps import (
@@ -106,7 +106,7 @@ def visitors(s: DinoGenicsState, events) -> None:
     shared = column[team]
     takers = [SYNTH, -1] if synth == 0 else [-1, SYNTH]
     first = s.c.numbers["first_bonus_visitors"]
-    turn, out = 0, 0
+    turn, out, taken = 0, 0, 0
     while s.pool and out != 3:
         who = takers[turn % 2]
         count = first if turn == 0 else 1
@@ -118,6 +118,7 @@ def visitors(s: DinoGenicsState, events) -> None:
                     out |= 1
                     break
                 s.add(SYNTH, VISITORS, 1)
+                taken += 1
             else:
                 if shared + s.get(0, VISITORS) + s.get(1, VISITORS) >= room(s, 0) + room(s, 1):
                     out |= 2
@@ -125,6 +126,8 @@ def visitors(s: DinoGenicsState, events) -> None:
                 shared += 1
             s.pool -= 1
         turn += 1
+    if taken:
+        events.append(event("visitors", SYNTH, visitors=taken, away=0, source="bonus"))
     if shared:
         s.tasks.append(("share", shared))
 
@@ -190,6 +193,7 @@ def take_turn(s: DinoGenicsState, events) -> None:
     """Roll two rampage dice and read Synth's turn chart; roll again while the space is taken."""
     late = s.season >= 5
     s.tasks.append(("synth_cleanup",))  # after what the action sets off
+    full = []  # the rolls whose space was taken, told with the one that places the worker
     for _ in range(_TRIES):
         faces = tuple(sorted((_roll(s), _roll(s))))
         action = s.c.coop["chart"][faces][late]
@@ -199,10 +203,13 @@ def take_turn(s: DinoGenicsState, events) -> None:
         space = s.c.space_index(key)
         slot = free_slot(s, space) if space_open(s, space) else -1
         if slot < 0:
+            full.append([FACES[f] for f in faces] + [key])
             continue
         s.occ[slot] = SYNTH
         s.take(SYNTH, WORKERS, 1)
-        events.append(event("synth", None, action=action, space=key, faces=[FACES[f] for f in faces]))
+        events.append(
+            event("synth", None, action=action, space=key, faces=[FACES[f] for f in faces], full=full, late=late)
+        )
         act(s, action, late, events)
         return
     s.take(SYNTH, WORKERS, 1)  # nowhere it could go: the worker stays home
@@ -232,6 +239,7 @@ def act(s: DinoGenicsState, action: str, late: bool, events) -> None:
             events.append(event("removed", SYNTH, facility=facilities[f].key))
     elif action in ("dinosaur_lowest", "dinosaur_highest"):
         drawn = draw_dna(s, 3)
+        events.append(event("synth_draw", SYNTH, cards=[s.c.species[k].key for k in drawn]))
         species = s.c.species
         # A species with no meeple left in the supply cannot be placed (designed).
         kinds = {k for k in drawn if not s.t.aquatic[k] and meeples_left(s, k) > 0}
@@ -241,7 +249,10 @@ def act(s: DinoGenicsState, action: str, late: bool, events) -> None:
             place(s, best, events)
         s.dna_discard.extend(drawn)
     elif action == "market_card":
-        s.market.extend(draw_dna(s, 1))
+        card = draw_dna(s, 1)
+        s.market.extend(card)
+        if card:
+            events.append(event("market_card", SYNTH, card=s.c.species[card[0]].key))
     elif action in ("agency_scandal", "outsource"):
         s.put(SYNTH, SCANDALS, max(0, s.get(SYNTH, SCANDALS) - 1))
     elif action == "farm":
@@ -319,8 +330,10 @@ def news_step(s: DinoGenicsState, steps: tuple, events) -> None:
                 s.take(SYNTH, WORKERS, 1)
                 events.append(event("synth", None, action="occupy", space=s.c.spaces[value].key, faces=[]))
         elif kind == "gain":
+            tell_gains(s, SYNTH, value, events)
             gain(s, SYNTH, value, events)
         else:
+            tell_losses(s, SYNTH, value, events)
             lose(s, SYNTH, value, events)
 
 

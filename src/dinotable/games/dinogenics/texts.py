@@ -61,6 +61,31 @@ def _no_meeple(s: DinoGenicsState, seat: int, steps) -> str:
     return "".join(f" (no {s.c.species[sp].name} meeple left)" for sp in gone)
 
 
+def over_limit(s: DinoGenicsState, seat: int, more: int, own: bool = True, may: bool = False) -> str:
+    """What `more` DNA cards do to the seat's hand past its limit (hand sizes and limits are open to all);
+    `may`: at most `more` (a Boneyard or Market action not yet taken)."""
+    limit = rules.hand_limit(s, seat)
+    over = rules.hand_size(s, seat) + more - limit
+    if not more or over <= 0:
+        return ""
+    if not own:
+        return f"; the hand goes over its limit of {limit}: {counted(over, 'card')} to discard"
+    if may:
+        return f"; it can take your hand over its limit of {limit}: up to {counted(over, 'card')} to discard"
+    return f"; your hand goes over its limit of {limit}: you will discard {over}"
+
+
+def _cards_kept(steps) -> int:
+    """The DNA cards a space's action keeps for sure (draw and keep) or at most (the Boneyard, the Market)."""
+    n = 0
+    for kind, value in steps:
+        if kind in ("draw_keep", "edna_keep"):
+            n += value[1]
+        elif kind in ("boneyard", "market_buy"):
+            n += value if kind == "boneyard" else value[0]
+    return n
+
+
 def kind_name(c, kind: int) -> str:
     """A DNA card kind: a species, or Polymorphic DNA."""
     return c.species[kind].name if kind < len(c.species) else "Polymorphic"
@@ -159,7 +184,7 @@ def _habitat_text(s: DinoGenicsState, seat: int, cell: int) -> str:
     if not closed:
         return "open space"
     names = [s.geo.cell_names[x] for x in cells_of(cells)]
-    return f"the pen {'+'.join(names)} ({len(names)} spaces)"
+    return f"the pen {'+'.join(names)} ({counted(len(names), 'space')})"
 
 
 def _credits(n: int) -> str:
@@ -175,14 +200,17 @@ def _pen_text(s: DinoGenicsState, action: int) -> str:
     cells, perimeter, size = s.geo.rectangles[action - s.ids.pen]
     cost = bin(perimeter & ~s.fence[s.cur]).count("1")
     names = "+".join(s.geo.cell_names[x] for x in cells_of(cells))
-    return f"Build a pen on {names} ({size} spaces, {cost} fences)"
+    return f"Build a pen on {names} ({counted(size, 'space')}, {counted(cost, 'fence')})"
 
 
 def _space_text(s: DinoGenicsState, action: int, own: bool = True) -> str:
     """A space and its action; for the seat to move (`own`), also the sets it holds that no meeple is left
     for, which its hand alone tells."""
     sp = s.c.spaces[action - s.ids.space]
-    return f"{sp.name}: {steps_text(sp.steps)}{_no_meeple(s, s.cur, sp.steps) if own else ''}"
+    text = f"{sp.name}: {steps_text(sp.steps)}"
+    if own:
+        text += _no_meeple(s, s.cur, sp.steps) + over_limit(s, s.cur, _cards_kept(sp.steps), may=True)
+    return text
 
 
 # ---------------------------------------------------------------------- each kind of decision's texts
@@ -207,7 +235,8 @@ def outsource_told(s: DinoGenicsState, action: int, ctx) -> str:
 
 
 def choose_text(s: DinoGenicsState, action: int, ctx: ChooseContext) -> str:
-    return steps_text(ctx.options[action - s.ids.option]).capitalize()
+    text = steps_text(ctx.options[action - s.ids.option])
+    return text[:1].upper() + text[1:]  # not capitalize(): it lowercases "Open Ocean"
 
 
 def create_text(s: DinoGenicsState, action: int, ctx: CreateContext) -> str:
@@ -217,7 +246,7 @@ def create_text(s: DinoGenicsState, action: int, ctx: CreateContext) -> str:
     return f"Create {a(sp.name)} ({rules.set_size(s, s.cur, sp.index, ctx.short)} DNA)"
 
 
-def pick_text(s: DinoGenicsState, action: int, ctx: PickContext) -> str:
+def pick_text(s: DinoGenicsState, action: int, ctx: PickContext, own: bool = True) -> str:
     ids = s.ids
     if action == ids.done:
         return "Done"
@@ -230,7 +259,16 @@ def pick_text(s: DinoGenicsState, action: int, ctx: PickContext) -> str:
     buy = "Buy" if arg else "Take"  # Site A and some cards take from the Market for free
     verb = {KEEP: "Keep", BONEYARD: "Take", BUY: buy, SELL: "Sell", DISCARD: "Discard"}.get(purpose, "Use")
     price = f" for {_credits(arg)}" if purpose in (BUY, SELL) and arg else ""
-    return f"{verb} {a(name)} DNA card{price}"
+    return f"{verb} {a(name)} DNA card{price}{_keeping(s, ctx, own)}"
+
+
+def _keeping(s: DinoGenicsState, ctx: PickContext, own: bool = True) -> str:
+    """A card kept or taken that puts the hand over its limit: the discard it means (a keep of several
+    counts every card still to keep: they are all kept)."""
+    if ctx.purpose == KEEP:
+        drawn = len(ctx.arg) if isinstance(ctx.arg, tuple | list) else ctx.arg
+        return over_limit(s, s.cur, min(ctx.left, drawn), own)
+    return over_limit(s, s.cur, 1, own) if ctx.purpose in (BONEYARD, BUY) else ""
 
 
 def pick_told(s: DinoGenicsState, action: int, ctx: PickContext) -> str:
@@ -239,12 +277,12 @@ def pick_told(s: DinoGenicsState, action: int, ctx: PickContext) -> str:
     if action == ids.done:
         return "Done"
     if purpose == KEEP:
-        return "Keep one of the cards drawn"
+        return "Keep one of the cards drawn" + _keeping(s, ctx, own=False)
     if purpose == REFINE:
         return "Discard a DNA card for a Refined DNA token"
     if purpose in (SET, MUTANT_SET):
         return "Give a DNA card or a Refined DNA token to the set"
-    return pick_text(s, action, ctx)
+    return pick_text(s, action, ctx, own=False)
 
 
 def habitat_text(s: DinoGenicsState, action: int, ctx: HabitatContext) -> str:
@@ -350,7 +388,8 @@ def claim_text(s: DinoGenicsState, action: int, ctx) -> str:
     cost = [counted(sp.cost, "Manipulation card")]
     if i in s.contractors:
         cost.append(counted(rules.contractor_price(s), "credit"))
-    return f"Claim the {sp.name}: pay {' and '.join(cost)}; {sp.text}"
+    does = sp.text[:1].lower() + sp.text[1:].rstrip(".")  # after the cost, in one sentence
+    return f"Claim the {sp.name}: pay {' and '.join(cost)}; {does}"
 
 
 def destroy_text(s: DinoGenicsState, action: int, ctx: DestroyContext) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from dinotable.core.contract import Event
 from dinotable.core.rng import next_below
 from dinotable.games.dinogenics import rampage
 from dinotable.games.dinogenics.components import CREDITS, DROWNING, FACES, FATALITY, NAIVE_VISITOR, SLASH, VISITORS
@@ -43,14 +44,19 @@ def rampage_task(s: DinoGenicsState, task, events) -> None:
     mark(s, seat, i, RAMPAGED)
     species = species_of(code)
     faces = []
+    rerolled = 0
     reroll = perk(s, seat, "fatality_reroll")
     two = species == s.t.trex and not perk(s, seat, "one_rampage_die")  # the Chaotician calms a T-Rex
     for _ in range(2 if two else 1):
         s.rng, roll = next_below(s.rng, len(s.c.rampage_die))
         if reroll and s.c.rampage_die[roll] == FATALITY:
+            rerolled += 1
             s.rng, roll = next_below(s.rng, len(s.c.rampage_die))
         faces.append(s.c.rampage_die[roll])
-    events.append(event("rampage", seat, species=s.c.species[species].key, faces=[FACES[f] for f in faces]))
+    detail = {"species": s.c.species[species].key, "faces": [FACES[f] for f in faces]}
+    if rerolled:
+        detail["rerolled"] = rerolled  # Fatality results rolled again (a specialist's perk)
+    events.append(Event("rampage", seat, detail))
     # Both dice of a T-Rex apply, in the order rolled.
     for face in reversed(faces):
         s.tasks.append(("face", seat, i, face))
@@ -60,9 +66,11 @@ def face_task(s: DinoGenicsState, task, events) -> None:
     _, seat, i, face = task
     if face == SLASH and perk(s, seat, "slash_naive"):
         face = NAIVE_VISITOR  # the Security Officer
+        events.append(event("no_effect", seat, face="Slash", officer=True))
     if face == NAIVE_VISITOR:
         if s.get(seat, VISITORS) and not (s.coop and seat == SYNTH):  # Synth uses no credits
             s.add(seat, CREDITS, 1)
+            events.append(event("naive_visitor", seat))
         return
     s.tasks.append(("damage", seat, i))
     if face == FATALITY:
@@ -127,9 +135,12 @@ def aquatic_task(s: DinoGenicsState, task, events) -> None:
     if face == DROWNING:
         if not perk(s, seat, "drowning_immune"):
             kill_visitors(s, seat, 1, events)
+        else:
+            events.append(event("no_effect", seat, face="Drowning"))
         return
     paid = min(face, s.get(seat, CREDITS))
     s.take(seat, CREDITS, paid)
+    events.append(event("upkeep_paid", seat, paid=paid, cost=face))
     if paid < face:
         cell = cell_of(code)
         j = next(j for j, f in enumerate(s.facs[seat]) if first_place(f) == cell)

@@ -215,6 +215,8 @@ def place_dinosaur(s: DinoGenicsState, seat: int, species: int, cell: int, flags
             1 for f in s.facs[seat] if s.c.facilities[facility_of(f)].aquatic and any(x in near for x in places(f))
         )
         s.add(seat, VP, 2 * tiles)
+        if tiles:
+            events.append(event("trait_vp", seat, species=sp.key, vp=2 * tiles, trait="beach"))
     s.dinos[seat] = (*s.dinos[seat], dinosaur_code(species, cell, flags))
     kind = kind or ("breed" if flags & NEW else "create")
     events.append(event(kind, seat, species=sp.key, cell=s.geo.cell_names[cell]))
@@ -268,7 +270,9 @@ def destroy_choice(s: DinoGenicsState, action: int, ctx: DestroyContext, events)
         return
     if why == TERROR:
         mark(s, seat, index, SPARED)
-        s.add(seat, VP, s.c.numbers["terror_vp"])
+        vp = s.c.numbers["terror_vp"]
+        s.add(seat, VP, vp)
+        events.append(event("trait_vp", seat, species=s.c.species[s.t.mosa].key, vp=vp, trait="terror"))
     species, cell = divmod(action - s.ids.victim, s.geo.num_cells)
     dinos = s.dinos[seat]
     victim = max(
@@ -291,8 +295,10 @@ def destroy(s: DinoGenicsState, seat: int, i: int, events) -> None:
                 s.tasks.append(("aquatic" if s.t.aquatic[species_of(code)] else "rampage", seat, j))
     facilities = s.c.facilities
     for f in s.facs[seat]:
-        if facilities[facility_of(f)].destroyed_vp and not is_damaged(f):
-            s.add(seat, VP, facilities[facility_of(f)].destroyed_vp)
+        fac = facilities[facility_of(f)]
+        if fac.destroyed_vp and not is_damaged(f):
+            s.add(seat, VP, fac.destroyed_vp)
+            events.append(event("facility_vp", seat, facility=fac.key, vp=fac.destroyed_vp))
 
 
 def graft_task(s: DinoGenicsState, task, events) -> None:

@@ -11,14 +11,23 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from dinotable.core.rng import next_below, shuffle
-from dinotable.games.dinogenics.components import CREDITS, DNA, EDNA, MANIPULATION, SCANDALS, VISITORS, VP
+from dinotable.games.dinogenics.components import (
+    CREDITS,
+    DNA,
+    EDNA,
+    MANIPULATION,
+    RESOURCES,
+    SCANDALS,
+    VISITORS,
+    VP,
+)
 from dinotable.games.dinogenics.rules.codes import (
     SPECIALISTS,
     SYNTH,
     event,
     is_damaged,
 )
-from dinotable.games.dinogenics.rules.reading import owns, room, special
+from dinotable.games.dinogenics.rules.reading import hand_size, owns, room, special
 
 if TYPE_CHECKING:
     from dinotable.games.dinogenics.state import DinoGenicsState
@@ -61,7 +70,9 @@ def gain(s: DinoGenicsState, seat: int, gains: tuple, events) -> None:
             for card in _draw_manipulation(s, n):
                 s.manip[seat * m + card] += 1
         elif r == VISITORS:
-            n = min(n, room(s, seat) - s.get(seat, VISITORS))
+            wanted, n = n, min(n, room(s, seat) - s.get(seat, VISITORS))
+            if wanted > 0:
+                events.append(event("visitors", seat, visitors=max(0, n), away=wanted - max(0, n)))
             if n > 0:
                 s.add(seat, VISITORS, n)
                 if special(s, "damaged_scandals"):
@@ -71,6 +82,38 @@ def gain(s: DinoGenicsState, seat: int, gains: tuple, events) -> None:
             scandal(s, seat, n, events)
         else:
             s.add(seat, r, n)
+
+
+# Told by their own events (visitors arriving, Scandals), not among a step's gains and losses.
+_TOLD_APART = (VISITORS, SCANDALS)
+
+
+def tell_gains(s: DinoGenicsState, seat: int, gains: tuple, events) -> None:
+    """A step's gains as the table sees them (a "gains" event): what Synth takes (no credits, no cards)."""
+    told = [
+        [RESOURCES[r], n]
+        for r, n in gains
+        if n and r not in _TOLD_APART and not (s.coop and seat == SYNTH and r in (CREDITS, DNA, EDNA, MANIPULATION))
+    ]
+    if told:
+        events.append(event("gains", seat, amounts=told))
+
+
+def tell_losses(s: DinoGenicsState, seat: int, losses: tuple, events) -> None:
+    """A step's losses as they will be taken (a seat loses what it has): a "losses" event, before them."""
+    told = []
+    for r, n in losses:
+        if r == DNA:
+            have = hand_size(s, seat)
+        elif r == MANIPULATION:
+            m = len(s.c.manipulation)
+            have = sum(s.manip[seat * m : seat * m + m])
+        else:
+            have = s.get(seat, r)
+        if min(n, have) and r not in _TOLD_APART:
+            told.append([RESOURCES[r], min(n, have)])
+    if told:
+        events.append(event("losses", seat, amounts=told))
 
 
 def lose(s: DinoGenicsState, seat: int, losses: tuple, events) -> list[int]:
@@ -102,8 +145,10 @@ def affect(s: DinoGenicsState, seat: int, target: int, effect: tuple, events) ->
     if target == SYNTH and s.coop:
         gains = ()
     if gains:
+        tell_gains(s, target, gains, events)
         gain(s, target, gains, events)
     if losses:
+        tell_losses(s, target, losses, events)
         lose(s, target, losses, events)
     for r, n in steals:
         taken = lose(s, target, ((r, n),), events)
@@ -185,5 +230,6 @@ def kill_visitors(s: DinoGenicsState, seat: int, n: int, events) -> None:
 
 
 def lose_vp(s: DinoGenicsState, seat: int, n: int, events) -> None:
-    s.put(seat, VP, max(0, s.get(seat, VP) - n))  # the track stops at 0
-    events.append(event("lose_vp", seat, vp=n))
+    lost = min(n, s.get(seat, VP))  # the track stops at 0
+    s.take(seat, VP, lost)
+    events.append(event("lose_vp", seat, vp=lost, of=n))

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from dinotable.games.dinogenics.components import CREDITS, FENCES, VISITORS
-from dinotable.games.dinogenics.rules.codes import SPECIALISTS
+from dinotable.games.dinogenics.rules.codes import SPECIALISTS, event
 from dinotable.games.dinogenics.rules.effects import gain
 from dinotable.games.dinogenics.rules.facilities import start_facility
 from dinotable.games.dinogenics.rules.reading import hand_size, reputation
@@ -47,6 +47,7 @@ def scenario_visitors(s: DinoGenicsState, events) -> None:
         # Researchers with grant money: half the DNA cards in hand, rounded down, and as many credits.
         n = hand_size(s, seat) // 2
         s.add(seat, CREDITS, n)
+        events.append(event("grant", seat, credits=n))
     elif sc.visitors == "first_column":
         n = s.c.visitors[2][s.season][0]  # the Player 1 column of the two- and three-player overlay
     else:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from dinotable.games.dinogenics import synth
-from dinotable.games.dinogenics.components import CREDITS, GOATS, VISITORS, VP
+from dinotable.games.dinogenics.components import CREDITS, GOATS, RESOURCES, VISITORS, VP
 from dinotable.games.dinogenics.park import OPEN, cells_of
 from dinotable.games.dinogenics.rules.codes import (
     AIRPORT_USED,
@@ -123,8 +123,11 @@ def _visitors(s: DinoGenicsState, events) -> None:
 
 def _income(s: DinoGenicsState, events) -> None:
     per = s.c.numbers["credits_per_visitor"]
-    for p in range(s.num_players):  # Synth collects no credits
-        s.add(p, CREDITS, per * s.get(p, VISITORS))
+    for p in s.order:
+        if p < s.num_players:  # Synth collects no credits
+            v = s.get(p, VISITORS)
+            s.add(p, CREDITS, per * v)
+            events.append(event("income", p, credits=per * v, visitors=v))
 
 
 def _news(s: DinoGenicsState, events) -> None:
@@ -260,31 +263,36 @@ def _destructive_entertainment(s: DinoGenicsState, seat: int, events) -> None:
             if k2 != OPEN and k2 != key
         ):
             s.add(seat, VP, 3)
+            events.append(event("trait_vp", seat, species=s.c.species[s.t.pachy].key, vp=3, trait="entertainment"))
             s.tasks.append(("rampage", seat, i))
 
 
-def _leave(s: DinoGenicsState, events) -> None:
+def _seasonal_vp(s: DinoGenicsState, events) -> None:
+    """The visitors leave, for VP per two (and the Arcade's for an odd number), then the Dinosaur Value and
+    the VP facilities and specialists earn: one step, so that one event tells the VP the track moves."""
     per = s.c.numbers["vp_per_two_visitors"]
     facilities = s.c.facilities
     for p in range(s.parks):
         v = s.get(p, VISITORS)
-        s.add(p, VP, per * (v // 2))
         s.put(p, VISITORS, 0)
+        leaving = per * (v // 2)
+        arcade = 0
         if v % 2:  # the Arcade
-            s.add(p, VP, sum(facilities[facility_of(f)].odd_visitors_vp for f in s.facs[p] if not is_damaged(f)))
-
-
-def _seasonal_vp(s: DinoGenicsState, events) -> None:
-    for p in range(s.parks):
-        vp = dinosaur_value(s, p) + sum(n for r, n in upkeep_income(s, p) if r == VP)
+            arcade = sum(facilities[facility_of(f)].odd_visitors_vp for f in s.facs[p] if not is_damaged(f))
+        value = dinosaur_value(s, p)
+        earned = sum(n for r, n in upkeep_income(s, p) if r == VP)
+        vp = leaving + arcade + value + earned
         s.add(p, VP, vp)
-        events.append(event("upkeep_vp", p, vp=vp))
+        events.append(
+            event("upkeep_vp", p, vp=vp, visitors=v, leaving=leaving, arcade=arcade, value=value, earned=earned)
+        )
 
 
 def _resources(s: DinoGenicsState, events) -> None:
     for p in s.order:  # in player order, as cards are drawn
-        gains = tuple((r, n) for r, n in upkeep_income(s, p) if r != VP)
+        gains = tuple((r, n) for r, n in upkeep_income(s, p) if r != VP and n)
         if gains:
+            events.append(event("upkeep_income", p, gains=[[RESOURCES[r], n] for r, n in gains]))
             gain(s, p, gains, events)
 
 
@@ -320,7 +328,6 @@ STAGES = (
     ("feed", _feed),
     ("rampage", _rampage_checks),
     ("synth", synth.upkeep),
-    ("leave", _leave),
     ("vp", _seasonal_vp),
     ("resources", _resources),
     ("return", _return),

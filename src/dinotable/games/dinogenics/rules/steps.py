@@ -63,7 +63,15 @@ from dinotable.games.dinogenics.rules.codes import (
     has_flag,
     species_of,
 )
-from dinotable.games.dinogenics.rules.effects import affect, draw_dna, gain, lose, refill_market
+from dinotable.games.dinogenics.rules.effects import (
+    affect,
+    draw_dna,
+    gain,
+    lose,
+    refill_market,
+    tell_gains,
+    tell_losses,
+)
 from dinotable.games.dinogenics.rules.reading import count, hand_size, meeples_left, owns, room
 from dinotable.games.dinogenics.step_values import Rampage, amounts_text
 
@@ -128,11 +136,13 @@ def _opens(kind: int, context=None):
 
 
 def _run_gain(s: DinoGenicsState, seat: int, value, events) -> bool:
+    tell_gains(s, seat, value, events)
     gain(s, seat, value, events)
     return False
 
 
 def _run_lose(s: DinoGenicsState, seat: int, value, events) -> bool:
+    tell_losses(s, seat, value, events)
     lose(s, seat, value, events)
     return False
 
@@ -204,7 +214,9 @@ def _run_per(s: DinoGenicsState, seat: int, value, events) -> bool:
     what, gains, top = value
     n = min(count(s, seat, what), top)
     if n:
-        gain(s, seat, tuple((r, a * n) for r, a in gains), events)
+        gains = tuple((r, a * n) for r, a in gains)
+        tell_gains(s, seat, gains, events)
+        gain(s, seat, gains, events)
     return False
 
 
@@ -428,7 +440,9 @@ _kind("refresh_market", values.flag("refresh_market"), _run_refresh_market, lamb
 
 # ------------------------------------------------------------------------------------------- play
 def steps_text(steps) -> str:
-    """One line for a tuple of effect steps."""
+    """One line for a tuple of effect steps; a step repeated reads once, "twice" (the HQ's two choices)."""
+    if len(steps) == 2 and steps[0] == steps[1]:
+        return EFFECTS.text(steps[:1]) + ", twice"
     return EFFECTS.text(steps)
 
 

@@ -27,6 +27,7 @@ def season_visitor_perks(s: DinoGenicsState, seats, events) -> None:
         if s.pool and owns(s, seat, "education") and s.get(seat, VISITORS) < room(s, seat):
             s.pool -= 1
             s.add(seat, VISITORS, 1)
+            events.append(event("visitors", seat, visitors=1, away=0, source="education"))
 
 
 def offer_bonus(s: DinoGenicsState, events) -> bool:

@@ -1,0 +1,337 @@
+"""What the DinoGenics terminal shows in 80x24: the status line, the screen before a decision, one seat's
+board, an action's typed name and short label, and a simulation count's label (render.py keeps the view,
+the events and the whole board)."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from dinotable.core.words import counted
+from dinotable.games.dinogenics import render, rules, scoring
+from dinotable.games.dinogenics.components import CREDITS, FENCES, GOATS, REFINED, SCANDALS, VISITORS, VP
+from dinotable.games.dinogenics.rules.codes import facility_of, is_damaged, species_of
+from dinotable.games.dinogenics.texts import BRANCHES, kind_name, place_name
+
+if TYPE_CHECKING:
+    from dinotable.games.dinogenics.state import DinoGenicsState
+
+WIDTH = 80
+SCREEN_LINES = 14
+# Printed names too long to type: the Mainland's two long space names, by their short form on the board.
+_SHORT = {"dinogenics-iom": "iom", "intelligen-designs-hq": "hq"}
+
+
+def _slug(name: str) -> str:
+    """A printed name as a typed one: "Site A" -> "site-a", "T-Rex" -> "t-rex"."""
+    slug = re.sub(r"[^a-z0-9#]+", "-", name.lower()).strip("-")
+    return _SHORT.get(slug, slug)
+
+
+def _fit(text: str, width: int = WIDTH) -> str:
+    """One line cut at a word to `width` characters, with "..." where it was cut."""
+    if len(text) <= width:
+        return text
+    cut = text[: width - 3]
+    if " " in cut[width // 2 :]:
+        cut = cut[: cut.rindex(" ")].rstrip(",;:")
+    return cut + "..."
+
+
+def seat_title(s: DinoGenicsState, p: int) -> str:
+    """A park's owner as the board names it: "Player 2", "The West Branch", "Synth's park"."""
+    if s.coop:
+        return "Synth's park" if p == rules.SYNTH else f"The {BRANCHES[p]} Branch"
+    return f"Player {p + 1}"
+
+
+def _stage(s: DinoGenicsState) -> str:
+    name = rules.STAGES[s.stage][0] if 0 <= s.stage < len(rules.STAGES) else ""
+    return render.stage_label(s, name)
+
+
+def status_line(s: DinoGenicsState, seat: int | None) -> str:
+    """ "DinoGenics | Season 3 of 7, Worker Placement | player 2 to move | you: 12 VP, 5 credits, 3 workers"."""
+    season = f"Season {s.season} of {s.c.numbers['seasons']}, {_stage(s)}"
+    if s.over:
+        turn = "game over"
+    else:
+        turn = "your turn" if s.cur == seat else f"{s.game.seat_name(s, s.cur)} to move"
+    parts = [s.game.title, season, turn]
+    if seat is not None:
+        mine = [
+            f"{s.get(seat, VP)} VP",
+            counted(s.get(seat, CREDITS), "credit"),
+            counted(s.get(seat, rules.WORKERS), "worker"),
+        ]
+        parts.append("you: " + ", ".join(mine))
+    line = " | ".join(parts)
+    if len(line) > WIDTH:
+        line = " | ".join([f"Season {s.season}/{s.c.numbers['seasons']} {_stage(s)}", *parts[2:]])
+    return _fit(line)
+
+
+def _objective(s: DinoGenicsState) -> list[str]:
+    goal = scoring.objective(s)
+    if not goal:
+        return []
+    if "synth_re_activated" in goal:
+        r = goal["synth_re_activated"]
+        return [f"Co-op: the branches' average {r['average']} VP must beat Synth's {r['synth']} VP"]
+    line = f"Objective: {goal['score']} of {goal['target']} {goal['unit']}"
+    if "scenario" in goal:
+        line = f"{goal['scenario']} {goal['name']}: {goal['score']} of {goal['target']} {goal['unit']}"
+    conditions = [f"{c['condition']} {'(yes)' if c['met'] else '(not yet)'}" for c in goal.get("conditions", ())]
+    out = [_fit("; ".join([line, *conditions]))]
+    if s.scenario:
+        out += render.wrap("Rules: " + render.special_rules(s.scenario.text))[:2]
+        out[-1] = _fit(out[-1] + (" ..." if len(out) == 3 else ""))
+    return out
+
+
+def _news(s: DinoGenicsState) -> str:
+    c = s.c
+    now = f"News: {c.news[s.active].name}" if s.active >= 0 else "News: none in effect"
+    if s.active >= 0 and c.news[s.active].number:
+        now = f"News {c.news[s.active].number} {c.news[s.active].name}: {c.news[s.active].text}"
+    nxt = f" | next: {c.news[s.upcoming].name}" if s.upcoming >= 0 else ""
+    return _fit(now, WIDTH - len(nxt)) + nxt
+
+
+def _mainland(s: DinoGenicsState) -> list[str]:
+    """The open spaces with their workers: "Site A 1_" (a seat's number, _ free, # blocked, S Synth)."""
+    items = []
+    for sp in s.c.spaces:
+        if sp.news and not rules.space_open(s, sp.index):
+            continue
+        slots = s.occ[s.slot0[sp.index] : s.slot0[sp.index] + sp.slots]
+        name = {"iom": "IOM", "hq": "HQ"}.get(sp.key, sp.name)
+        items.append(f"{name} {''.join(render.slot_mark(s, o) for o in slots)}")
+    lines, line = [], "Mainland:"
+    for item in items:
+        if len(line) + 3 + len(item) > WIDTH:
+            lines.append(line)
+            line = " "
+        line += ("  " if line.strip() != "Mainland:" else " ") + item
+    lines.append(line)
+    return lines
+
+
+def _market(s: DinoGenicsState) -> str:
+    order = ">".join(str(p + 1) if not s.coop else "S" if p == rules.SYNTH else BRANCHES[p][0] for p in s.order)
+    market = ", ".join(kind_name(s.c, k) for k in s.market) or "empty"
+    return _fit(f"Order {order} | DNA Market: {market}")
+
+
+def _seat_summary(s: DinoGenicsState, p: int, own: bool) -> str:
+    """One other seat in a line: what the table sees of it (shorter forms when the long ones overflow)."""
+    k, m = s.c.kinds, len(s.c.manipulation)
+    cards = p < s.num_players
+    dna = sum(s.dna[p * k : p * k + k]) if cards else 0
+    manip = sum(s.manip[p * m : p * m + m]) if cards else 0
+    name = f"{seat_title(s, p)}: {s.get(p, VP)} VP"
+    rep, credits = rules.reputation(s, p), counted(s.get(p, CREDITS), "credit")
+    visitors, room = s.get(p, VISITORS), rules.room(s, p)
+    dinos, workers = counted(len(s.dinos[p]), "dinosaur"), counted(s.get(p, rules.WORKERS), "worker")
+    hand = [f"{dna} DNA", f"{manip} Manipulation"] if cards else []
+    short = [f"{dna} DNA", f"{manip} Manip."] if cards else []
+    forms = (
+        [name, f"reputation {rep}", credits, f"{visitors}/{room} visitors", dinos, workers, *hand],
+        [name, f"rep {rep}", credits, f"{visitors}/{room} visitors", dinos, workers, *short],
+        [name, f"rep {rep}", credits, f"{visitors} visitors", dinos, workers, *short],
+        [name, f"rep {rep}", credits, f"{visitors} visitors", dinos, *short],
+    )
+    for form in forms:
+        line = ", ".join(form)
+        if len(line) <= WIDTH:
+            return line
+    return _fit(line)
+
+
+def _own_lines(s: DinoGenicsState, seat: int) -> list[str]:
+    """The seat's own board: counters, park, hands; each in a line (the whole park is `board`)."""
+    c = s.c
+    res = [
+        f"{s.get(seat, VP)} VP",
+        f"reputation {rules.reputation(s, seat)}",
+        f"Dinosaur Value {rules.dinosaur_value(s, seat)}",
+        counted(s.get(seat, CREDITS), "credit"),
+        counted(s.get(seat, GOATS), "goat"),
+        counted(s.get(seat, FENCES), "fence"),
+        counted(s.get(seat, SCANDALS), "Scandal"),
+        f"{s.get(seat, VISITORS)}/{rules.room(s, seat)} visitors",
+    ]
+    if s.expansion and s.get(seat, REFINED):
+        res.append(f"{s.get(seat, REFINED)} Refined DNA")
+    line = "You: " + ", ".join(res)
+    if len(line) > WIDTH:
+        line = line.replace("reputation", "rep").replace("Dinosaur Value", "DV")
+    lines = [_fit(line)]
+    bad = rules.improper(s, seat)
+    dinos = [
+        c.species[species_of(code)].name + f" {s.geo.cell_names[rules.cell_of(code)]}" + ("!" if wrong else "")
+        for code, wrong in zip(s.dinos[seat], bad, strict=True)
+    ]
+    facs = [c.facilities[facility_of(f)].name + (" (damaged)" if is_damaged(f) else "") for f in s.facs[seat]]
+    lines.append(_fit("Dinosaurs (! improper): " + ", ".join(dinos) if dinos else "Dinosaurs: none"))
+    lines.append(_fit("Facilities: " + (", ".join(facs) or "none")))
+    k, m = c.kinds, len(c.manipulation)
+    dna = [f"{n} {kind_name(c, i)}" for i, n in enumerate(s.dna[seat * k : seat * k + k]) if n]
+    cards = [
+        f"{n} {c.manipulation[i].name}" if n > 1 else c.manipulation[i].name
+        for i, n in enumerate(s.manip[seat * m : seat * m + m])
+        if n
+    ]
+    held = rules.hand_size(s, seat)
+    lines.append(_fit(f"DNA ({held} of {rules.hand_limit(s, seat)}): " + (", ".join(dna) or "none")))
+    lines.append(_fit("Manipulation: " + (", ".join(cards) or "none")))
+    return lines
+
+
+def screen_text(s: DinoGenicsState, seat: int | None) -> str:
+    """The status line, the shared table in brief (objective, news, Mainland, order and DNA Market), each
+    other seat in a line, and the seat's own board and hands last."""
+    top = [status_line(s, seat), *_objective(s), _news(s), *_mainland(s), _market(s)]
+    parks = [*range(s.num_players), *([rules.SYNTH] if s.coop else [])]
+    others = [_seat_summary(s, p, False) for p in parks if p != seat]
+    own = _own_lines(s, seat) if seat is not None else []
+    room = SCREEN_LINES - len(own) - len(others)
+    if len(top) > room:  # keep the status line; drop the Mainland's last lines first
+        top = top[: max(1, room - 1)] + [top[-1]]
+    lines = [*top, *others, *own][:SCREEN_LINES]
+    return "\n".join(_fit(line) for line in lines)
+
+
+def seat_board_text(s: DinoGenicsState, viewer: int | None, seat: int) -> str:
+    """One park in full as `viewer` sees it: its counters, specialists, grid, facilities and, for its own
+    seat, the hands."""
+    return "\n".join(render.seat_lines(s, render.view(s, viewer), seat, viewer))
+
+
+# ---------------------------------------------------------------------------- names and labels of actions
+def _name(s: DinoGenicsState, action: int) -> str:
+    c, ctx = s.c, s.ctx
+    kind, index = s.layout.kind(action)
+    if kind == "done":
+        return "done"
+    if kind == "space":
+        return _slug(c.spaces[index].name)
+    if kind == "species":
+        return _slug(c.species[index].name)
+    if kind == "dna":
+        verb = _PICK_VERBS.get(ctx.purpose, "use") if s.phase == rules.PICK else "gift"
+        return f"{verb}-{_slug(kind_name(c, index))}"
+    if kind == "cell":
+        return s.geo.cell_names[index].lower()
+    if kind == "pen":
+        cells, _, _ = s.geo.rectangles[index]
+        return "pen-" + "-".join(s.geo.cell_names[x].lower() for x in range(s.geo.num_cells) if cells >> x & 1)
+    if kind == "stack":
+        f = rules.stack_tile(s, index)
+        return _slug(c.facilities[f].name) if f >= 0 else f"stack-{index}"
+    if kind == "structure":
+        top = s.t.max_facilities
+        if index >= top:
+            return "fence-" + _slug(s.geo.edge_names[index - top])
+        code = s.facs[s.cur][index]
+        return _slug(f"{c.facilities[facility_of(code)].name} {place_name(s, code)}")
+    if kind == "manipulation":
+        return _slug(c.manipulation[index].name)
+    if kind == "seat":
+        if s.coop:
+            return "synth" if index == rules.SYNTH else _slug(BRANCHES[index])
+        return f"player-{index + 1}"
+    if kind == "city_center":
+        return _slug(rules.CITY_NAMES[index]).replace("-a-", "-")
+    if kind == "option":
+        return _option_name(s, action, index)
+    if kind == "refined":
+        return "refined-dna"
+    if kind == "large":
+        f = s.t.habitat_tile if index == 0 else s.large_offer[index - 1]
+        return _slug(c.facilities[f].name)
+    if kind == "spot":
+        cell, down = divmod(index, 2)
+        other = rules.spot_second(s.geo, cell, down)
+        return f"{s.geo.cell_names[cell].lower()}-{s.geo.cell_names[other].lower()}"
+    if kind == "specialist":
+        return _slug(c.specialists[index].name)
+    if kind == "victim":
+        species, cell = divmod(index, s.geo.num_cells)
+        return _slug(f"{c.species[species].name} {s.geo.cell_names[cell]}")
+    return _slug(kind.replace("_", " "))  # airport, docks
+
+
+_PICK_VERBS = {
+    rules.KEEP: "keep",
+    rules.BONEYARD: "take",
+    rules.BUY: "buy",
+    rules.SELL: "sell",
+    rules.DISCARD: "discard",
+    rules.REFINE: "refine",
+}
+_OPTION_NAMES = {rules.BONUS: "take", rules.MUTANT: "feed", rules.OCEAN: "pay"}
+
+
+def _option_name(s: DinoGenicsState, action: int, index: int) -> str:
+    if s.phase in _OPTION_NAMES:
+        return _OPTION_NAMES[s.phase]
+    if s.phase == rules.GRAFT:
+        return f"graft-{index + 1}"
+    words = _slug(s.action_text(action)).split("-")
+    return "-".join(w for w in words[:4] if w not in ("a", "an", "the"))
+
+
+def action_names(s: DinoGenicsState) -> dict[int, str]:
+    """Every legal action's typed name; a name two options share gets its place among them ("-2")."""
+    out, seen = {}, {}
+    for action in s.legal_actions():
+        name = _name(s, action)
+        seen[name] = seen.get(name, 0) + 1
+        out[action] = name if seen[name] == 1 else f"{name}-{seen[name]}"
+    return out
+
+
+def action_name(s: DinoGenicsState, action: int) -> str:
+    return action_names(s).get(action, "")
+
+
+def action_label(s: DinoGenicsState, action: int) -> str:
+    """The action's text in 30 characters: its part before a colon or a dash if the whole does not fit."""
+    text = s.action_text(action)
+    if len(text) <= 30:
+        return text
+    for mark in (":", " - ", ";", " ("):
+        head = text.split(mark)[0]
+        if len(head) <= 30:
+            return head
+    return _fit(text, 30)
+
+
+# ---------------------------------------------------------------------------- simulation counts
+_COUNTS = {
+    "placed:private_airport": "workers on the Private Airport",
+    "bred": "mutants bred",
+    "born": "archived pairs born",
+    "rampages": "rampage checks",
+    "scandals": "Scandals gained",
+    "dinosaurs": "dinosaurs in the park at the end",
+    "facilities": "facilities in the park at the end",
+}
+
+
+def count_label(c, name: str) -> str:
+    """A count's name as a report prints it: "placed:site_a" -> "workers on Site A", "placed:news_15" ->
+    "workers on Celebrity Visit (Breaking News 15)", "created:t_rex" -> "T-Rex created"."""
+    if name in _COUNTS:
+        return _COUNTS[name]
+    kind, _, key = name.partition(":")
+    if kind == "placed":
+        sp = next((sp for sp in c.spaces if sp.key == key), None)
+        if sp is not None:
+            return f"workers on {sp.name}" + (f" (Breaking News {sp.news})" if sp.news else "")
+    if kind == "created":
+        sp = next((sp for sp in c.species if sp.key == key), None)
+        if sp is not None:
+            return f"{sp.name} created"
+    return name.replace("_", " ").replace(":", " ")
