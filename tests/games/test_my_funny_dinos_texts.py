@@ -222,3 +222,17 @@ def test_the_whole_log_reads_in_words(num_players, options):
         for text in texts:
             assert not INTERNAL.search(text.replace("'s", "")), text
             assert not any(i in text for i in mission_ids), text
+
+
+def test_taking_a_tile_tells_the_red_mission_it_hands_out():
+    """Red missions go at once to whoever meets them: the exchange that gives a player a third event tile
+    tells, as it is offered, that this player takes Three special tiles."""
+    s = new(3)
+    set_missions(s, (4, 5, 6))
+    head = give_tiles(s, 1, event_kind("two", 0), event_kind("two", 1), kind("red", "head"))[2]
+    exchange = tile(s, event_kind("exchange"))
+    succeed(s, exchange)  # seat 0 gives its only tile, the exchange tile itself: only the take is open
+    text = s.action_text(PICK + head)
+    assert text == f"take player 2's red head #{head} (player 2 takes the mission Three special tiles)"
+    assert s.action_text(PICK + head, viewer=2) == text
+    assert s.owner[head] == 1 and s.mission_owner[2] == -1  # the text changed nothing

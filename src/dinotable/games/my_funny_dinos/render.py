@@ -20,6 +20,7 @@ from dinotable.games.my_funny_dinos.rules import (
     PASS,
     PICK,
     dice_risk,
+    exchange,
     head_options,
     loose_tiles,
     success_chance,
@@ -38,6 +39,11 @@ def player_name(seat: int) -> str:
 def listed(items: list[str]) -> str:
     """Names joined: a; a and b; a, b and c."""
     return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
+
+
+def mission_name(c, mission_id: str) -> str:
+    """A mission tile's name, from the id its events keep."""
+    return next(m.name for m in c.missions if m.id == mission_id)
 
 
 def dinosaur_ref(colours: int) -> str:
@@ -179,7 +185,20 @@ def gift_text(s: MyFunnyDinosState, a: int, ctx) -> str:
 
 
 def take_text(s: MyFunnyDinosState, a: int, ctx) -> str:
-    return f"take {player_name(s.owner[a - PICK])}'s {_picked(s, a)}"
+    return f"take {player_name(s.owner[a - PICK])}'s {_picked(s, a)}" + _missions_after(s, ctx.given, a - PICK)
+
+
+def _missions_after(s: MyFunnyDinosState, given: int, taken: int) -> str:
+    """The red missions the exchange would hand out (three special tiles, met by either side), worked out
+    on a copy: a text, off the hot path; every viewer reads it alike, so it names the seats."""
+    after, events = s.clone(), []
+    exchange(after, given, taken, events)
+    taken_missions = [
+        f"{player_name(e.seat)} takes the mission {mission_name(s.c, e.detail['mission'])}"
+        for e in events
+        if e.kind == "mission_taken"
+    ]
+    return f" ({listed(taken_missions)})" if taken_missions else ""
 
 
 def restoration_text(s: MyFunnyDinosState, a: int, ctx) -> str:
@@ -276,7 +295,7 @@ def event_text(s: MyFunnyDinosState, event) -> str:
     if kind == "excavation_failed":
         text = f"{who}{_roll(s, d, 'but fails to excavate')} #{d['piece']}{_chance(d)}: "
         if d["cause"] == "rocks":
-            text += "the rocks collapse (they are stacked again on their base tiles)"
+            text += "the rocks collapse and are stacked again"
         else:
             fallen = listed([f"the {tile_name(s, p)} #{p}" for p in d["fallen"]])
             go = "goes" if len(d["fallen"]) == 1 else "go"
@@ -303,8 +322,7 @@ def event_text(s: MyFunnyDinosState, event) -> str:
             return text + f', shown on an exhibition tile, "{d["value"]}" side up'
         return text + " (no exhibition tile is left, but it scores)"
     if kind == "mission_taken":
-        name = next(m.name for m in s.c.missions if m.id == d["mission"])
-        return f"{who} takes the mission tile {name}: {d['points']} points"
+        return f"{who} takes the mission tile {mission_name(s.c, d['mission'])}: {d['points']} points"
     if kind == "final_round":
         amber = player_name(s.first_player)
         return (

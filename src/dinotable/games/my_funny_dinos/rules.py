@@ -326,7 +326,7 @@ def give(s: MyFunnyDinosState, action: int, ctx, events: list) -> None:
 
 
 def take(s: MyFunnyDinosState, action: int, ctx: Exchange, events: list) -> None:
-    _exchange(s, ctx.given, action - PICK, events)
+    exchange(s, ctx.given, action - PICK, events)
 
 
 def restore(s: MyFunnyDinosState, action: int, ctx, events: list) -> None:
@@ -351,7 +351,8 @@ def use_second_leg(s: MyFunnyDinosState, action: int, ctx: HeadTailAndLeg, event
     _restore(s, (*ctx, action - PICK), events)
 
 
-def _exchange(s: MyFunnyDinosState, give: int, take: int, events: list) -> None:
+def exchange(s: MyFunnyDinosState, give: int, take: int, events: list) -> None:
+    """The seat to move gives tile `give` for another player's tile `take`."""
     cur, other = s.cur, s.owner[take]
     s.owner[give], s.owner[take] = other, cur
     part_give, part_take = s.c.kind_part[s.kind[give]], s.c.kind_part[s.kind[take]]
