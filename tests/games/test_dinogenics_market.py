@@ -7,7 +7,7 @@ happen at the table.
 > Boneyard.
 """
 
-from dinotable.games.dinogenics import GAME, render, rules
+from dinotable.games.dinogenics import GAME, board, render, rules
 
 from .dinogenics_helpers import cc_quiet, do_steps, get, give_kind, hand_kinds, large, setr, sp
 
@@ -64,7 +64,7 @@ def test_a_market_not_full_keeps_every_sold_card():
     sell(s, seat, sp("plesiosaurus"), T.poly)
     assert s.market[-2:] == [sp("plesiosaurus"), T.poly] and len(s.market) == 4
     assert render.view(s, seat)["market"][-2:] == ["plesiosaurus", "polymorphic"]
-    assert "Polymorphic" in render.board_text(s, seat)
+    assert "Polymorphic" in board.board_text(s, seat)
 
 
 def test_edna_bought_at_the_market_is_grafted_from_the_edna_deck():

@@ -11,7 +11,7 @@ The base game's counts are not published: designed ([meeples_designed] in conten
 import pytest
 
 from dinotable.core.rng import next_below, seed_state
-from dinotable.games.dinogenics import GAME, render, rules, testing
+from dinotable.games.dinogenics import GAME, board, render, rules, testing
 from dinotable.games.dinogenics.components import FATALITY, SLASH
 
 from .dinogenics_helpers import (
@@ -84,7 +84,7 @@ def test_a_species_with_no_meeple_left_cannot_be_created_and_the_action_list_say
     assert rules.meeples_left(s, sp("megalodon")) == 0
     assert rules.creatable(s, seat, 0) == [] and rules.out_of_meeples(s, seat, 0) == [sp("megalodon")]
     assert place("iom") not in s.legal_actions()
-    assert "No meeple left (cannot be created): Megalodon" in render.board_text(s, seat)
+    assert "No meeple left (cannot be created): Megalodon" in board.board_text(s, seat)
     assert render.view(s, seat)["meeples_left"]["megalodon"] == 0
     give(s, seat, "raptor", 2)
     relist(s)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dinotable.core.contract import Game
 from dinotable.core.options import OptionSpec
-from dinotable.games.dinogenics import render, screen, texts
+from dinotable.games.dinogenics import board, render, screen, texts
 from dinotable.games.dinogenics.actions import first_ids, layout_for
 from dinotable.games.dinogenics.components import VISITORS, Content
 from dinotable.games.dinogenics.content import CONTENT_PATH, load_content
@@ -143,7 +143,7 @@ class DinoGenics(Game):
         return f"{BRANCHES[seat]} Branch" if state.coop else super().seat_name(state, seat)
 
     def board_text(self, state: DinoGenicsState, seat: int | None) -> str:
-        return render.board_text(state, seat)
+        return board.board_text(state, seat)
 
     def event_text(self, state: DinoGenicsState, event) -> str:
         return render.event_text(state, event)

@@ -3,49 +3,24 @@ and tiles are texts.py's)."""
 
 from __future__ import annotations
 
-import re
-import textwrap
 from typing import TYPE_CHECKING
 
 from dinotable.core.words import a, counted
 from dinotable.games.dinogenics import rules, scoring
 from dinotable.games.dinogenics.components import DROWNING, FACE_NAMES, FACES, RESOURCES
-from dinotable.games.dinogenics.rules import COMMERCIAL, HUNGRY
+from dinotable.games.dinogenics.rules import HUNGRY
 from dinotable.games.dinogenics.rules.codes import cell_of, facility_of, has_flag, is_damaged, species_of
 from dinotable.games.dinogenics.step_values import resource_count
 from dinotable.games.dinogenics.texts import (
     BRANCHES,
-    facility_text,
     kind_key,
-    kind_name,
     place_name,
-    specialist_text,
-    steps_text,
 )
 
 if TYPE_CHECKING:
     from dinotable.games.dinogenics.state import DinoGenicsState
 
 COUNTERS = ("credits", "goats", "fences", "vp", "scandals", "visitors", "refined", "workers")
-LEGEND = (
-    "Park: two letters a dinosaur (! improper habitat, +n more), [Bio] a facility (xBiox damaged), "
-    ". an empty space; fences - | (x broken), blank no fence"
-)
-
-
-def meeples_line(s: DinoGenicsState) -> str:
-    """The species in play with no meeple left in the supply (they cannot be created), or ""."""
-    gone = [
-        sp.name
-        for sp in s.c.species
-        if (s.expansion or not sp.expansion)
-        and (s.elites or not sp.elites)
-        and not sp.scenario
-        and rules.meeples_left(s, sp.index) <= 0
-    ]
-    return f"No meeple left (cannot be created): {', '.join(gone)}" if gone else ""
-
-
 # Synth's Turn Chart, each step as printed (the two the chart leaves out are designed: see coop.toml).
 _SYNTH_DOES = {
     "build_cheapest": "places the lowest cost facility into play in the Synth park for free",
@@ -61,7 +36,7 @@ _SYNTH_DOES = {
 }
 
 
-def _who(s: DinoGenicsState, seat) -> str:
+def who_of(s: DinoGenicsState, seat) -> str:
     if seat is None:
         return ""
     if s.coop:
@@ -71,7 +46,7 @@ def _who(s: DinoGenicsState, seat) -> str:
 
 def event_text(s: DinoGenicsState, event) -> str:
     """An event as the table tells it, in the printed names (EVENT_TEXTS: a text per kind of event)."""
-    text = EVENT_TEXTS[event.kind](s, _who(s, event.seat), event.detail)
+    text = EVENT_TEXTS[event.kind](s, who_of(s, event.seat), event.detail)
     return text[:1].upper() + text[1:]  # "The West Branch ...": a seat's name may open the sentence
 
 
@@ -188,7 +163,10 @@ EVENT_TEXTS = {
     "rampage": _rampage_text,
     "damage": _damage_text,
     "killed": lambda s, who, d: f"{who} loses {counted(d['visitors'], 'visitor')} to a rampage",
-    "scandal": lambda s, who, d: f"{who} gains {counted(d['scandals'], 'Scandal')}",
+    "scandal": lambda s, who, d: (
+        f"{who} gains {counted(d['scandals'], 'Scandal')}"
+        + (" (the scenario doubles each)" if rules.special(s, "double_scandals") else "")
+    ),
     "news": _news_text,
     "play": lambda s, who, d: f"{who} plays {next(m.name for m in s.c.manipulation if m.key == d['card'])}",
     "facility": lambda s, who, d: f"{who} builds {a(_facility(s, d['facility']))}",
@@ -217,7 +195,7 @@ EVENT_TEXTS = {
     ),
     "market_card": lambda s, who, d: f"{a(_species_name(s.c, d['card']))} DNA card goes to the DNA Market",
     "forced": lambda s, who, d: f"{who}: {d['text']}",
-    "order": lambda s, who, d: "Player order: " + ", ".join(_who(s, p) for p in d["order"]),
+    "order": lambda s, who, d: "Player order: " + ", ".join(who_of(s, p) for p in d["order"]),
     "game_over": lambda s, who, d: "End Game Scoring",
     "open_ocean": lambda s, who, d: (
         f"{who} rolls the two Upkeep dice for the Open Ocean: {' and '.join(map(_upkeep_face, d['dice']))}"
@@ -250,7 +228,7 @@ EVENT_TEXTS = {
     ),
     "news_swap": lambda s, who, d: f"{who} swaps the upcoming Breaking News card for the next one",
     "bonus_visitor": lambda s, who, d: f"{who} takes a bonus visitor",
-    "affect": lambda s, who, d: f"{who}'s card takes from {_who(s, d['target'])}",
+    "affect": lambda s, who, d: f"{who}'s card takes from {who_of(s, d['target'])}",
 }
 
 
@@ -388,62 +366,6 @@ def _json(value):
     return value
 
 
-def park_lines(s: DinoGenicsState, seat: int) -> list[str]:
-    """The park sector as a grid: fences between cells, dinosaurs and facilities in them."""
-    geo, c = s.geo, s.c
-    fence, broken = s.fence[seat], s.broken[seat]
-    bad = rules.improper(s, seat)
-    cell_text = ["  .  "] * geo.num_cells
-    for code in s.facs[seat]:
-        for place in rules.places(code):
-            if place < COMMERCIAL:
-                name = c.facilities[facility_of(code)].name[:3]
-                cell_text[place] = f"x{name}x" if is_damaged(code) else f"[{name}]"
-    crowd: dict[int, list[str]] = {}
-    for code, wrong in zip(s.dinos[seat], bad, strict=True):
-        crowd.setdefault(cell_of(code), []).append(c.species[species_of(code)].name[:2] + ("!" if wrong else ""))
-    for cell, names in crowd.items():
-        text = " ".join(names)
-        cell_text[cell] = (text if len(text) <= 5 else f"{names[0][:2]}+{len(names) - 1}").center(5)
-
-    def mark(a: int, b: int, horizontal: bool) -> str:
-        for e, (x, y) in enumerate(geo.edges):
-            if {x, y} == {a, b}:
-                if broken >> e & 1:
-                    return "x"
-                if fence >> e & 1:
-                    return "-" if horizontal else "|"
-                return " "
-        return " "
-
-    lines = ["    " + "".join(f"  {col + 1}   " for col in range(geo.columns))]
-    for r in range(geo.rows):
-        row = [r * geo.columns + col for col in range(geo.columns)]
-        top = (
-            "   +"
-            + "+".join(
-                mark(cell, r * geo.columns - geo.columns + col if r else -1, True) * 5 for col, cell in enumerate(row)
-            )
-            + "+"
-        )
-        lines.append(top)
-        mid = f" {'ABCDEFGH'[r]} " + mark(row[0], -1, False)
-        for col, cell in enumerate(row):
-            right = row[col + 1] if col + 1 < len(row) else -1
-            mid += cell_text[cell] + mark(cell, right, False)
-        lines.append(mid)
-    last = (geo.rows - 1) * geo.columns
-    lines.append("   +" + "+".join(mark(last + col, -1, True) * 5 for col in range(geo.columns)) + "+")
-    return lines
-
-
-def slot_mark(s: DinoGenicsState, occupant: int) -> str:
-    """A worker space: X a Crash Token, # a blocking token, _ free, S Synth's worker, else the seat's number."""
-    if occupant == rules.SYNTH and s.coop:
-        return "S"
-    return {rules.CRASH: "X", -2: "#", -1: "_"}.get(occupant, str(occupant + 1))
-
-
 # Each step of the Season (rules.STAGES) as the rulebook names its part of the Season.
 _STAGE_LABELS = {
     "order": "Open Season: player order",
@@ -464,125 +386,8 @@ _STAGE_LABELS = {
 }
 
 
-# The sentences of a scenario's text that set it up (its start, its deck) rather than change a rule.
-_SETUP = re.compile(r"^(Objective|Season \d|Starting|Game Begins|Breaking News Deck|Goats|Credits|You (also )?start)")
-
-
-def special_rules(text: str) -> str:
-    """A scenario's printed text without its objective and its setup: the rules it changes."""
-    sentences = [x.strip() for x in re.split(r"(?<=\.)\s+", text) if x.strip()]
-    return " ".join(x for x in sentences if not _SETUP.match(x)) or "none beyond the setup"
-
-
 def stage_label(s: DinoGenicsState, stage: str) -> str:
     """The part of the Season under way, in the rulebook's words (Synth's step is named only in the co-op)."""
     if stage == "synth" and not s.coop:
         return "Upkeep"
     return _STAGE_LABELS.get(stage, "End Game Scoring" if s.over else stage)
-
-
-def _objective_line(goal: dict) -> str:
-    """What the table plays for, and how far it is: one line."""
-    if "synth_re_activated" in goal:
-        r = goal["synth_re_activated"]
-        return f"Co-op: the branches' average {r['average']} VP must beat Synth's {r['synth']}"
-    line = f"Objective: {goal['score']} of {goal['target']} {goal['unit']}"
-    if "scenario" in goal:
-        line = f"Scenario {goal['scenario']} {goal['name']} ({goal['difficulty']}). {line}"
-    for c in goal.get("conditions", ()):
-        line += f"; {c['condition']}: {'yes' if c['met'] else 'not yet'}"
-    return line
-
-
-def board_text(s: DinoGenicsState, seat: int | None) -> str:
-    """The whole table as `seat` sees it, in lines of at most 80 characters."""
-    c = s.c
-    v = view(s, seat)
-    out = [f"Season {s.season} of {c.numbers['seasons']} - {stage_label(s, v['stage'])}"]
-    if v["objective"]:
-        out.append(_objective_line(v["objective"]))
-        if s.scenario:
-            out.append(f"Scenario rules: {special_rules(s.scenario.text)}")
-    if s.active >= 0:
-        out.append(f"Breaking News: {c.news[s.active].number} {c.news[s.active].name} - {c.news[s.active].text}")
-    if s.expansion and s.options.get("chaos_theory"):
-        out.append("Chaos Theory: on (red cards resolve as they come up)")
-    if s.upcoming >= 0:
-        out.append(f"Upcoming: {c.news[s.upcoming].number} {c.news[s.upcoming].name}")
-    out.append("Player order: " + ", ".join(_who(s, p) for p in s.order))
-    out.append("Mainland:")
-    for sp in c.spaces:
-        if sp.news and not rules.space_open(s, sp.index):
-            continue
-        slots = s.occ[s.slot0[sp.index] : s.slot0[sp.index] + sp.slots]
-        marks = " ".join(slot_mark(s, o) for o in slots)
-        out.append(f"  {sp.name:<22} [{marks}]  {steps_text(sp.steps)}")
-    out.append("DNA Market: " + (", ".join(kind_name(c, k) for k in s.market) or "empty"))
-    if meeples_line(s):
-        out.append(meeples_line(s))
-    if s.expansion:
-        offer = [facility_text(c, f) for f in s.large_offer if f >= 0]
-        out.append(f"IntelliGen Designs: {s.habitats_left} Aquatic Habitats; " + ("; ".join(offer) or "no tiles"))
-        market = [specialist_text(c, i) for i in s.job_market]
-        out.append("Job Market: " + ("; ".join(market) or "empty"))
-        if s.contractors:
-            out.append("Independent Contractors: " + ", ".join(c.specialists[i].name for i in s.contractors))
-    out.append(
-        f"City Center: {s.hotels_left} Basic Hotels; "
-        + "; ".join(facility_text(c, st[-1]) if st else "empty" for st in s.stacks)
-    )
-    for p in [*range(s.num_players), *([rules.SYNTH] if s.coop else [])]:
-        out.append("")
-        out += seat_lines(s, v, p, seat)
-    out.append("")
-    out.append(LEGEND)
-    return "\n".join(line for text in out for line in wrap(text))
-
-
-def wrap(text: str, width: int = 80) -> list[str]:
-    """A board line in lines of at most `width`, the continuation indented under it."""
-    if len(text) <= width:
-        return [text]
-    lead = " " * (len(text) - len(text.lstrip()) + 4)
-    return textwrap.wrap(text, width, subsequent_indent=lead, break_on_hyphens=False)
-
-
-def seat_lines(s: DinoGenicsState, v: dict, p: int, seat: int | None) -> list[str]:
-    """One park as `seat` sees it (v is its view): counters, specialists, grid, facilities, its own hands."""
-    c = s.c
-    pv = v["players"][p] if p < s.num_players else v["synth"]
-    name = f"Player {p + 1}"
-    if s.coop:
-        name = "Synth's park" if p == rules.SYNTH else f"The {BRANCHES[p]} Branch"
-    out = [
-        f"{name}{' (you)' if p == seat else ''}: {pv['vp']} VP, reputation {pv['reputation']}, "
-        f"dinosaur value {pv['dinosaur_value']}, {counted(pv['credits'], 'credit')}, {counted(pv['goats'], 'goat')}, "
-        f"{counted(pv['fences'], 'fence')}, {counted(pv['scandals'], 'Scandal')}, "
-        f"{pv['visitors']}/{pv['rooms']} visitors, {counted(pv['workers'], 'worker')}, {pv['dna_cards']} DNA, "
-        f"{pv['manipulation_cards']} Manipulation" + (f", {pv['refined']} Refined DNA" if s.expansion else "")
-    ]
-    if pv["specialists"]:
-        names = {sp.key: sp.name for sp in c.specialists}
-        out.append("  Specialists: " + ", ".join(names[k] for k in pv["specialists"]))
-    out += park_lines(s, p)
-    if s.facs[p]:
-        out.append(
-            "  Facilities: "
-            + ", ".join(
-                f"{c.facilities[facility_of(f)].name} ({place_name(s, f)}{', damaged' if is_damaged(f) else ''})"
-                for f in s.facs[p]
-            )
-        )
-    if p == seat:
-        species = {kind_key(c, i): kind_name(c, i) for i in range(c.kinds)}
-        cards = {m.key: m.name for m in c.manipulation}
-        limit = rules.hand_limit(s, p)
-        out.append(
-            f"  Your DNA ({pv['dna_cards']} of {limit}): "
-            + (", ".join(f"{n} {species[k]}" for k, n in pv["dna"].items()) or "none")
-        )
-        out.append(
-            "  Your Manipulation cards: "
-            + (", ".join(f"{n} {cards[k]}" for k, n in pv["manipulation"].items()) or "none")
-        )
-    return [line for text in out for line in wrap(text)]

@@ -8,7 +8,7 @@ import re
 from typing import TYPE_CHECKING
 
 from dinotable.core.words import counted
-from dinotable.games.dinogenics import render, rules, scoring
+from dinotable.games.dinogenics import board, render, rules, scoring
 from dinotable.games.dinogenics.components import CREDITS, FENCES, GOATS, REFINED, SCANDALS, VISITORS, VP
 from dinotable.games.dinogenics.rules.codes import facility_of, is_damaged, species_of
 from dinotable.games.dinogenics.texts import BRANCHES, kind_name, place_name
@@ -84,7 +84,7 @@ def _objective(s: DinoGenicsState) -> list[str]:
     conditions = [f"{c['condition']} {'(yes)' if c['met'] else '(not yet)'}" for c in goal.get("conditions", ())]
     out = [_fit("; ".join([line, *conditions]))]
     if s.scenario:
-        out += render.wrap("Rules: " + render.special_rules(s.scenario.text))[:2]
+        out += board.wrap("Rules: " + board.special_rules(s.scenario.text))[:2]
         out[-1] = _fit(out[-1] + (" ..." if len(out) == 3 else ""))
     return out
 
@@ -106,7 +106,7 @@ def _mainland(s: DinoGenicsState) -> list[str]:
             continue
         slots = s.occ[s.slot0[sp.index] : s.slot0[sp.index] + sp.slots]
         name = {"iom": "IOM", "hq": "HQ"}.get(sp.key, sp.name)
-        items.append(f"{name} {''.join(render.slot_mark(s, o) for o in slots)}")
+        items.append(f"{name} {''.join(board.slot_mark(s, o) for o in slots)}")
     lines, line = [], "Mainland:"
     for item in items:
         if len(line) + 3 + len(item) > WIDTH:
@@ -205,7 +205,7 @@ def screen_text(s: DinoGenicsState, seat: int | None) -> str:
 def seat_board_text(s: DinoGenicsState, viewer: int | None, seat: int) -> str:
     """One park in full as `viewer` sees it: its counters, specialists, grid, facilities and, for its own
     seat, the hands."""
-    return "\n".join(render.seat_lines(s, render.view(s, viewer), seat, viewer))
+    return "\n".join(board.seat_lines(s, render.view(s, viewer), seat, viewer))
 
 
 # ---------------------------------------------------------------------------- names and labels of actions

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from dinotable.core.words import a, counted
 from dinotable.games.dinogenics import rules
-from dinotable.games.dinogenics.components import COUNTS, DIETS, END_COUNTS, TRAIT_TEXTS, VISITORS
+from dinotable.games.dinogenics.components import COUNTS, CREDITS, DIETS, END_COUNTS, TRAIT_TEXTS, VISITORS
 from dinotable.games.dinogenics.park import cells_of
 from dinotable.games.dinogenics.rules import (
     BONEYARD,
@@ -378,7 +378,13 @@ def spot_text(s: DinoGenicsState, action: int, ctx: PlacingContext) -> str:
 
 def ocean_text(s: DinoGenicsState, action: int, ctx: OceanContext) -> str:
     if action == s.ids.done:
-        return f"Do not pay: lose {s.c.numbers['open_ocean_vp_loss']} VP"
+        text = f"Do not pay: lose {s.c.numbers['open_ocean_vp_loss']} VP"
+        # Why paying is not on offer, when it is not (all of it is open to the table).
+        if not rules.aquatic_room(s, s.cur, s.t.aquatic[s.t.plesio]):
+            return text + " (no Aquatic Habitat has room for a Plesiosaurus)"
+        if s.get(s.cur, CREDITS) < ctx.cost:
+            return text + f" (the Plesiosaurus costs {counted(ctx.cost, 'credit')})"
+        return text
     return f"Pay {counted(ctx.cost, 'credit')} for a Plesiosaurus"
 
 
