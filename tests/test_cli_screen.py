@@ -84,7 +84,8 @@ def assert_fits(term: Terminal) -> None:
     assert term.screens, "a person was asked to decide"
     starts = [index for index, _, _, _ in term.screens]
     for start, _, _, text in term.screens:
-        shown = fitted(text).split("\n")[:SCREEN]
+        shown = fitted(text).split("\n")
+        shown = shown if len(shown) <= SCREEN else [shown[0], *shown[1 - SCREEN :]]
         assert term.lines[start : start + len(shown)] == shown
         prompt = next(index for index, p, _ in term.prompts if p == "> " and index >= start)
         assert prompt - start + 1 <= HEIGHT, term.lines[start : prompt + 1]
@@ -424,3 +425,18 @@ def test_the_command_keeps_every_line_within_80_columns():
     assert len(statuses) > 10
     for start in statuses:  # the status line opens each screen; the prompt follows within 24 lines
         assert any(line.startswith(">") for line in result.stdout.split("\n")[start : start + HEIGHT])
+
+
+def test_a_screen_too_long_or_too_wide_is_fitted_keeping_the_status_and_own_board(monkeypatch):
+    """Whatever a game's screen_text gives, the terminal keeps to 80x24: lines too wide are wrapped, and a
+    screen over 14 lines keeps its first line (the status) and its last (the seat's own board)."""
+    game = dinotable.get_game("my-funny-dinos")
+    long = ["status"] + [f"table line {i} " + "x " * 50 for i in range(1, 9)] + [f"own board {i}" for i in range(6)]
+    monkeypatch.setattr(game, "screen_text", lambda state, seat: "\n".join(long))
+    written: list[str] = []
+    play(game, ["human", "random"], 3, {}, read=scripted([]), write=written.append)
+    start = written.index("status")
+    prompt_title = next(i for i, line in enumerate(written) if ", your move:" in line)
+    screen = written[start:prompt_title]
+    assert len(screen) == SCREEN and max(map(len, screen)) <= WIDTH
+    assert screen[-6:] == [f"own board {i}" for i in range(6)]

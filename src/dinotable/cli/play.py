@@ -229,9 +229,10 @@ class Table:
                 self.say(line)
 
     def screen(self, seat: int) -> list[str]:
-        """The seat's screen: at most 14 lines of at most 80 characters, whatever the game gives."""
+        """The seat's screen: at most 14 lines of at most 80 characters, whatever the game gives (too long,
+        it keeps the status line and the seat's own board, nearest the prompt)."""
         lines = [part for line in self.game.screen_text(self.state, seat).split("\n") for part in wrap(line)]
-        return lines[:SCREEN]
+        return lines if len(lines) <= SCREEN else [lines[0], *lines[1 - SCREEN :]]
 
     def ask(self, seat: int) -> int:
         """The screen, the menu and the prompt until the person chooses an action (or goes back, or quits)."""
