@@ -296,16 +296,36 @@ def action_name(s: DinoGenicsState, action: int) -> str:
     return action_names(s).get(action, "")
 
 
+# What the decision's heading already says, taken off the front of a label ("Buy", "Repair the"...), and the
+# long forms shortened ("- improper there: 2 rampage checks at once" -> "(2 rampage checks)").
+_LABEL_CUTS = (
+    (re.compile(r"^(Put the .+? in |Build the .+? on |The rampage damages the |Repair the |Claim the )"), ""),
+    (re.compile(r"^Create an? "), ""),
+    (re.compile(r"^(Keep|Take|Buy|Sell|Use|Gift|Discard|Play|Outsource to) (an? )?"), ""),
+    (re.compile(r" DNA card\b(?!s)"), ""),
+    (re.compile(r" - improper there: (\d+ rampage checks?) at once"), r" (\1)"),
+    (re.compile(r" \((park|commercial)[^)]*\)"), ""),
+    (re.compile(r"; (your|the) hand goes over its limit.*"), " (over limit)"),
+)
+
+
 def action_label(s: DinoGenicsState, action: int) -> str:
-    """The action's text in 30 characters: its part before a colon or a dash if the whole does not fit."""
+    """The action in 30 characters under its decision's heading: the text without the words the heading
+    says, or its part before a colon, or cut at a word."""
     text = s.action_text(action)
     if len(text) <= 30:
         return text
-    for mark in (":", " - ", ";", " ("):
-        head = text.split(mark)[0]
+    short = text
+    for pattern, repl in _LABEL_CUTS:
+        short = pattern.sub(repl, short)
+    short = short[:1].upper() + short[1:]
+    if len(short) <= 30:
+        return short
+    for mark in (":", ";", " - ", " ("):
+        head = short.split(mark)[0]
         if len(head) <= 30:
             return head
-    return _fit(text, 30)
+    return _fit(short, 30)
 
 
 # ---------------------------------------------------------------------------- simulation counts

@@ -359,7 +359,7 @@ def bonus_text(s: DinoGenicsState, action: int, ctx) -> str:
 def mutant_text(s: DinoGenicsState, action: int, ctx) -> str:
     if action == s.ids.done:
         return "Feed no more mutants"
-    return f"Feed a mutant {rules.mutant_goats(s, s.cur)} goats for a new mutant"
+    return f"Feed a mutant {counted(rules.mutant_goats(s, s.cur), 'goat')} for a new mutant"
 
 
 def large_text(s: DinoGenicsState, action: int, ctx: DiscountContext) -> str:
