@@ -115,15 +115,21 @@ def test_screen_and_boards_leak_nothing_a_determinized_copy_could_change(num_pla
 
 
 def test_count_labels_read_as_words():
-    """Every statistic a simulation counts has a label a designer reads, with no '_' or ':'."""
-    s = new(3, 2)
-    counts: dict = {}
-    rng = random.Random(2)
-    while not s.is_over:
-        GAME.count_events(counts, s, s.apply(rng.choice(s.legal_actions())))
-    for name in [*counts, *GAME.final_counts(s)]:
+    """Every statistic a simulation counts (excavations won and failed, dinosaurs, exchanges, red missions,
+    bones and loose tiles at the end) has a label a designer reads, with no '_' or ':'."""
+    names = set()
+    for seed in range(6):
+        s, counts, rng = new(3, seed), {}, random.Random(seed)
+        while not s.is_over:
+            GAME.count_events(counts, s, s.apply(rng.choice(s.legal_actions())))
+        assert sum(counts["excavated"]) == sum(1 for p in range(40) if s.owner[p] >= 0)  # every tile owned was dug
+        names |= {*counts, *GAME.final_counts(s)}
+    assert {"excavated", "failed:rocks", "restored:mixed", "bones"} <= names
+    assert any(name.startswith("mission:") for name in names)
+    for name in names:
         label = GAME.count_label(name)
-        assert "_" not in label and ":" not in label, (name, label)
+        assert "_" not in label and ":" not in label and label != name, (name, label)
+    assert GAME.count_label("mission:six-bones") == "Six bone tokens taken"
 
 
 # ------------------------------------------------------------------------------------------ references

@@ -85,6 +85,35 @@ class MyFunnyDinos(Game):
             return sorted(actions, key=lambda p: (tiles_above(state, p), state.spot[p], p))
         return actions
 
+    # What designers count: excavations won and failed (by cause), dinosaurs by kind, exchanges, red
+    # missions taken; read from the events, outside the rules.
+    COUNTS = ("excavated", "failed:rocks", "failed:edge", "restored:single", "restored:mixed", "exchanged")
+
+    def count_events(self, counts: dict, state: MyFunnyDinosState, events) -> None:
+        if not counts:
+            for name in self.COUNTS:
+                counts[name] = [0] * state.num_players
+        for kind, seat, detail in events:
+            if kind == "excavated":
+                counts["excavated"][seat] += 1
+            elif kind == "excavation_failed":
+                counts[f"failed:{detail['cause']}"][seat] += 1
+            elif kind == "restored":
+                single = detail["value"] == self.content.numbers["single_colour_dinosaur"]
+                counts["restored:single" if single else "restored:mixed"][seat] += 1
+            elif kind == "exchanged":
+                counts["exchanged"][seat] += 1
+            elif kind == "mission_taken":
+                counts.setdefault(f"mission:{detail['mission']}", [0] * state.num_players)[seat] += 1
+
+    def final_counts(self, state: MyFunnyDinosState) -> dict:
+        """Bone tokens and loose tiles held at the end, per seat."""
+        seats = range(state.num_players)
+        return {"bones": list(state.bones), "loose": [len(loose_tiles(state, seat)) for seat in seats]}
+
+    def count_label(self, name: str) -> str:
+        return screen.count_label(self.content, name)
+
     def reference(self) -> dict[str, str]:
         return render.reference(self.content)
 

@@ -284,3 +284,25 @@ def action_label(s: MyFunnyDinosState, action: int) -> str:
             single = len({s.c.kind_colour[s.kind[q]] for q in (*s.ctx, p)}) == 1
             label += f": {s.c.numbers['single_colour_dinosaur' if single else 'mixed_dinosaur']} pts"
     return label[:LABEL]
+
+
+# ------------------------------------------------------------------------------------- statistics
+COUNT_LABELS = {
+    "excavated": "tiles excavated",
+    "failed:rocks": "excavations failed, rocks collapsed",
+    "failed:edge": "excavations failed, tiles off the paper",
+    "restored:single": "single-colour dinosaurs restored",
+    "restored:mixed": "mixed dinosaurs restored",
+    "exchanged": "exchanges",
+    "bones": "small bone tokens at the end",
+    "loose": "loose tiles at the end",
+}
+
+
+def count_label(c, name: str) -> str:
+    """A statistic's name as a designer reads it; a red mission by its tile's name ("Six bone tokens
+    taken")."""
+    if name.startswith("mission:"):
+        mission = next((m for m in c.missions if m.id == name[len("mission:") :]), None)
+        return f"{mission.name} taken" if mission else name.replace("_", " ").replace(":", " ")
+    return COUNT_LABELS.get(name, name.replace("_", " ").replace(":", " "))
