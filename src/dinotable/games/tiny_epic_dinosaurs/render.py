@@ -326,6 +326,20 @@ def _round_text(s: TinyEpicDinosaursState, who: str, d: dict) -> str:
     return f"-- Round {d['round']} of {n['rounds']} --"
 
 
+def _research_taken(s: TinyEpicDinosaursState, who: str, name: str) -> str:
+    """The card taken, what it cost and what it gives at once (its terms are printed, never changed)."""
+    card = next(k for k in s.c.research if k.name == name)
+    text = f"{who} takes the Research card {name}"
+    if any(card.cost):
+        text += f", paying {amounts_text(card.cost)}"
+    gains = [amounts_text(card.gain, (*RESOURCES, "Barrier"))] if any(card.gain) else []
+    if card.gain_dinosaur >= 0:
+        gains.append(a(s.c.species[card.gain_dinosaur].name))
+    if card.unique_diet >= 0:
+        gains.append(f"the Unique Dinosaur {name} into the Containment Zone")
+    return text + (f"; it gives {' and '.join(gains)}" if gains else "")
+
+
 def _contract_named(s: TinyEpicDinosaursState, name: str) -> str:
     k = next(k.index for k in s.c.contracts if k.name == name)
     return contract_text(s.c, k)
@@ -383,7 +397,7 @@ EVENT_TEXTS = {
     "feed_all": _feed_all_text,
     "keep": lambda s, who, d: f"{who} keeps a Private Contract",
     "contract": lambda s, who, d: f"{who} fulfils the Contract {d['contract']} ({d['vp']} VP)",
-    "research": lambda s, who, d: f"{who} takes the Research card {d['card']}",
+    "research": lambda s, who, d: _research_taken(s, who, d["card"]),
     "dinosaur": lambda s, who, d: f"{who} takes {a(_dinosaur(s, d['species']))} into the Containment Zone",
     "trade": lambda s, who, d: (
         f"{who} trades 1 {RESOURCES[d['paid']]} for {amount_text(d['amount'], RESOURCES[d['gained']])}"

@@ -50,6 +50,7 @@ if TYPE_CHECKING:
     from dinotable.games.tiny_epic_dinosaurs.state import TinyEpicDinosaursState
 
 WIDTH, SCREEN_LINES = 80, 14
+ENCLOSURE_MARKS = "123456789abcdefghijklmnopqrstuvwxyz"  # one character per Enclosure on the screen's Farm
 RESOURCE_LETTERS = "pms"  # plant, meat, supply: the letters the Farms use for their symbols
 # The rulebook's seven phases, and each decision's phase among them (an escape: the phase it happens in).
 PHASES = (
@@ -107,9 +108,12 @@ def status_line(s: TinyEpicDinosaursState, seat: int | None) -> str:
         turn, short_turn = f"{who} to move", who
     mine = f" | {_resources(s, seat)}" if seat is not None else ""
     full = phase_name(s)
-    short = SHORT_PHASES.get(full.split(" ", 2)[-1].split(",")[0], full)
-    if s.phase == ESCAPE:
-        short = "Escape"
+    short = full.split(" ", 2)[-1].split(",")[0]
+    short = "Escape" if s.phase == ESCAPE else "Setup" if s.phase == KEEP else SHORT_PHASES.get(short, short)
+    if s.over:
+        winners = s.winners()
+        won = f"{holder_name(s, winners[0])} wins" if winners else "the Rival wins"
+        return _fits(f"{title} | game over, {won}{mine}", f"{title} | {won}{mine}")
     return _fits(
         f"{title} | {rnd} {full} | {turn}{mine}",
         f"{title} | {rnd} {short} | {turn}{mine}",
@@ -228,7 +232,7 @@ def _cell(s: TinyEpicDinosaursState, seat: int, cell: int, number: dict) -> str:
     its symbol."""
     c = s.c
     zone = s.zones[seat][cell]
-    where = "." if zone >= OPEN else str(number.setdefault(zone, len(number) + 1))
+    where = "." if zone >= OPEN else ENCLOSURE_MARKS[number.setdefault(zone, len(number)) % len(ENCLOSURE_MARKS)]
     code = s.space(seat, cell)
     symbol = c.farms[s.farm[seat]].symbols[cell]
     mark = SYMBOL_LETTERS[symbol] if symbol >= 0 else " "
