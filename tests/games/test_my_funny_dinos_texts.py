@@ -148,8 +148,8 @@ def test_a_restoration_tells_its_value_and_the_mission_it_takes():
     events = s.apply_told(PICK + head, None)
     forced = [e.detail["text"] for e in events if e.kind == "forced"]
     assert forced == [
-        f"use the red tail #{tail} (mixed: 6 points)",
-        f"use the blue leg #{leg1} (mixed: 6 points)",
+        f"use the red tail #{tail}",  # the head already said it: mixed, 6 points
+        f"use the blue leg #{leg1}",
         f"use the pink leg #{leg2}: completes a mixed dinosaur, 6 points, and takes the mission "
         "Four-colour dinosaur (3 points)",
     ]
@@ -161,13 +161,18 @@ def test_a_restoration_tells_its_value_and_the_mission_it_takes():
     ]
 
 
-def test_a_single_colour_head_tells_its_ten_points():
-    """Rulebook, Scoring: a dinosaur of one colour scores 10, told when its head is chosen."""
+def test_a_single_colour_head_tells_its_ten_points_and_a_part_that_mixes_it_tells_six():
+    """Rulebook, Scoring: a dinosaur of one colour scores 10, told when its head is chosen; a tail of
+    another colour, when another green one is on offer, makes it mixed: 6."""
     s = new(2, 9)
-    head, *_ = complete_set(s, 0)
+    head, tail, *_ = complete_set(s, 0)
+    red_tail = give_tiles(s, 0, kind("red", "tail"))[0]
     to_restore(s)
     expected = f"restore a dinosaur, starting with the green head #{head} (all green: 10 points)"
     assert s.action_text(PICK + head) == expected
+    s.apply(PICK + head)
+    assert s.action_text(PICK + tail) == f"use the green tail #{tail}"
+    assert s.action_text(PICK + red_tail) == f"use the red tail #{red_tail} (mixed: 6 points)"
 
 
 def test_ending_the_turn_with_nothing_to_restore_is_told_quietly():

@@ -205,27 +205,37 @@ def restoration_text(s: MyFunnyDinosState, a: int, ctx) -> str:
     if a == PASS:
         # Ending the turn with no dinosaur to restore is forced almost every turn: told, it says nothing.
         return "" if head_options(s, ctx) == (PASS,) else "end the turn without restoring a dinosaur"
-    head = a - PICK
-    colour = s.c.kind_colour[s.kind[head]]
-    same = [p for p in loose_tiles(s, s.cur) if s.c.kind_colour[s.kind[p]] == colour]
-    parts = [s.c.kind_part[s.kind[p]] for p in same]
-    whole = parts.count(TAIL) >= 1 and parts.count(LEG) >= 2
-    value = s.c.numbers["single_colour_dinosaur" if whole else "mixed_dinosaur"]
-    outlook = f"all {s.c.colours[colour]}: {value} points" if whole else f"mixed: {value} points"
-    return f"restore a dinosaur, starting with the {_picked(s, a)} ({outlook})"
+    return f"restore a dinosaur, starting with the {_picked(s, a)}" + _outcome(s, (a - PICK,))
 
 
 def part_text(s: MyFunnyDinosState, a: int, ctx) -> str:
     return f"use the {_picked(s, a)}" + _outcome(s, (*ctx, a - PICK))
 
 
+def outlook(s: MyFunnyDinosState, pieces: tuple[int, ...]) -> int:
+    """The most a dinosaur begun with these parts (head first) can still score: a single colour's value
+    while the seat's loose tiles can finish it in that colour, else a mixed one's."""
+    c = s.c
+    colours = {c.kind_colour[s.kind[p]] for p in pieces}
+    if len(colours) == 1:
+        colour = colours.pop()
+        parts = [c.kind_part[s.kind[p]] for p in loose_tiles(s, s.cur) if c.kind_colour[s.kind[p]] == colour]
+        if parts.count(TAIL) >= 1 and parts.count(LEG) >= 2:  # the parts picked are still loose
+            return c.numbers["single_colour_dinosaur"]
+    return c.numbers["mixed_dinosaur"]
+
+
 def _outcome(s: MyFunnyDinosState, pieces: tuple[int, ...]) -> str:
-    """What the dinosaur comes to with these parts: its value once mixed or complete, and on the last leg
-    the mission it takes and whether it ends the game."""
+    """What the dinosaur comes to with these parts: from the head, what it can still score, and then only a
+    part that lowers it; once complete, its value, the mission it takes and whether it ends the game."""
     c = s.c
     colours = {c.kind_colour[s.kind[p]] for p in pieces}
     if len(pieces) < 4:
-        return f" (mixed: {c.numbers['mixed_dinosaur']} points)" if len(colours) > 1 else ""
+        value = outlook(s, pieces)
+        if len(pieces) > 1 and value == outlook(s, pieces[:-1]):
+            return ""  # a part that changes nothing is told plainly; one that mixes the colours, not
+        single = value == c.numbers["single_colour_dinosaur"]
+        return f" ({f'all {c.colours[colours.pop()]}' if single else 'mixed'}: {value} points)"
     kind = "single-colour" if len(colours) == 1 else "mixed"
     value = c.numbers["single_colour_dinosaur" if len(colours) == 1 else "mixed_dinosaur"]
     text = f": completes a {kind} dinosaur, {value} points"

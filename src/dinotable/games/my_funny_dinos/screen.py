@@ -18,6 +18,7 @@ from dinotable.games.my_funny_dinos.render import (
     dinosaur_ref,
     listed,
     mission_terms,
+    outlook,
     player_name,
     score_lines,
     tile_name,
@@ -28,7 +29,6 @@ from dinotable.games.my_funny_dinos.rules import (
     EXCAVATE,
     FULLY_KNOWN,
     GIVE,
-    LEG2_STEP,
     OVER,
     PASS,
     PICK,
@@ -154,7 +154,7 @@ def mission_lines(s: MyFunnyDinosState, brief: bool = False) -> list[str]:
             state = f"taken by {who}" if owners else "open"
         else:
             state = (f"{'scored' if s.over else 'led'} by {who}") if owners else "nobody yet"
-        items.append(f"{m.name} ({m.points}, {state})")
+        items.append(f"{m.name} ({m.points} pts, {state})")
     return packed("Missions: ", [*items, f"bone supply {s.supply}"], "; ")
 
 
@@ -280,9 +280,8 @@ def action_label(s: MyFunnyDinosState, action: int) -> str:
         label = short(s, p)
         if s.phase == TAKE:
             label = f"{player_name(s.owner[p])}'s {label}"
-        elif s.phase == LEG2_STEP:  # the last part: what the dinosaur scores
-            single = len({s.c.kind_colour[s.kind[q]] for q in (*s.ctx, p)}) == 1
-            label += f": {s.c.numbers['single_colour_dinosaur' if single else 'mixed_dinosaur']} pts"
+        elif s.phase != GIVE:  # a part of a dinosaur: the most it can still score
+            label += f": {outlook(s, (*s.ctx, p))} pts"
     return label[:LABEL]
 
 
