@@ -96,20 +96,20 @@ def full_lines(items: list[Entry]) -> list[str]:
 
 def grouped_lines(items: list[Entry], budget: int) -> list[str]:
     """The actions in their groups, a header per group when there are several, each action as number,
-    name and label in the fewest columns that fit `budget` lines (labels cut shorter to make room for a
-    column rather than leave actions out); else cut to `budget` lines, the last saying how many more there
-    are and how to see them."""
+    name and label in the fewest columns that fit `budget` lines (the widest labels cut shorter to make
+    room for a column rather than leave actions out); else cut to `budget` lines, the last saying how many
+    more there are and how to see them."""
     numw = len(str(len(items)))
     namew = min(max((len(e.name) for e in items), default=0), 16)
     cells = [_head(e, numw, namew, " ") + ("" if _says_no_more(e) else e.label) for e in items]
     headw = numw + (namew + 1 if namew else 0) + 1
+    blocks = _groups(items, cells)
     best: list[tuple[str, int]] = []
     for columns in range(1, 5):
-        widest = max(len(c) for c in cells)
-        cellw = min(widest, (WIDTH - 2 * (columns - 1)) // columns)
-        if columns > 1 and cellw < widest and cellw - headw < 12:  # labels cut shorter say too little
+        lines = _columns(blocks, columns, headw)
+        if lines is None:  # labels cut that short would say too little
             break
-        best = _columns(items, [clip(c, cellw) for c in cells], cellw, columns)
+        best = lines
         if len(best) <= budget:
             return [line for line, _ in best]
     kept = best[: max(budget - 1, 0)]
@@ -124,28 +124,47 @@ def _says_no_more(entry: Entry) -> bool:
     return bool(entry.name) and words <= set(re.findall(r"[a-z0-9]+", entry.name))
 
 
-def _columns(items: list[Entry], cells: list[str], cellw: int, columns: int) -> list[tuple[str, int]]:
-    """The grouped menu's lines in `columns` columns, each with how many actions it lists."""
+def _groups(items: list[Entry], cells: list[str]) -> list[tuple[str | None, list[str]]]:
+    """The cells by group, in the order of their numbers; groups of one action share a block with no
+    header (each says what it is), where the first of them comes."""
     groups: dict[str | None, list[str]] = {}
     for e, cell in zip(items, cells, strict=True):
         groups.setdefault(e.group, []).append(cell)
-    if len(groups) > 1:  # groups of one action share lines, with no header: each says what it is
-        alone = [cells[0] for cells in groups.values() if len(cells) == 1]
-        merged = {}
-        for group, members in groups.items():
-            if len(members) > 1:
-                merged[group] = members
-            elif None not in merged:  # where the first of them comes, so that the numbers keep their order
-                merged[None] = alone
-        groups = merged
-    lines: list[tuple[str, int]] = []
+    if len(groups) == 1:
+        return [(None, cells)]
+    alone = [members[0] for members in groups.values() if len(members) == 1]
+    merged: dict[str | None, list[str]] = {}
     for group, members in groups.items():
-        if len(groups) > 1 and group is not None:
-            lines.append((clip(f"{group}:", WIDTH), 0))
+        if len(members) > 1:
+            merged[group] = members
+        elif None not in merged:
+            merged[None] = alone
+    return list(merged.items())
+
+
+def _columns(blocks, columns: int, headw: int) -> list[tuple[str, int]] | None:
+    """The grouped menu's lines in `columns` columns (down each column, so that the numbers read in order),
+    each line with how many actions it lists; each column as wide as its widest cell, the widest cut until
+    the columns fit in 80, or None if a label would be cut shorter than 12 characters."""
+    split = []
+    for group, members in blocks:
         rows = -(-len(members) // columns)
+        split.append((group, rows, [members[j * rows : (j + 1) * rows] for j in range(columns)]))
+    widths = [max((len(c) for _, _, cols in split for c in cols[j]), default=0) for j in range(columns)]
+    widths = [w for w in widths if w]
+    while sum(widths) + 2 * (len(widths) - 1) > WIDTH:
+        widest = widths.index(max(widths))
+        widths[widest] -= 1
+        if widths[widest] - headw < 12:
+            return None
+    headed = len(blocks) > 1
+    lines: list[tuple[str, int]] = []
+    for group, rows, cols in split:
+        if headed and group is not None:
+            lines.append((clip(f"{group}:", WIDTH), 0))
         for r in range(rows):
-            row = members[r::rows]  # down the columns, so that the numbers read in order
-            lines.append(("  ".join(f"{c:<{cellw}}" for c in row).rstrip(), len(row)))
+            row = [clip(col[r], w).ljust(w) for col, w in zip(cols, widths, strict=False) if r < len(col)]
+            lines.append(("  ".join(row).rstrip(), len(row)))
     return lines
 
 
