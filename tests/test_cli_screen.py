@@ -29,8 +29,9 @@ CONFIGS = [
     ("dinogenics", 2, {}),
     ("dinogenics", 1, {"scenario": "CC1"}),
     ("dinogenics", 2, {"coop": True}),
+    ("dinogenics", 2, {"expansion": False}),
 ]
-IDS = ["mfd-2p", "ted-solo", "ted-2p", "dg-2p", "dg-cc1", "dg-coop"]
+IDS = ["mfd-2p", "ted-solo", "ted-2p", "dg-2p", "dg-cc1", "dg-coop", "dg-base"]
 
 
 class Terminal:
