@@ -1,5 +1,5 @@
 """What players see: the per-seat view (a JSON-ready dict), each decision's action text and description,
-event text, the board as text.
+event text, and the component reference (the screen and the board as text are in screen.py).
 
 Everything here reads only what the table shows; a buried tile is described only as far as it is known.
 The texts and descriptions take (state, action, the open decision's context), as decisions.py registers
@@ -50,13 +50,13 @@ def dinosaur_ref(colours: int) -> str:
     return "single-colour dinosaur" if colours == 1 else "mixed dinosaur"
 
 
-def _known(s: MyFunnyDinosState, p: int) -> int:
+def known_level(s: MyFunnyDinosState, p: int) -> int:
     return s.known[p] if s.owner[p] < 0 else FULLY_KNOWN
 
 
 def tile_view(s: MyFunnyDinosState, p: int) -> dict:
     """A tile as far as it shows; "ref" is its entry in the reference (`reference`), for a hover."""
-    known = _known(s, p)
+    known = known_level(s, p)
     d: dict = {"tile": p, "ref": "fossil tile"}
     if known >= COLOUR_KNOWN:
         kind = s.kind[p]
@@ -73,7 +73,7 @@ def tile_view(s: MyFunnyDinosState, p: int) -> dict:
 
 
 def tile_name(s: MyFunnyDinosState, p: int) -> str:
-    known = _known(s, p)
+    known = known_level(s, p)
     if known == FULLY_KNOWN:
         return s.c.kind_name(s.kind[p])
     if known == COLOUR_KNOWN:
@@ -169,7 +169,7 @@ def icon_effect(s: MyFunnyDinosState, icon: int) -> str:
 
 def _effect(s: MyFunnyDinosState, p: int) -> str:
     """A known event tile's effect, told where it is offered: it acts as soon as it is excavated."""
-    if _known(s, p) < FULLY_KNOWN or s.c.kind_part[s.kind[p]] != EVENT:
+    if known_level(s, p) < FULLY_KNOWN or s.c.kind_part[s.kind[p]] != EVENT:
         return ""
     icon = s.c.kind_icon[s.kind[p]]
     return f"; {ICON_NAMES[ICONS[icon]]}: {icon_effect(s, icon)}"
@@ -371,47 +371,6 @@ def score_lines(s: MyFunnyDinosState) -> list[str]:
         parts.append(f"missions {row['missions']}" + (f" ({', '.join(names)})" if names else ""))
         lines.append(f"{player_name(seat)}: {row['total']} points = " + " + ".join(parts))
     return lines
-
-
-def board_text(s: MyFunnyDinosState, seat: int | None = None) -> str:
-    """The table as plain text lines: missions, the pile, each player's tiles, bones and dinosaurs."""
-    v = view(s, seat)
-    lines = [
-        f"Round {v['round']}  ·  dinosaurs restored {v['dinosaurs_restored']}/{s.c.numbers['dinosaurs_to_end']}"
-        f"  ·  bone supply {v['bone_supply']}" + ("  ·  FINAL ROUND" if v["final_round"] else "")
-    ]
-    lines.append("Missions:")
-    for m in v["missions"]:
-        names = ", ".join(player_name(o) for o in m["owners"])
-        if not names:
-            owner = ""
-        elif m["border"] == "red":
-            owner = f" - taken by {names}"
-        else:
-            owner = f" - {'scored by' if v['over'] else 'led by'} {names}"
-        lines.append(f"  [{m['border']}] {m['text']} ({m['points']} pts){owner}")
-    lines.append("Pile (each spot bottom -> top):")
-    for spot in v["pile"]:
-        tags = ("edge " if spot["edge"] else "") + (f"rocks:{spot['rocks']} " if spot["rocks"] else "")
-        tiles = ", ".join(f"#{t['tile']} {_short(t)}" for t in spot["tiles"]) or "(empty)"
-        lines.append(f"  spot {spot['spot']:>2} {tags:<15}{tiles}")
-    for p in v["players"]:
-        marker = "amber " if p["seat"] == v["first_player"] else ""
-        turn = " <- to play" if p["seat"] == v["current_player"] else ""
-        lines.append(f"{marker}{player_name(p['seat'])}{turn}: bones {p['bones']}")
-        lines.append("  tiles: " + (", ".join(f"#{t['tile']} {_short(t)}" for t in p["tiles"]) or "none"))
-        for d in p["dinosaurs"]:
-            parts = ", ".join(_short(t) for t in d["tiles"])
-            lines.append(f"  dinosaur ({d['value']} pts{'' if d['exhibited'] else ', no exhibition tile'}): {parts}")
-    return "\n".join(lines)
-
-
-def _short(t: dict) -> str:
-    if "part" in t:
-        return f"{t['colour']} {t['part']}" + (f"({ICON_NAMES[t['icon']]})" if "icon" in t else "")
-    if "colour" in t:
-        return f"{t['colour']} ?"
-    return "?"
 
 
 # ------------------------------------------------------------------------------------------ reference

@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING
 from dinotable.core.words import counted
 from dinotable.games.my_funny_dinos.content import EVENT, HEAD, ICON_NAMES, ICONS, LEG, PARTS, TAIL
 from dinotable.games.my_funny_dinos.render import (
-    _known,
     dinosaur_ref,
+    known_level,
     listed,
     mission_terms,
     outlook,
@@ -70,7 +70,7 @@ def packed(head: str, items: list[str], sep: str, indent: str = "  ") -> list[st
 
 def short(s: MyFunnyDinosState, p: int) -> str:
     """A tile in a word or two: "green leg", "red shovel", "red ?" (colour ribbon only), "?" (buried)."""
-    known = _known(s, p)
+    known = known_level(s, p)
     if known < COLOUR_KNOWN:
         return "?"
     kind = s.kind[p]
