@@ -9,6 +9,9 @@ import pytest
 import dinotable
 from dinotable.core.contract import Event
 from dinotable.core.rng import Rng, derive_seed
+from dinotable.games.tiny_epic_dinosaurs.testing import fence, put_dinosaur, set_resources, to_feed
+
+from .test_tiny_epic_dinosaurs import BR, C3_D3_PEN, IDS, ST, edge, feed_id, lagoon, outside, unique
 
 GAME = dinotable.get_game("tiny-epic-dinosaurs")
 C = GAME.content
@@ -161,3 +164,35 @@ def test_costs_read_as_costs_and_gains_cut_at_13_say_so():
     assert foreman == "Player 2 places the Foreman on C: Town Hall"
     capped = text(s, "gain", 0, plant=1, meat=0, supply=2, barriers=3, capped=True)
     assert capped == "Player 1 gains 1 plant, 2 supplies, 3 Barriers (the rest is lost: a track stops at 13)"
+
+
+def test_a_feeding_that_leaves_too_little_food_says_the_unfed_escape():
+    """'If you have no more resources and have not fed all Dinosaurs, all unfed Dinosaurs ... Escape': a
+    feeding choice says so when the food left cannot feed the rest, and not when it can."""
+    s = lagoon()
+    fence(s, 0, edge("A3", "B3"), *C3_D3_PEN)
+    put_dinosaur(s, 0, "A3", BR)
+    put_dinosaur(s, 0, "A1", unique("Pteranodon"))  # an omnivore: feeding is asked
+    set_resources(s, 0, 2, 1, 0)
+    to_feed(s)
+    short = s.action_text(feed_id("A1", meat=False))
+    assert short.startswith("Feed the Pteranodon on A1 with 1 plant") and "unfed escapes" in short
+    enough = s.action_text(feed_id("A1", meat=True))
+    assert enough == "Feed the Pteranodon on A1 with 1 meat"
+
+
+def test_removing_a_barrier_says_which_enclosure_it_opens():
+    """Herbivore Escape Penalty: 'If the removal of a Barrier causes an Enclosure to no longer be "closed,"
+    the remaining fed Dinosaurs do NOT escape; however, they also do not breed': the choice says so."""
+    s = lagoon()
+    fence(s, 0, edge("A3", "B3"), *C3_D3_PEN)
+    put_dinosaur(s, 0, "C3", ST)
+    put_dinosaur(s, 0, "D3", ST)
+    put_dinosaur(s, 0, "A3", BR)  # eats 2 plants: it will go hungry
+    set_resources(s, 0, 2, 0, 0)
+    to_feed(s)
+    s.apply(feed_id("C3", meat=False))
+    opens = s.action_text(IDS.unfence + outside("D3")[0])
+    assert opens.endswith(": the dinosaurs on C3 D3 are no longer enclosed and will not breed")
+    merged = s.action_text(IDS.unfence + edge("A3", "B3"))  # A3 and B3 are the Farm's permanent Enclosure
+    assert merged == "Remove the Barrier between A3 and B3 (herbivore escape penalty): two Enclosures become one"

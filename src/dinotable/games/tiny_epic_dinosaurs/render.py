@@ -5,11 +5,23 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from dinotable.core.words import a, counted
-from dinotable.games.tiny_epic_dinosaurs.components import CHOOSE, ESCAPE, FEED, NEWBORN, food, is_common, unique_card
+from dinotable.games.tiny_epic_dinosaurs.components import (
+    ADAPT,
+    CHOOSE,
+    ESCAPE,
+    FEED,
+    MEAT,
+    NEWBORN,
+    PLANT,
+    diet,
+    food,
+    is_common,
+    unique_card,
+)
 from dinotable.games.tiny_epic_dinosaurs.content import DIETS, RESOURCES
 from dinotable.games.tiny_epic_dinosaurs.effects import EFFECTS, UNCOUNTED, amounts_text
 from dinotable.games.tiny_epic_dinosaurs.escapes import escaping_now
-from dinotable.games.tiny_epic_dinosaurs.grid import OPEN, members
+from dinotable.games.tiny_epic_dinosaurs.grid import OPEN, members, zones
 from dinotable.games.tiny_epic_dinosaurs.scoring import breakdown, rival_breakdown
 from dinotable.games.tiny_epic_dinosaurs.spaces import entry_strength
 
@@ -197,7 +209,25 @@ def feed_text(s: TinyEpicDinosaursState, action: int, ctx) -> str:
     code = s.space(s.cur, cell)
     amount = food(c, code)
     food_name = "meat" if meat else "plant"
-    return f"Feed the {code_name(c, code)} on {c.geometry.cell_name(cell)} with {amount_text(amount, food_name)}"
+    text = f"Feed the {code_name(c, code)} on {c.geometry.cell_name(cell)} with {amount_text(amount, food_name)}"
+    return text + _hungry_after(s, cell, amount, meat)
+
+
+def _hungry_after(s: TinyEpicDinosaursState, cell: int, amount: int, meat: int) -> str:
+    """The consequence of a feeding that leaves too little food for the dinosaurs still unfed: once the
+    food runs out, every unfed dinosaur escapes."""
+    c, seat = s.c, s.cur
+    plants = s.resource(seat, PLANT) - (0 if meat else amount)
+    meats = s.resource(seat, MEAT) - (amount if meat else 0)
+    need = [0, 0, 0]  # herbivores, carnivores, omnivores (components.diet)
+    fed = s.fed_spaces(seat)
+    for x, code in enumerate(s.farm_spaces(seat)):
+        if code >= 0 and x != cell and x not in fed:
+            need[diet(c, code)] += food(c, code)
+    left = plants - need[0], meats - need[1]
+    if min(left) >= 0 and sum(left) >= need[2]:
+        return ""
+    return " (food is short: whatever stays unfed escapes)"
 
 
 def escape_text(s: TinyEpicDinosaursState, action: int, ctx) -> str:
@@ -212,8 +242,29 @@ def escape_text(s: TinyEpicDinosaursState, action: int, ctx) -> str:
     if action < ids.unfence:
         return f"The escaping carnivore takes the escaping {c.research[action - ids.eat_unique].name}"
     if action < ids.omni:
-        return f"Remove the Barrier {edge_words(geo.edge_names[action - ids.unfence])} (herbivore escape penalty)"
+        edge = action - ids.unfence
+        text = f"Remove the Barrier {edge_words(geo.edge_names[edge])} (herbivore escape penalty)"
+        return text + _opened(s, edge)
     return f"Escaping omnivores count as {'carnivores' if action - ids.omni else 'herbivores'}"
+
+
+def _opened(s: TinyEpicDinosaursState, edge: int) -> str:
+    """What losing a Barrier does: an Enclosure no longer closed, or two made one; its fed dinosaurs stay
+    but do not breed (rulebook, Herbivore Escape Penalty)."""
+    c, seat = s.c, s.cur
+    before = s.zones[seat]
+    after = zones(c.geometry, c.farms[s.farm[seat]].dotted, s.fence[seat] & ~(1 << edge))
+    cells = s.farm_spaces(seat)
+    opened = [x for x, code in enumerate(cells) if is_common(code) and before[x] < OPEN <= after[x]]
+    if opened:
+        names = " ".join(c.geometry.cell_name(x) for x in opened)
+        later = "" if s.ctx.back_to == ADAPT else " and will not breed"  # while adapting, they may move
+        return f": the dinosaurs on {names} are no longer enclosed{later}"
+    merged = {before[x] for x in range(len(cells)) if before[x] < OPEN and after[x] < OPEN}
+    joined = {after[x] for x in range(len(cells)) if before[x] < OPEN and after[x] < OPEN}
+    if len(merged) > len(joined):
+        return ": two Enclosures become one"
+    return ""
 
 
 def _contract_choice(c, verb: str, k: int) -> str:

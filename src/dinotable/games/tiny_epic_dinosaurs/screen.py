@@ -393,7 +393,12 @@ def board_text(s: TinyEpicDinosaursState, viewer: int | None) -> str:
             out.append("  Contracts: " + ", ".join(c.contracts[k].name for k in s.rival_contracts))
         if s.rival_research:
             out.append("  Research: " + ", ".join(c.research[k].name for k in s.rival_research))
-        out.extend(rival_lines(s, viewer)[1:])
+        if s.rival_played:
+            played = [
+                c.rival_cards[card].name + (f" on {c.spaces[s.slots[slot]].name}" if slot >= 0 else "")
+                for card, slot in s.rival_played
+            ]
+            out.append("  Cards played this round: " + ", ".join(played))
         out.append("  " + rival_rules(c))
     if escaping_now(s):
         out.append("Escaping: " + ", ".join(code_name(c, code) for code in escaping_now(s)))
