@@ -241,3 +241,31 @@ def test_taking_a_tile_tells_the_red_mission_it_hands_out():
     assert text == f"take player 2's red head #{head} (player 2 takes the mission Three special tiles)"
     assert s.action_text(PICK + head, viewer=2) == text
     assert s.owner[head] == 1 and s.mission_owner[2] == -1  # the text changed nothing
+
+
+def test_a_shovel_found_last_says_the_pile_is_empty():
+    """Designed (`shovel-empty-pile`): a shovel's extra excavation is skipped if the pile is empty; the log
+    says so."""
+    s = new(2, 12)
+    shovel = tile(s, event_kind("shovel"))
+    give_tiles(s, 1, *[s.kind[p] for p in list(s.pile) if p != shovel])
+    start_turn(s, 0)
+    text = told(s, succeed(s, shovel))[0]
+    assert text.endswith(": the shovel would give one more excavation, but the pile is empty")
+
+
+def test_a_dinosaur_after_the_fifth_is_told_without_an_exhibition_tile():
+    """Rulebook, Game End: dinosaurs restored after the fifth get no exhibition tile but still score."""
+    s = new(2, 13)
+    for colour in ("yellow", "blue", "red", "purple", "orange"):
+        restore_directly(
+            s, 1, kind(colour, "head"), kind(colour, "tail"), kind(colour, "leg", 0), kind(colour, "leg", 1)
+        )
+    head, *_ = complete_set(s, 0)
+    to_restore(s)
+    texts = told(s, s.apply(PICK + head))
+    assert (
+        "player 1 restores a single-colour dinosaur (green head, green tail, green leg, green leg): 10 points"
+        in (texts[0])
+    )
+    assert texts[0].endswith("(no exhibition tile is left, but it scores)")
