@@ -196,7 +196,16 @@ def other_line(s: TinyEpicDinosaursState, p: int) -> str:
             farm[name] = farm.get(name, 0) + 1
     dinos = " ".join(f"{n}{name}" for name, n in farm.items()) or "empty"
     who = holder_name(s, p).capitalize() + (" (first player)" if s.first == p else "")
-    private = f"{len(s.private[p])} Private" + (" shown" if s.over else " face down")
+    private = f"{len(s.private[p])} Private face down"
+    if s.over:  # the final score's parts, and every Private Contract is shown
+        b = breakdown(s, p)
+        kept = ", ".join(c.contracts[k].name for k in s.private[p]) or "none"
+        return _fits(
+            f"{who}: {b['total']} VP (Contracts {b['contracts']}, Research {b['research']}, dinosaurs "
+            f"{b['dinosaurs']}) | Private unmet: {kept}",
+            f"{who}: {b['total']} VP (Contracts {b['contracts']}, Research {b['research']}, dinosaurs "
+            f"{b['dinosaurs']})",
+        )
     foreman = " + Foreman" if s.foreman[p] else ""
     place = f"{s.normals[p]}{foreman} to place" if s.normals[p] or s.foreman[p] else "all placed"
     # What matters most first: a long Farm is what the width cuts.
