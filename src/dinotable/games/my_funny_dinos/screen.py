@@ -36,7 +36,6 @@ from dinotable.games.my_funny_dinos.rules import (
     TAKE,
     loose_tiles,
     success_chance,
-    tiles_above,
 )
 from dinotable.games.my_funny_dinos.scoring import breakdown, mission_owners
 
@@ -50,6 +49,10 @@ PART_GROUPS = ((HEAD, "heads"), (TAIL, "tails"), (LEG, "legs"), (EVENT, "events"
 # What the seat to move is doing, by phase (the restoration's part steps all read "restores").
 DOING = {EXCAVATE: "excavates", GIVE: "exchanges", TAKE: "exchanges", RESTORE: "may restore"}
 YOU_DO = {EXCAVATE: "excavate", GIVE: "exchange", TAKE: "exchange", RESTORE: "restore?"}
+
+
+def pts(n: int) -> str:
+    return counted(n, "pt")
 
 
 def wrapped(text: str, indent: str = "  ") -> list[str]:
@@ -93,7 +96,7 @@ def status_line(s: MyFunnyDinosState, seat: int | None) -> str:
         turn = f"your turn: {YOU_DO.get(s.phase, 'restore')}"
     else:
         turn = f"{player_name(s.cur)} {DOING.get(s.phase, 'restores')}"
-    mine = f" | you: {counted(s.bones[seat], 'bone')}, {breakdown(s)[seat]['total']} pts" if seat is not None else ""
+    mine = f" | you: {counted(s.bones[seat], 'bone')}, {pts(breakdown(s)[seat]['total'])}" if seat is not None else ""
     restored = f"{len(s.dinos)}/{n['dinosaurs_to_end']}"
     for dinos in (f" | dinosaurs {restored}", f" | dinos {restored}", ""):
         line = f"My Funny Dinos | {when}{dinos} | {turn}{mine}"
@@ -171,7 +174,7 @@ def _loose_by_part(s: MyFunnyDinosState, seat: int, skip_empty: bool = False, ev
             continue
         if tiles or not skip_empty:
             groups.append(f"{name} {', '.join(tiles) if tiles else '-'}")
-    return "; ".join(groups) or "no loose tile"
+    return "; ".join(groups) if loose_tiles(s, seat) else ""
 
 
 def _dinos(s: MyFunnyDinosState, seat: int) -> str:
@@ -182,8 +185,10 @@ def _dinos(s: MyFunnyDinosState, seat: int) -> str:
 def seat_line(s: MyFunnyDinosState, seat: int) -> str:
     """Another seat in one line: points, bones, dinosaurs and its loose tiles (by part, colours)."""
     amber = " (amber)" if seat == s.first_player else ""
-    head = f"{player_name(seat)}{amber}: {breakdown(s)[seat]['total']} pts, {counted(s.bones[seat], 'bone')}"
+    head = f"{player_name(seat)}{amber}: {pts(breakdown(s)[seat]['total'])}, {counted(s.bones[seat], 'bone')}"
     head += _dinos(s, seat)
+    if not loose_tiles(s, seat):
+        return f"{head}; no loose tile"
     for events in (True, False):
         line = f"{head}; {_loose_by_part(s, seat, skip_empty=True, events=events)}"
         if len(line) <= WIDTH:
@@ -197,7 +202,7 @@ def own_lines(s: MyFunnyDinosState, seat: int, brief: bool = False) -> list[str]
     """The seat's own board, nearest the prompt: points, bones, dinosaurs (`brief`: their values only), its
     loose tiles by part, and the tiles picked so far in an exchange or a restoration."""
     amber = " (amber)" if seat == s.first_player else ""
-    lines = [f"You, {player_name(seat)}{amber}: {breakdown(s)[seat]['total']} pts, {counted(s.bones[seat], 'bone')}"]
+    lines = [f"You, {player_name(seat)}{amber}: {pts(breakdown(s)[seat]['total'])}, {counted(s.bones[seat], 'bone')}"]
     dinos = [
         str(d.value) if brief else f"{d.value} ({', '.join(short(s, p) for p in d.pieces)})"
         for d in s.dinos
@@ -205,7 +210,7 @@ def own_lines(s: MyFunnyDinosState, seat: int, brief: bool = False) -> list[str]
     ]
     lines[0] += f", dinosaurs {'; '.join(dinos)}" if dinos else ", no dinosaur"
     lines = wrapped(lines[0])
-    lines += wrapped("  Loose: " + _loose_by_part(s, seat), "    ")
+    lines += wrapped("  Loose: " + (_loose_by_part(s, seat) or "none"), "    ")
     if s.ctx and s.cur == seat:
         doing = "giving" if s.phase == TAKE else "restoring"
         lines.append(f"  {doing}: " + ", ".join(f"{short(s, p)} #{p}" for p in s.ctx))
@@ -273,7 +278,7 @@ def action_label(s: MyFunnyDinosState, action: int) -> str:
         chance = f"{success_chance(s, p, s.cur):.0%}"
         what = short(s, p)
         if what == "?":
-            what = f"buried at spot {s.spot[p]}" + (f", {tiles_above(s, p)} on it" if tiles_above(s, p) else "")
+            what = f"buried, spot {s.spot[p]}"  # how deep shows in the chance; the menu is narrow
         label = f"{what} {chance}"
     else:
         p = action - PICK
