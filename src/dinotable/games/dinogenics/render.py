@@ -228,7 +228,8 @@ EVENT_TEXTS = {
     ),
     "news_swap": lambda s, who, d: f"{who} swaps the upcoming Breaking News card for the next one",
     "bonus_visitor": lambda s, who, d: f"{who} takes a bonus visitor",
-    "affect": lambda s, who, d: f"{who}'s card takes from {who_of(s, d['target'])}",
+    "affect": lambda s, who, d: f"{who}'s card is played against {who_of(s, d['target'])}",
+    "stolen": lambda s, who, d: f"{who} takes {_gains_text(d['amounts'])} from {who_of(s, d['target'])}",
 }
 
 

@@ -142,6 +142,7 @@ def affect(s: DinoGenicsState, seat: int, target: int, effect: tuple, events) ->
     """An opponent gains, loses, or has taken from it (steal), as a card says. Synth takes no benefit but
     every penalty."""
     gains, losses, steals = effect
+    events.append(event("affect", seat, target=target))  # told first: what it does to the target follows
     if target == SYNTH and s.coop:
         gains = ()
     if gains:
@@ -152,6 +153,9 @@ def affect(s: DinoGenicsState, seat: int, target: int, effect: tuple, events) ->
         lose(s, target, losses, events)
     for r, n in steals:
         taken = lose(s, target, ((r, n),), events)
+        count = len(taken) if r in (DNA, MANIPULATION) else taken[0]
+        if count:  # how many, not which cards: those pass face down
+            events.append(event("stolen", seat, target=target, amounts=[[RESOURCES[r], count]]))
         if r == MANIPULATION:
             for card in taken:
                 s.manip_discard.pop()  # the card changes hands instead of being discarded
@@ -165,7 +169,6 @@ def affect(s: DinoGenicsState, seat: int, target: int, effect: tuple, events) ->
                 s.tasks.append(("graft", seat, s.t.edna[taken[-1]]))
         else:
             s.add(seat, r, taken[0])
-    events.append(event("affect", seat, target=target))
 
 
 def scandal(s: DinoGenicsState, seat: int, n: int, events) -> None:
