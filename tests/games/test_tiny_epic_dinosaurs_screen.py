@@ -9,6 +9,9 @@ import pytest
 import dinotable
 from dinotable.core.rng import Rng, derive_seed
 from dinotable.games.tiny_epic_dinosaurs import screen
+from dinotable.games.tiny_epic_dinosaurs.testing import fence, put_dinosaur, set_resources, to_feed
+
+from .test_tiny_epic_dinosaurs import BR, C3_D3_PEN, edge, feed_id, lagoon, unique
 
 GAME = dinotable.get_game("tiny-epic-dinosaurs")
 NAME = re.compile(r"^[a-z0-9#][a-z0-9#-]*$")
@@ -178,3 +181,17 @@ def test_action_names_are_the_printed_names():
     names = {GAME.action_name(s, a) for a in s.legal_actions()}
     assert {"hunt-herbivore", "foreman-hunt-herbivore", "town-hall", "market-herbivore"} <= names
     assert screen.space_slug("Dinosaur Market: herbivore") == "market-herbivore"
+
+
+def test_feeding_is_named_by_the_farm_space():
+    """Feed Dinosaurs: a dinosaur is fed by its Farm space ('a3'); an omnivore by space and food, as
+    'Omnivores eat Plant or Meat. You can choose which resource to use to feed them.'"""
+    s = lagoon()
+    fence(s, 0, edge("A3", "B3"), *C3_D3_PEN)
+    put_dinosaur(s, 0, "A3", BR)
+    put_dinosaur(s, 0, "A1", unique("Pteranodon"))
+    set_resources(s, 0, 3, 1, 0)
+    to_feed(s)
+    names = {s.game.action_name(s, a) for a in s.legal_actions()}
+    assert names == {"a3", "a1-plant", "a1-meat"}
+    assert s.game.action_name(s, feed_id("A3", meat=False)) == "a3"

@@ -420,7 +420,7 @@ def board_text(s: TinyEpicDinosaursState, viewer: int | None) -> str:
 def action_name(s: TinyEpicDinosaursState, action: int) -> str:
     """The printed names as a person types them: 'hunt-herbivore', 'foreman-hunt-herbivore', 'stegosaurus',
     a Research card or Contract by name, 'plant-for-meat', 'barrier-d2-d3', 'stegosaurus-d3', 'lift-d3',
-    'done', 'feed-d3' (an omnivore: 'feed-d3-plant', 'feed-d3-meat'), 'eat-d3', 'remove-barrier-d2-d3'."""
+    'done', feeding 'd3' (an omnivore: 'd3-plant', 'd3-meat'), 'eat-d3', 'remove-barrier-d2-d3'."""
     c, ids, geo = s.c, s.ids, s.c.geometry
     cell = lambda x: geo.cell_name(x).lower()  # noqa: E731
     edge = lambda e: _slug(geo.edge_names[e].replace("|", " "))  # noqa: E731
@@ -452,7 +452,7 @@ def action_name(s: TinyEpicDinosaursState, action: int) -> str:
     if action < ids.eat:
         x, meat = divmod(action - ids.feed, 2)
         code = s.space(s.cur, x)
-        return f"feed-{cell(x)}" + (f"-{'meat' if meat else 'plant'}" if diet(c, code) == OMNIVORE else "")
+        return cell(x) + (f"-{'meat' if meat else 'plant'}" if diet(c, code) == OMNIVORE else "")
     if action < ids.eat_common:
         return f"eat-{cell(action - ids.eat)}"
     if action < ids.eat_unique:
