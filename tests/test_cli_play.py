@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import random
 import re
 
 import pytest
@@ -546,3 +547,24 @@ def test_help_name_shows_what_a_component_is_and_does(game, name, says):
     written: list[str] = []
     play(g, ["human", "random"], 1, {}, read=scripted([f"help {name}", "quit"]), write=written.append)
     assert says in flat("\n".join(written))
+
+
+def test_replay_tells_the_decisions_that_resolved_themselves_as_their_seat_read_them(tmp_path):
+    """A record holds only the decisions taken; the replay also tells each one that had a single option
+    (a DinoGenics keep of the only card left, say), by its seat, in that seat's own words."""
+    game = dinotable.get_game("dinogenics")
+    for seed in range(5):
+        state, forced, rng = game.new_game(2, seed, {}), [], random.Random(seed)
+        while not state.is_over:
+            events = state.apply_told(rng.choice(state.legal_actions()), ...)
+            forced += [f"player {e.seat + 1}: {e.detail['text']}" for e in events if e.kind == "forced"]
+        if any(": Keep a" in line for line in forced):  # a secret keep, told to the record's reader
+            break
+    else:
+        pytest.fail("no forced keep of a card in five games")
+    path = tmp_path / "g.json"
+    path.write_text(json.dumps(state.to_json()))
+    result = runner.invoke(app, ["replay", str(path)])
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert all(line in lines for line in forced)

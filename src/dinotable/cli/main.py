@@ -245,13 +245,17 @@ def replay(
     except RecordError as exc:
         raise _fail(str(exc)) from None
     state = game.new_game(doc["num_players"], doc["seed"], doc["options"])
-    names = [f"player {seat + 1}" for seat in range(doc["num_players"])]
+    players = doc.get("players") or [None] * doc["num_players"]
+    names = [game.seat_name(state, seat) + (f" ({spec})" if spec else "") for seat, spec in enumerate(players)]
     print(f"{game.title}, seed {doc['seed']}, {doc['num_players']} players, {len(doc['history'])} decisions")
     for action in doc["history"]:
-        seat = state.current_player
-        print(f"{names[seat]}: {state.action_text(action)}")
-        for event in state.apply(action):
-            print("  " + game.event_text(state, event))
+        print(f"{names[state.current_player]}: {state.action_text(action)}")
+        # A record is read whole: every decision, the forced ones too, as its own seat read it.
+        for event in state.apply_told(action, ...):
+            if event.kind == "forced":
+                print(f"{names[event.seat]}: {event.detail['text']}")
+            else:
+                print("  " + game.event_text(state, event))
         if step:
             print(game.board_text(state, None))
             try:
@@ -264,7 +268,11 @@ def replay(
     for line in score_lines(state, names):
         print("  " + line)
     if state.is_over:
-        print("Winner(s): " + ", ".join(names[w] for w in state.winners()))
+        winners = state.winners()
+        if winners:
+            print(("Winner: " if len(winners) == 1 else "Shared win: ") + ", ".join(names[w] for w in winners))
+        else:
+            print("Nobody at the table wins.")
 
 
 @app.command()

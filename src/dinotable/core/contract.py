@@ -272,9 +272,10 @@ class State(ABC):
     @abstractmethod
     def apply(self, action: int) -> list[Event]: ...
 
-    def apply_told(self, action: int, viewer: int | None) -> list[Event]:
+    def apply_told(self, action: int, viewer: int | None | EllipsisType) -> list[Event]:
         """`apply`, with every decision that resolved itself (it had one option) told among the events: an
-        event "forced" of the seat it fell to, whose detail `text` is that decision as `viewer` reads it."""
+        event "forced" of the seat it fell to, whose detail `text` is that decision as `viewer` reads it
+        (`viewer=...`: as its own seat reads it, for the replay of a finished game's record)."""
         return self.apply(action)
 
     def action_info(self, action: int) -> dict:

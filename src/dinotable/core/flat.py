@@ -96,7 +96,7 @@ class FlatState(State):
         self._legal = legal
         return events
 
-    def apply_told(self, action: int, viewer: int | None) -> list[Event]:
+    def apply_told(self, action: int, viewer: int | None | EllipsisType) -> list[Event]:
         """`apply`, for front ends that narrate: each decision that resolved itself (a single option) is told
         in its place among the events, as a "forced" event whose `text` is that decision as `viewer` reads it
         (`action_text`). Simulations use `apply`, which pays nothing for the texts."""
