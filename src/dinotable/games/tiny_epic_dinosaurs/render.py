@@ -119,10 +119,28 @@ def reference(c) -> dict[str, str]:
     )
     out.update({sp.name: f"action space {space_text(c, sp)}" for sp in c.spaces})
     names = {sp.id: sp.name for sp in c.spaces}
-    out.update(
-        {r.name: "the Rival's card (solo), goes to " + " or ".join(names[x] for x in r.spaces) for r in c.rival_cards}
-    )
+    out.update({r.name: rival_card_text(c, r, names) for r in c.rival_cards})
+    out["Rival"] = rival_rules(c)
     return out
+
+
+def rival_card_text(c, card, names: dict) -> str:
+    """A Rival card: where it goes, with what strength, and what it does there (content/rival.toml)."""
+    does = []
+    if card.dinosaurs:
+        hunts = [sp.name for sp in c.spaces if sp.id in card.spaces and any(st[0] == "hunt" for st in sp.steps)]
+        roll = f" (rolling the Hunting Die on {' or '.join(hunts)})" if hunts else ""
+        does.append("gains " + " and ".join(a(c.species[k].name) for k in card.dinosaurs) + roll)
+    if any(card.resources):
+        does.append(f"gains {amounts_text(card.resources)}")
+    if card.steal:
+        does.append(f"takes up to {card.steal} of the resource you have most of")
+    if card.first_player:
+        does.append("takes the First Player Marker")
+    if card.research:
+        does.append("takes the best Research card it can pay for")
+    where = " or ".join(names[x] for x in card.spaces)
+    return f"the Rival's card (solo), strength {card.strength}, goes to {where}; it " + ", ".join(does)
 
 
 # --------------------------------------------------------------------------------------- actions
@@ -550,6 +568,8 @@ def view(s: TinyEpicDinosaursState, seat: int | None) -> dict:
     }
     if s.solo:
         out["rival"] = {
+            "name": "Rival",
+            "ref": "Rival",
             "rules": rival_rules(c),
             "score": rival_breakdown(s)["total"],
             "columns": {sp.key: s.rival_cols[sp.index] for sp in c.species},
