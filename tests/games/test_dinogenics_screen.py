@@ -186,3 +186,15 @@ def test_every_view_ref_is_a_reference_entry_and_every_kind_appears():
     s = GAME.new_game(2, 8, {})
     dinos = [p["dinosaurs"] for p in s.view(0)["players"]]
     assert all("ref" in d for ds in dinos for d in ds)
+
+
+def test_a_finished_game_screen_gives_the_final_scores_and_the_winner():
+    """At the end: End Game Scoring's totals and who won, under the status line."""
+    s = GAME.new_game(2, 2, {})
+    rng = random.Random(2)
+    while not s.is_over:
+        s.apply(rng.choice(s.legal_actions()))
+    lines = GAME.screen_text(s, None).split("\n")
+    scores = s.scores()
+    assert "End Game Scoring | game over" in lines[0]
+    assert lines[1].startswith(f"Final scores: player 1 {scores[0]}, player 2 {scores[1]}; won: ")

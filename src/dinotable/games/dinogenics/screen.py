@@ -52,22 +52,34 @@ def _stage(s: DinoGenicsState) -> str:
 
 def status_line(s: DinoGenicsState, seat: int | None) -> str:
     """ "DinoGenics | Season 3 of 7, Worker Placement | player 2 to move | you: 12 VP, 5 credits, 3 workers"."""
-    season = f"Season {s.season} of {s.c.numbers['seasons']}, {_stage(s)}"
+    stage = "End Game Scoring" if s.over else _stage(s)
+    seasons = s.c.numbers["seasons"]
     if s.over:
         turn = "game over"
     else:
         turn = "your turn" if s.cur == seat else f"{s.game.seat_name(s, s.cur)} to move"
-    parts = [s.game.title, season, turn]
+    mine = []
     if seat is not None:
         mine = [
-            f"{s.get(seat, VP)} VP",
-            counted(s.get(seat, CREDITS), "credit"),
-            counted(s.get(seat, rules.WORKERS), "worker"),
+            "you: "
+            + ", ".join(
+                [
+                    f"{s.get(seat, VP)} VP",
+                    counted(s.get(seat, CREDITS), "credit"),
+                    counted(s.get(seat, rules.WORKERS), "worker"),
+                ]
+            )
         ]
-        parts.append("you: " + ", ".join(mine))
-    line = " | ".join(parts)
-    if len(line) > WIDTH:
-        line = " | ".join([f"Season {s.season}/{s.c.numbers['seasons']} {_stage(s)}", *parts[2:]])
+    # Shorter forms while the line is too long: the Season's step by its part of the Season alone last.
+    forms = (
+        [s.game.title, f"Season {s.season} of {seasons}, {stage}", turn, *mine],
+        [f"Season {s.season}/{seasons} {stage}", turn, *mine],
+        [f"Season {s.season}/{seasons} {stage.split(':')[0]}", turn, *mine],
+    )
+    for form in forms:
+        line = " | ".join(form)
+        if len(line) <= WIDTH:
+            return line
     return _fit(line)
 
 
@@ -87,6 +99,18 @@ def _objective(s: DinoGenicsState) -> list[str]:
         out += board.wrap("Rules: " + board.special_rules(s.scenario.text))[:2]
         out[-1] = _fit(out[-1] + (" ..." if len(out) == 3 else ""))
     return out
+
+
+def _final(s: DinoGenicsState) -> list[str]:
+    """At the end: the final scores (End Game Scoring included) and who won."""
+    if not s.over:
+        return []
+    scores = s.scores()
+    won = ", ".join(s.game.seat_name(s, p) for p in s.winners()) or "nobody at the table"
+    line = "Final scores: " + ", ".join(f"{s.game.seat_name(s, p)} {x}" for p, x in enumerate(scores))
+    if len(line) + len(won) + 7 > WIDTH and not s.coop:
+        line = f"Final scores of players 1-{len(scores)}: " + ", ".join(map(str, scores))
+    return [_fit(f"{line}; won: {won}")]
 
 
 def _news(s: DinoGenicsState) -> str:
@@ -138,8 +162,8 @@ def _seat_summary(s: DinoGenicsState, p: int, own: bool) -> str:
     forms = (
         [name, f"reputation {rep}", credits, f"{visitors}/{room} visitors", dinos, workers, *hand],
         [name, f"rep {rep}", credits, f"{visitors}/{room} visitors", dinos, workers, *short],
-        [name, f"rep {rep}", credits, f"{visitors} visitors", dinos, workers, *short],
-        [name, f"rep {rep}", credits, f"{visitors} visitors", dinos, *short],
+        [name, f"rep {rep}", credits, counted(visitors, "visitor"), dinos, workers, *short],
+        [name, f"rep {rep}", credits, counted(visitors, "visitor"), dinos, *short],
     )
     for form in forms:
         line = ", ".join(form)
@@ -166,12 +190,15 @@ def _own_lines(s: DinoGenicsState, seat: int) -> list[str]:
     line = "You: " + ", ".join(res)
     if len(line) > WIDTH:
         line = line.replace("reputation", "rep").replace("Dinosaur Value", "DV")
+    if len(line) > WIDTH:  # the status line above tells the VP and credits
+        line = "You: " + ", ".join(res[1:3] + res[4:]).replace("reputation", "rep").replace("Dinosaur Value", "DV")
     lines = [_fit(line)]
     bad = rules.improper(s, seat)
-    dinos = [
-        c.species[species_of(code)].name + f" {s.geo.cell_names[rules.cell_of(code)]}" + ("!" if wrong else "")
-        for code, wrong in zip(s.dinos[seat], bad, strict=True)
-    ]
+    alike: dict[str, int] = {}  # dinosaurs of one species on one space: "Mutant A1! x2"
+    for code, wrong in zip(s.dinos[seat], bad, strict=True):
+        name = c.species[species_of(code)].name + f" {s.geo.cell_names[rules.cell_of(code)]}" + ("!" if wrong else "")
+        alike[name] = alike.get(name, 0) + 1
+    dinos = [name + (f" x{n}" if n > 1 else "") for name, n in alike.items()]
     facs = [c.facilities[facility_of(f)].name + (" (damaged)" if is_damaged(f) else "") for f in s.facs[seat]]
     lines.append(_fit("Dinosaurs (! improper): " + ", ".join(dinos) if dinos else "Dinosaurs: none"))
     lines.append(_fit("Facilities: " + (", ".join(facs) or "none")))
@@ -191,7 +218,7 @@ def _own_lines(s: DinoGenicsState, seat: int) -> list[str]:
 def screen_text(s: DinoGenicsState, seat: int | None) -> str:
     """The status line, the shared table in brief (objective, news, Mainland, order and DNA Market), each
     other seat in a line, and the seat's own board and hands last."""
-    top = [status_line(s, seat), *_objective(s), _news(s), *_mainland(s), _market(s)]
+    top = [status_line(s, seat), *_final(s), *_objective(s), _news(s), *_mainland(s), _market(s)]
     parks = [*range(s.num_players), *([rules.SYNTH] if s.coop else [])]
     others = [_seat_summary(s, p, False) for p in parks if p != seat]
     own = _own_lines(s, seat) if seat is not None else []
@@ -306,6 +333,8 @@ _LABEL_CUTS = (
     (re.compile(r" - improper there: (\d+ rampage checks?) at once"), r" (\1)"),
     (re.compile(r" \((park|commercial)[^)]*\)"), ""),
     (re.compile(r"; (your|the) hand goes over its limit.*"), " (over limit)"),
+    (re.compile(r" loses its room and dies"), " dies"),
+    (re.compile(r" lose their room and die"), " die"),
 )
 
 
