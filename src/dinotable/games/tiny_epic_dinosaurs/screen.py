@@ -208,6 +208,10 @@ def other_line(s: TinyEpicDinosaursState, p: int) -> str:
         )
     foreman = " + Foreman" if s.foreman[p] else ""
     place = f"{s.normals[p]}{foreman} to place" if s.normals[p] or s.foreman[p] else "all placed"
+    if s.phase not in (PLACE, CHOOSE):  # after Allocate: what waits in the Containment Zone instead
+        held = [f"{n}{c.species[k].letter}" for k, n in enumerate(s.held_commons(p)) if n]
+        held += [f"1 {c.research[k].name}" for k in s.hold_unique[p]]
+        place = "waiting " + " ".join(held) if held else "none waiting"
     # What matters most first: a long Farm is what the width cuts.
     return _fits(
         f"{who}: {s.scores()[p]} VP | {_resources(s, p)} | {place} | {private} | Farm {dinos}",
