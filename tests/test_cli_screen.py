@@ -224,8 +224,10 @@ def test_a_long_menu_is_grouped_in_columns_within_its_lines():
     assert listed == set(range(1, 31))
     cut = menu.menu_lines(items, 5)
     assert len(cut) == 5
-    shown = sum(1 for line in cut[:-1] for cell in line.split("  ") if cell.strip()[:1].isdigit())
-    assert cut[-1] == f"... {30 - shown} more: type list to see every action in full"
+    shown = [int(cell.split()[0]) for line in cut[:-1] for cell in line.split("  ") if cell.strip()[:1].isdigit()]
+    assert cut[-1] == f"... {30 - len(shown)} more: type list to see every action in full"
+    # The ones shown are the first in the game's order, not a few of each column.
+    assert sorted(shown) == list(range(1, len(shown) + 1))
     docks = Entry(31, 31, "docks", "Gift cards at the docks", "Docks: gift cards", "docks")
     alone = menu.grouped_lines([*items, docks], 40)
     assert "docks:" not in alone and alone[-1].startswith("31 docks") and len(alone) <= 40  # a group of one: no header

@@ -253,7 +253,8 @@ def replay(
         # A record is read whole: every decision, the forced ones too, as its own seat read it.
         for event in state.apply_told(action, ...):
             if event.kind == "forced":
-                print(f"{names[event.seat]}: {event.detail['text']}")
+                if event.detail["text"]:
+                    print(f"{names[event.seat]}: {event.detail['text']}")
             else:
                 print("  " + game.event_text(state, event))
         if step:

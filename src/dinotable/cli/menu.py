@@ -103,18 +103,27 @@ def grouped_lines(items: list[Entry], budget: int) -> list[str]:
     namew = min(max((len(e.name) for e in items), default=0), 16)
     cells = [_head(e, numw, namew, " ") + ("" if _says_no_more(e) else e.label) for e in items]
     headw = numw + (namew + 1 if namew else 0) + 1
+    lines = _fit(items, cells, budget, headw)
+    if lines is not None:
+        return lines
+    # Too many: the first ones in the game's order (the likeliest choices first) and a line for the rest.
+    for keep in range(len(items) - 1, 0, -1):
+        lines = _fit(items[:keep], cells[:keep], budget - 1, headw)
+        if lines is not None:
+            return [*lines, f"... {len(items) - keep} more: type list to see every action in full"]
+    return [f"{len(items)} actions: type list to see every action in full"]
+
+
+def _fit(items: list[Entry], cells: list[str], budget: int, headw: int) -> list[str] | None:
+    """The grouped lines of these entries in the fewest columns that fit `budget` lines, or None."""
     blocks = _groups(items, cells)
-    best: list[tuple[str, int]] = []
     for columns in range(1, 5):
         lines = _columns(blocks, columns, headw)
         if lines is None:  # labels cut that short would say too little
-            break
-        best = lines
-        if len(best) <= budget:
-            return [line for line, _ in best]
-    kept = best[: max(budget - 1, 0)]
-    more = len(items) - sum(n for _, n in kept)
-    return [*(line for line, _ in kept), f"... {more} more: type list to see every action in full"]
+            return None
+        if len(lines) <= budget:
+            return [line for line, _ in lines]
+    return None
 
 
 def _says_no_more(entry: Entry) -> bool:

@@ -31,6 +31,7 @@ Commands:
   help NAME     what a species, card, facility, space... is (help Stegosaurus)
   help          this text;  quit: leave the game (you may save it first)"""
 
+RECAP = 4  # the most lines of what happened since a person's last turn kept in sight at their prompt
 SCREEN = 14  # the most lines `screen_text` may take; the menu and the prompt share the rest of the 24
 MENU_AGAIN = 10  # the most lines the menu takes when it is shown again after a command
 
@@ -172,9 +173,11 @@ class Table:
                 if len(self.people) > 1 and seat != last_person:
                     self.pass_screen(seat)
                 last_person = seat
+                # What happened since this person's last prompt stays in sight above the new screen.
+                recent = sum(len(wrap(line)) for line in self.log[self.seen.get(seat, 0) :])
                 self.seen[seat] = len(self.log)
                 try:
-                    action = self.ask(seat)
+                    action = self.ask(seat, min(recent, RECAP))
                 except Back:
                     self.state, text = self.undo.pop()
                     self.narrate(f"{self.names[seat]} takes back: {text}")  # told to the next person too
@@ -195,6 +198,8 @@ class Table:
         events = state.apply_told(action, self.viewer)
         for event in game.events_for(events, self.viewer):
             if event.kind == "forced":
+                if not event.detail["text"]:
+                    continue  # a formality the game does not tell (nothing to restore: the turn ends)
                 who = self.names[event.seat] if event.seat is not None else game.title
                 self.narrate(f"{who}: {event.detail['text']}")
             else:
@@ -234,8 +239,9 @@ class Table:
         lines = [part for line in self.game.screen_text(self.state, seat).split("\n") for part in wrap(line)]
         return lines if len(lines) <= SCREEN else [lines[0], *lines[1 - SCREEN :]]
 
-    def ask(self, seat: int) -> int:
-        """The screen, the menu and the prompt until the person chooses an action (or goes back, or quits)."""
+    def ask(self, seat: int, recap: int = 0) -> int:
+        """The screen, the menu and the prompt until the person chooses an action (or goes back, or quits);
+        the menu leaves `recap` lines of the 24 to the narration above the screen."""
         state, game = self.state, self.game
         legal = game.present_actions(state, state.legal_actions())
         items = menu.entries(state, legal)
@@ -245,7 +251,7 @@ class Table:
         self.say("")
         for line in screen:
             self._write(line)
-        budget = HEIGHT - len(screen) - 2  # the title line and the prompt
+        budget = HEIGHT - len(screen) - 3 - recap  # the blank line, the title line and the prompt
         self.show_menu(title, items, budget)
         again = min(budget, MENU_AGAIN)
         while True:

@@ -275,7 +275,8 @@ class State(ABC):
     def apply_told(self, action: int, viewer: int | None | EllipsisType) -> list[Event]:
         """`apply`, with every decision that resolved itself (it had one option) told among the events: an
         event "forced" of the seat it fell to, whose detail `text` is that decision as `viewer` reads it
-        (`viewer=...`: as its own seat reads it, for the replay of a finished game's record)."""
+        (`viewer=...`: as its own seat reads it, for the replay of a finished game's record). A text ""
+        is a formality the game does not tell (My Funny Dinos' end of a turn with nothing to restore)."""
         return self.apply(action)
 
     def action_info(self, action: int) -> dict:
