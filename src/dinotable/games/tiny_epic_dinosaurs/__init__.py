@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dinotable.core.contract import Game
 from dinotable.core.options import OptionSpec
-from dinotable.games.tiny_epic_dinosaurs import render, screen
+from dinotable.games.tiny_epic_dinosaurs import log, render, screen
 from dinotable.games.tiny_epic_dinosaurs.actions import first_ids, layout_for
 from dinotable.games.tiny_epic_dinosaurs.components import COMMON_SPECIES, EMPTY, is_common, is_unique, unique_card
 from dinotable.games.tiny_epic_dinosaurs.content import CONTENT_PATH, Content, load_content
@@ -104,7 +104,7 @@ class TinyEpicDinosaurs(Game):
         return screen.action_label(state, action)
 
     def event_text(self, state, event) -> str:
-        return render.event_text(state, event)
+        return log.event_text(state, event)
 
     def check_invariants(self, s: TinyEpicDinosaursState) -> None:
         c = self.content
