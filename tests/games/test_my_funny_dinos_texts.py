@@ -9,7 +9,7 @@ import pytest
 import dinotable
 from dinotable.cli.play import look_up
 from dinotable.games.my_funny_dinos.content import ICON_NAMES
-from dinotable.games.my_funny_dinos.rules import PASS, PICK, failure_chances
+from dinotable.games.my_funny_dinos.rules import FULLY_KNOWN, PASS, PICK, failure_chances
 from dinotable.games.my_funny_dinos.testing import (
     complete_set,
     event_kind,
@@ -269,3 +269,20 @@ def test_a_dinosaur_after_the_fifth_is_told_without_an_exhibition_tile():
         in (texts[0])
     )
     assert texts[0].endswith("(no exhibition tile is left, but it scores)")
+
+
+def test_a_known_event_tile_offered_tells_its_effect_and_the_mission_it_brings():
+    """Rulebook, event icons and red missions: a bone pile seen in the pile is offered with its effect, and
+    with Six bone tokens when the bones it takes make six."""
+    s = new(3, 7)
+    six = next(i for i, m in enumerate(C.missions) if m.name == "Six bone tokens")
+    set_missions(s, (0, 1, six))
+    s.bones, s.supply = [4, 2, 2], s.supply - 2
+    bone_pile = tile(s, event_kind("bone_pile"))
+    s.known[bone_pile] = FULLY_KNOWN  # seen whole (it slid onto the centre, say)
+    text = s.action_text(bone_pile)
+    assert text.endswith(
+        "; bone pile: take 1 bone from each other player who has any; it takes the mission Six bone tokens (3 points)"
+    )
+    s.bones, s.supply = [3, 2, 2], s.supply + 1
+    assert s.action_text(bone_pile).endswith("who has any")  # 3 + 2 is five: no mission

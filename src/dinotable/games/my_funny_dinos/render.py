@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from dinotable.core.record import plain
 from dinotable.core.words import article, counted
-from dinotable.games.my_funny_dinos.content import EVENT, ICON_NAMES, ICONS, LEG, PARTS, TAIL
+from dinotable.games.my_funny_dinos.content import BONE_PILE, EVENT, ICON_NAMES, ICONS, LEG, PARTS, TAIL
 from dinotable.games.my_funny_dinos.rules import (
     COLOUR_KNOWN,
     DIG,
@@ -172,7 +172,23 @@ def _effect(s: MyFunnyDinosState, p: int) -> str:
     if known_level(s, p) < FULLY_KNOWN or s.c.kind_part[s.kind[p]] != EVENT:
         return ""
     icon = s.c.kind_icon[s.kind[p]]
-    return f"; {ICON_NAMES[ICONS[icon]]}: {icon_effect(s, icon)}"
+    return f"; {ICON_NAMES[ICONS[icon]]}: {icon_effect(s, icon)}" + _missions_won(s, p)
+
+
+def _missions_won(s: MyFunnyDinosState, p: int) -> str:
+    """The red mission a known event tile hands its excavator at once: a third event tile, or the bones a
+    bone pile brings up to six (the mission goes to the seat to move first)."""
+    c, cur = s.c, s.cur
+    won = []
+    for slot in s.red_open:
+        m = c.missions[s.missions[slot]]
+        if m.condition == "own_event_tiles" and s.loose(cur, EVENT) + 1 >= m.count:
+            won.append(m)
+        elif m.condition == "own_bones" and c.kind_icon[s.kind[p]] == BONE_PILE:
+            gained = sum(1 for seat in range(s.num_players) if seat != cur and s.bones[seat])
+            if s.bones[cur] + gained >= m.count:
+                won.append(m)
+    return "".join(f"; it takes the mission {m.name} ({m.points} points)" for m in won)
 
 
 def _picked(s: MyFunnyDinosState, a: int) -> str:
