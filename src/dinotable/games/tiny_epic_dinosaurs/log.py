@@ -129,6 +129,12 @@ def _contract_named(s: TinyEpicDinosaursState, name: str) -> str:
     return contract_text(s.c, k)
 
 
+def _given_up(s: TinyEpicDinosaursState, name: str) -> str:
+    """The dinosaurs a Contract takes (a Unique Dinosaur it names stays)."""
+    contract = next(k for k in s.c.contracts if k.name == name)
+    return ", ".join(f"{n} {s.c.species[k].name}" for k, n in enumerate(contract.need) if n) or "no dinosaurs"
+
+
 def _game_over_text(s: TinyEpicDinosaursState, who: str, d: dict) -> str:
     def parts(name: str, b: dict) -> str:
         return (
@@ -167,7 +173,10 @@ EVENT_TEXTS = {
     "rival_gain": lambda s, who, d: f"the Rival gains {amounts_text((d['plant'], d['meat'], d['supply']))}",
     "rival_steal": lambda s, who, d: f"the Rival takes {amount_text(d['amount'], d['resource'])} from player 1",
     "rival_research": lambda s, who, d: f"the Rival takes the Research card {d['card']}",
-    "rival_contract": lambda s, who, d: f"the Rival fulfils the Public Contract {d['contract']} ({d['vp']} VP)",
+    "rival_contract": lambda s, who, d: (
+        f"the Rival fulfils the Public Contract {d['contract']} for {d['vp']} VP: "
+        f"{_given_up(s, d['contract'])} from its columns go back to the supply"
+    ),
     "retrieve": lambda s, who, d: (
         f"{who}'s Dinofarmers come back from Medical Leave; {_counts_text(s, d)} to the Containment Zone"
     ),
@@ -180,7 +189,10 @@ EVENT_TEXTS = {
     "feed": _feed_text,
     "feed_all": _feed_all_text,
     "keep": lambda s, who, d: f"{who} keeps a Private Contract",
-    "contract": lambda s, who, d: f"{who} fulfils the Contract {d['contract']} ({d['vp']} VP)",
+    "contract": lambda s, who, d: (
+        f"{who} fulfils the Contract {d['contract']} for {d['vp']} VP: {_given_up(s, d['contract'])} "
+        "go back to the supply (from the Containment Zone first, then the Farm)"
+    ),
     "research": lambda s, who, d: _research_taken(s, who, d["card"]),
     "dinosaur": lambda s, who, d: f"{who} takes {a(_dinosaur(s, d['species']))} into the Containment Zone",
     "trade": lambda s, who, d: (
