@@ -487,7 +487,8 @@ def action_label(s: TinyEpicDinosaursState, action: int) -> str:
         need = entry_strength(s.occupants(slot))
         name = f"{space.board} {space.name.replace('Dinosaur Market', 'Market')}"
         if foreman:
-            return _clip(f"Foreman: {name}")
+            extra = max(0, need - s.c.numbers["foreman_strength"])
+            return _clip(f"Foreman{f'+{extra}' if extra else ''}: {name}")
         return _clip(name + (f" x{need}" if need > 1 else ""))
     if action < ids.research:
         return c.species[action - ids.species].name
