@@ -25,7 +25,10 @@ from .dinogenics_helpers import (
     job_market,
     large,
     pen,
+    place,
     put,
+    quiet,
+    relist,
     setr,
     specialist,
     steer,
@@ -181,3 +184,20 @@ def test_claiming_a_specialist_reads_its_cost_as_a_cost():
     do_steps(s, seat, (("job_network", True),))
     text = s.action_text(IDS.specialist + specialist("concierge"))
     assert text == "Claim the Concierge: pay 1 Manipulation card; your park holds 2 more visitors"
+
+
+def test_a_space_that_draws_says_it_takes_the_hand_over_its_limit():
+    """The hand limit, told before the worker goes: Site B keeps 1 card for sure ('you will discard'), Site A
+    takes up to 2 (the player may take fewer: 'up to')."""
+    s = quiet(2)
+    seat = s.cur
+    limit = rules.hand_limit(s, seat)
+    give(s, seat, "brontosaurus", limit)
+    relist(s)
+    site_b = s.action_text(place("site_b"))
+    assert site_b.endswith(f"keep 1; your hand goes over its limit of {limit}: you will discard 1")
+    if place("site_a") in s.legal_actions():
+        site_a = s.action_text(place("site_a"))
+        assert site_a.endswith(f"; it can take your hand over its limit of {limit}: up to 2 cards to discard")
+    # Others read the space as it is printed: the note is the mover's.
+    assert "limit" not in s.action_text(place("site_b"), viewer=1 - seat)

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from dinotable.core.words import a, counted
 from dinotable.games.dinogenics import rules
-from dinotable.games.dinogenics.components import COUNTS, CREDITS, DIETS, END_COUNTS, TRAIT_TEXTS, VISITORS
+from dinotable.games.dinogenics.components import COUNTS, CREDITS, DIETS, DNA, EDNA, END_COUNTS, TRAIT_TEXTS, VISITORS
 from dinotable.games.dinogenics.park import cells_of
 from dinotable.games.dinogenics.rules import (
     BONEYARD,
@@ -75,15 +75,24 @@ def over_limit(s: DinoGenicsState, seat: int, more: int, own: bool = True, may: 
     return f"; your hand goes over its limit of {limit}: you will discard {over}"
 
 
-def _cards_kept(steps) -> int:
-    """The DNA cards a space's action keeps for sure (draw and keep) or at most (the Boneyard, the Market)."""
-    n = 0
+def _cards_kept(steps) -> tuple[int, int]:
+    """The DNA cards an action's steps add to the hand: for sure (draw and keep, a gain) and at most (with
+    the Boneyard's and the Market's, which the player may stop taking)."""
+    sure = most = 0
     for kind, value in steps:
         if kind in ("draw_keep", "edna_keep"):
-            n += value[1]
+            sure += value[1]
+        elif kind in ("gain", "edna"):
+            sure += sum(a for r, a in value if r in (DNA, EDNA))
         elif kind in ("boneyard", "market_buy"):
-            n += value if kind == "boneyard" else value[0]
-    return n
+            most += value if kind == "boneyard" else value[0]
+    return sure, sure + most
+
+
+def _hand_note(s: DinoGenicsState, steps) -> str:
+    """What an action's cards do to the mover's hand limit, if they go past it."""
+    sure, most = _cards_kept(steps)
+    return over_limit(s, s.cur, sure) or over_limit(s, s.cur, most, may=True)
 
 
 def kind_name(c, kind: int) -> str:
@@ -209,7 +218,7 @@ def _space_text(s: DinoGenicsState, action: int, own: bool = True) -> str:
     sp = s.c.spaces[action - s.ids.space]
     text = f"{sp.name}: {steps_text(sp.steps)}"
     if own:
-        text += _no_meeple(s, s.cur, sp.steps) + over_limit(s, s.cur, _cards_kept(sp.steps), may=True)
+        text += _no_meeple(s, s.cur, sp.steps) + _hand_note(s, sp.steps)
     return text
 
 
@@ -334,7 +343,10 @@ def target_text(s: DinoGenicsState, action: int, ctx: TargetContext) -> str:
 
 def card_text(s: DinoGenicsState, action: int, ctx, own: bool = True) -> str:
     card = s.c.manipulation[action - s.ids.manipulation]
-    return f"Play {card.name}: {card.text}{_no_meeple(s, s.cur, card.steps) if own else ''}"
+    text = f"Play {card.name}: {card.text}"
+    if own:
+        text += _no_meeple(s, s.cur, card.steps) + _hand_note(s, card.steps)
+    return text
 
 
 def card_told(s: DinoGenicsState, action: int, ctx) -> str:
