@@ -201,3 +201,20 @@ def test_a_space_that_draws_says_it_takes_the_hand_over_its_limit():
         assert site_a.endswith(f"; it can take your hand over its limit of {limit}: up to 2 cards to discard")
     # Others read the space as it is printed: the note is the mover's.
     assert "limit" not in s.action_text(place("site_b"), viewer=1 - seat)
+
+
+def test_the_upkeep_resources_are_told_once_per_resource():
+    """'5. Gain resources from dinosaurs and facilities': told in one line per park, each resource once (the
+    Stegosaurus' credits and the Patent Center's together)."""
+    s = quiet(2)
+    seat = s.cur
+    pen(s, seat, "A1", "A2", "A3", "A4")
+    put(s, seat, "stegosaurus", "A1")
+    put(s, seat, "stegosaurus", "A3")
+    build(s, seat, "patent_center")
+    build(s, seat, "goat_ranch", "C4")
+    events = []
+    testing.run_stage(s, "resources", events)
+    (told,) = [e for e in events if e.kind == "upkeep_income" and e.seat == seat]
+    assert told.detail["gains"] == [["credits", 4], ["goats", 2]]
+    assert GAME.event_text(s, told) == f"Player {seat + 1} gains 4 credits and 2 goats in the Upkeep"

@@ -33,6 +33,10 @@ if TYPE_CHECKING:
     from dinotable.games.dinogenics.state import DinoGenicsState
 
 
+# What Synth never takes: 'Synth plays mostly like a player but does not gain credits or cards.'
+SYNTH_REFUSES = (CREDITS, DNA, EDNA, MANIPULATION)
+
+
 def use_space(s: DinoGenicsState, seat: int, space: int, direct: bool = True) -> None:
     """A Mainland space's action for this seat: its steps, with the active Breaking News card's bonus there and
     its specialists'; `direct`: a worker stands on the space (not taken through Outsource)."""
@@ -57,7 +61,7 @@ def use_space(s: DinoGenicsState, seat: int, space: int, direct: bool = True) ->
 def gain(s: DinoGenicsState, seat: int, gains: tuple, events) -> None:
     if s.coop and seat == SYNTH:
         # 'Synth plays mostly like a player but does not gain credits or cards.'
-        gains = tuple((r, n) for r, n in gains if r not in (CREDITS, DNA, EDNA, MANIPULATION))
+        gains = tuple((r, n) for r, n in gains if r not in SYNTH_REFUSES)
     for r, n in gains:
         if r in (DNA, EDNA):
             k = s.c.kinds
@@ -93,7 +97,7 @@ def tell_gains(s: DinoGenicsState, seat: int, gains: tuple, events) -> None:
     told = [
         [RESOURCES[r], n]
         for r, n in gains
-        if n and r not in _TOLD_APART and not (s.coop and seat == SYNTH and r in (CREDITS, DNA, EDNA, MANIPULATION))
+        if n and r not in _TOLD_APART and not (s.coop and seat == SYNTH and r in SYNTH_REFUSES)
     ]
     if told:
         events.append(event("gains", seat, amounts=told))

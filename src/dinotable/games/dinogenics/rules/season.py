@@ -27,6 +27,7 @@ from dinotable.games.dinogenics.rules.codes import (
     OVER,
     PLACE,
     RAMPAGED,
+    SYNTH,
     WORKERS,
     decide,
     event,
@@ -48,7 +49,7 @@ from dinotable.games.dinogenics.rules.dinosaurs import (
     place_task,
     terror_task,
 )
-from dinotable.games.dinogenics.rules.effects import gain, refill_market
+from dinotable.games.dinogenics.rules.effects import SYNTH_REFUSES, gain, refill_market
 from dinotable.games.dinogenics.rules.facilities import city_task, open_ocean_task
 from dinotable.games.dinogenics.rules.news import chaos_task, resolve_news
 from dinotable.games.dinogenics.rules.reading import (
@@ -292,7 +293,12 @@ def _resources(s: DinoGenicsState, events) -> None:
     for p in s.order:  # in player order, as cards are drawn
         gains = tuple((r, n) for r, n in upkeep_income(s, p) if r != VP and n)
         if gains:
-            events.append(event("upkeep_income", p, gains=[[RESOURCES[r], n] for r, n in gains]))
+            told: dict[int, int] = {}  # each resource once ("3 credits", not "1 credit and 2 credits")
+            for r, n in gains:
+                if not (s.coop and p == SYNTH and r in SYNTH_REFUSES):
+                    told[r] = told.get(r, 0) + n
+            if told:
+                events.append(event("upkeep_income", p, gains=[[RESOURCES[r], n] for r, n in told.items()]))
             gain(s, p, gains, events)
 
 
