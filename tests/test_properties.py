@@ -131,10 +131,10 @@ def test_tiny_epic_dinosaurs_scores_add_up(seed, players, steps, data):
     cards = {r.name: r for r in content.research}
     values = {sp.name: sp.value for sp in content.species}
     for seat, player in enumerate(view["players"]):
-        bonus = sum(cards[name].contract_bonus for name in player["research"])
-        contracts = sum(vp[name] + bonus for name in player["fulfilled"])
-        research = sum(cards[name].vp for name in player["research"])
-        dinosaurs = sum(values.get(name, 0) for name in player["spaces"] if name)
+        bonus = sum(cards[c["name"]].contract_bonus for c in player["research"])
+        contracts = sum(vp[c["name"]] + bonus for c in player["fulfilled"])
+        research = sum(cards[c["name"]].vp for c in player["research"])
+        dinosaurs = sum(values.get(c["name"], 0) for c in player["spaces"] if c)
         assert state.scores()[seat] == contracts + research + dinosaurs
 
 
