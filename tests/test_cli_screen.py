@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import re
 
 import pytest
 from cli_support import fitted, runner, scripted
@@ -443,3 +444,32 @@ def test_a_screen_too_long_or_too_wide_is_fitted_keeping_the_status_and_own_boar
     screen = written[start:prompt_title]
     assert len(screen) == SCREEN and max(map(len, screen)) <= WIDTH
     assert screen[-6:] == [f"own board {i}" for i in range(6)]
+
+
+def test_an_action_and_its_variant_share_a_cell_so_the_whole_menu_fits():
+    """Tiny Epic Dinosaurs offers each space to a Dinofarmer and to the Foreman: "hunt-herbivore" and
+    "foreman-hunt-herbivore" share one cell ("1 hunt-herbivore (2 foreman)"), so twenty placements fit in
+    five lines where forty cells would not; both numbers still choose."""
+    spaces = [
+        "hunt-herbivore",
+        "hunt-carnivore",
+        "market-herbivore",
+        "lumber-yard",
+        "gather-food",
+        "gather-supplies",
+        "trading-post",
+        "town-hall",
+        "research-lab",
+        "contract-office",
+    ]
+    items = []
+    for name in spaces:
+        for variant in (name, f"foreman-{name}"):
+            n = len(items) + 1
+            items.append(Entry(n, n, variant, f"to {name}", variant.replace("-", " "), "place"))
+    lines = menu.grouped_lines(items, 5)
+    assert len(lines) == 5 and not menu.is_cut(lines)
+    assert lines[0].startswith(" 1 hunt-herbivore (2 foreman)")
+    shown = {int(n) for line in lines for n in re.findall(r"(?<![\w-])(\d+) ", line)}
+    assert shown == set(range(1, 21))
+    assert menu.find("2", items).name == "foreman-hunt-herbivore"

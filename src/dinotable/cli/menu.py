@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 WIDTH = 80
 HEIGHT = 24
+_SEE_ALL = "type list to see every action in full"
 LABEL = 30  # the longest label a grouped menu shows (`game.action_label` promises no more)
 
 
@@ -98,20 +99,45 @@ def grouped_lines(items: list[Entry], budget: int) -> list[str]:
     """The actions in their groups, a header per group when there are several, each action as number,
     name and label in the fewest columns that fit `budget` lines (the widest labels cut shorter to make
     room for a column rather than leave actions out); else cut to `budget` lines, the last saying how many
-    more there are and how to see them."""
+    more there are and how to see them. An action and its variant ("hunt-herbivore" and
+    "foreman-hunt-herbivore") share a cell: "1 hunt-herbivore (2 foreman)"."""
     numw = len(str(len(items)))
     namew = min(max((len(e.name) for e in items), default=0), 16)
-    cells = [_head(e, numw, namew, " ") + ("" if _says_no_more(e) else e.label) for e in items]
+    variants = _variants(items)
+    folded = {v.number for v in variants.values()}
+    leads, cells, counts = [], [], []
+    for e in items:
+        if e.number in folded:
+            continue
+        cell = _head(e, numw, namew, " ") + ("" if _says_no_more(e) else e.label)
+        twin = variants.get(e.number)
+        if twin:
+            cell = f"{cell.rstrip()} ({twin.number} {twin.name.partition('-')[0]})"
+        leads.append(e)
+        cells.append(cell)
+        counts.append(2 if twin else 1)
     headw = numw + (namew + 1 if namew else 0) + 1
-    lines = _fit(items, cells, budget, headw)
+    lines = _fit(leads, cells, budget, headw)
     if lines is not None:
         return lines
     # Too many: the first ones in the game's order (the likeliest choices first) and a line for the rest.
-    for keep in range(len(items) - 1, 0, -1):
-        lines = _fit(items[:keep], cells[:keep], budget - 1, headw)
+    for keep in range(len(leads) - 1, 0, -1):
+        lines = _fit(leads[:keep], cells[:keep], budget - 1, headw)
         if lines is not None:
-            return [*lines, f"... {len(items) - keep} more: type list to see every action in full"]
-    return [f"{len(items)} actions: type list to see every action in full"]
+            return [*lines, f"... {len(items) - sum(counts[:keep])} more: {_SEE_ALL}"]
+    return [f"{len(items)} actions: {_SEE_ALL}"]
+
+
+def _variants(items: list[Entry]) -> dict[int, Entry]:
+    """Base action number -> its variant: an action named "<word>-<name>" beside one named "<name>" in the
+    same group, neither label saying more than its name (the Foreman's placement beside a Dinofarmer's)."""
+    base = {e.name: e for e in items if e.name and _says_no_more(e)}
+    out: dict[int, Entry] = {}
+    for e in items:
+        twin = base.get(e.name.partition("-")[2])
+        if twin and twin.group == e.group and _says_no_more(e) and twin.number not in out:
+            out[twin.number] = e
+    return out
 
 
 def _fit(items: list[Entry], cells: list[str], budget: int, headw: int) -> list[str] | None:
@@ -181,6 +207,11 @@ def menu_lines(items: list[Entry], budget: int) -> list[str]:
     """The menu in at most `budget` lines: every action in full if they fit, else grouped and compact."""
     full = full_lines(items)
     return full if len(full) <= budget else grouped_lines(items, budget)
+
+
+def is_cut(lines: list[str]) -> bool:
+    """True if a menu's lines leave actions out (its last line says how to see them)."""
+    return bool(lines) and lines[-1].endswith(_SEE_ALL)
 
 
 def explain(entry: Entry) -> list[str]:

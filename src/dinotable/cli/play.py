@@ -241,7 +241,7 @@ class Table:
 
     def ask(self, seat: int, recap: int = 0) -> int:
         """The screen, the menu and the prompt until the person chooses an action (or goes back, or quits);
-        the menu leaves `recap` lines of the 24 to the narration above the screen."""
+        the menu leaves `recap` lines of the 24 to the narration above the screen when it needs none of them."""
         state, game = self.state, self.game
         legal = game.present_actions(state, state.legal_actions())
         items = menu.entries(state, legal)
@@ -251,7 +251,13 @@ class Table:
         self.say("")
         for line in screen:
             self._write(line)
-        budget = HEIGHT - len(screen) - 3 - recap  # the blank line, the title line and the prompt
+        budget = HEIGHT - len(screen) - 3  # the blank line, the title line and the prompt
+        # The narration keeps its lines where the whole menu fits beside them; where the menu is cut short
+        # anyway, it keeps two (the choices come first, but the last move stays in sight).
+        if not menu.is_cut(menu.menu_lines(items, budget - recap)):
+            budget -= recap
+        elif menu.is_cut(menu.menu_lines(items, budget)):
+            budget -= min(recap, 2)
         self.show_menu(title, items, budget)
         again = min(budget, MENU_AGAIN)
         while True:
