@@ -184,13 +184,20 @@ def seat_lines(s: DinoGenicsState, v: dict, p: int, seat: int | None) -> list[st
     name = f"Player {p + 1}"
     if s.coop:
         name = "Synth's park" if p == rules.SYNTH else f"The {BRANCHES[p]} Branch"
-    out = [
+    head = (
         f"{name}{' (you)' if p == seat else ''}: {pv['vp']} VP, reputation {pv['reputation']}, "
-        f"dinosaur value {pv['dinosaur_value']}, {counted(pv['credits'], 'credit')}, {counted(pv['goats'], 'goat')}, "
-        f"{counted(pv['fences'], 'fence')}, {counted(pv['scandals'], 'Scandal')}, "
-        f"{pv['visitors']}/{pv['rooms']} visitors, {counted(pv['workers'], 'worker')}, {pv['dna_cards']} DNA, "
-        f"{pv['manipulation_cards']} Manipulation" + (f", {pv['refined']} Refined DNA" if s.expansion else "")
-    ]
+        f"dinosaur value {pv['dinosaur_value']}, "
+    )
+    if p < s.num_players:  # Synth holds no credits, cards or tokens
+        head += f"{counted(pv['credits'], 'credit')}, "
+    head += (
+        f"{counted(pv['goats'], 'goat')}, {counted(pv['fences'], 'fence')}, {counted(pv['scandals'], 'Scandal')}, "
+        f"{pv['visitors']}/{pv['rooms']} visitors, {counted(pv['workers'], 'worker')}"
+    )
+    if p < s.num_players:
+        head += f", {pv['dna_cards']} DNA, {pv['manipulation_cards']} Manipulation"
+        head += f", {pv['refined']} Refined DNA" if s.expansion else ""
+    out = [head]
     if pv["specialists"]:
         names = {sp.key: sp.name for sp in c.specialists}
         out.append("  Specialists: " + ", ".join(names[k] for k in pv["specialists"]))

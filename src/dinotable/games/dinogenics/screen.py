@@ -154,7 +154,8 @@ def _seat_summary(s: DinoGenicsState, p: int, own: bool) -> str:
     dna = sum(s.dna[p * k : p * k + k]) if cards else 0
     manip = sum(s.manip[p * m : p * m + m]) if cards else 0
     name = f"{seat_title(s, p)}: {s.get(p, VP)} VP"
-    rep, credits = rules.reputation(s, p), counted(s.get(p, CREDITS), "credit")
+    rep = rules.reputation(s, p)
+    credits = counted(s.get(p, CREDITS), "credit") if cards else f"{counted(s.get(p, GOATS), 'goat')}"  # Synth
     visitors, room = s.get(p, VISITORS), rules.room(s, p)
     dinos, workers = counted(len(s.dinos[p]), "dinosaur"), counted(s.get(p, rules.WORKERS), "worker")
     hand = [f"{dna} DNA", f"{manip} Manipulation"] if cards else []
