@@ -102,7 +102,7 @@ def test_the_screen_shows_the_shared_table_and_the_seat_hand():
     """The Mainland with its workers, the DNA Market, player order, Breaking News, and the seat's cards."""
     s = GAME.new_game(3, 2, {})
     text = GAME.screen_text(s, s.current_player)
-    assert "Mainland:" in text and "Site A" in text and "DNA Market:" in text and "Order " in text
+    assert "Mainland (_ free, # blocked" in text and "Site A" in text and "DNA Market:" in text and "Order " in text
     assert "News" in text and "DNA (" in text and "Manipulation:" in text
 
 
@@ -198,3 +198,13 @@ def test_a_finished_game_screen_gives_the_final_scores_and_the_winner():
     scores = s.scores()
     assert "End Game Scoring | game over" in lines[0]
     assert lines[1].startswith(f"Final scores: player 1 {scores[0]}, player 2 {scores[1]}; won: ")
+
+
+def test_a_space_whose_text_starts_with_its_name_is_labelled_by_what_it_does():
+    """The menu shows a space's name beside its label, so "Site A: take up to 2 DNA..." is labelled by
+    what Site A does rather than by "Site A" again."""
+    state = GAME.new_game(2, 5, {})
+    names = {GAME.action_name(state, a): a for a in state.legal_actions()}
+    assert state.action_text(names["site-a"]).startswith("Site A: take up to 2 DNA")
+    label = GAME.action_label(state, names["site-a"])
+    assert label.startswith("Take up to 2 DNA") and len(label) <= 30

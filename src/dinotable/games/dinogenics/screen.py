@@ -131,12 +131,13 @@ def _mainland(s: DinoGenicsState) -> list[str]:
         slots = s.occ[s.slot0[sp.index] : s.slot0[sp.index] + sp.slots]
         name = {"iom": "IOM", "hq": "HQ"}.get(sp.key, sp.name)
         items.append(f"{name} {''.join(board.slot_mark(s, o) for o in slots)}")
-    lines, line = [], "Mainland:"
+    head = "Mainland (_ free, # blocked, X crashed, 2 player 2):"
+    lines, line = [], head
     for item in items:
         if len(line) + 3 + len(item) > WIDTH:
             lines.append(line)
             line = " "
-        line += ("  " if line.strip() != "Mainland:" else " ") + item
+        line += ("  " if line != head else " ") + item
     lines.append(line)
     return lines
 
@@ -351,6 +352,10 @@ def action_label(s: DinoGenicsState, action: int) -> str:
     short = short[:1].upper() + short[1:]
     if len(short) <= 30:
         return short
+    # "Site A: take up to 2 DNA..." beside the name site-a: the label is what the space does.
+    head, colon, rest = short.partition(": ")
+    if colon and set(re.findall(r"[a-z0-9]+", head.lower())) <= set(action_name(s, action).split("-")):
+        return _fit(rest[:1].upper() + rest[1:], 30)
     for mark in (":", ";", " - ", " ("):
         head = short.split(mark)[0]
         if len(head) <= 30:
