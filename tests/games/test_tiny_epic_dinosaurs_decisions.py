@@ -55,7 +55,7 @@ DOCS = Path(__file__).resolve().parents[2] / "docs" / "tiny-epic-dinosaurs.md"
 PHASES = {
     "KEEP": "choosing a Private Contract to keep",
     "PLACE": "Allocate Dinofarmers",
-    "CHOOSE": "performing an action",
+    "CHOOSE": "choose on the action space",
     "ADAPT": "Adapt the Farm",
     "FEED": "Feed Dinosaurs",
     "ESCAPE": "Dinosaur Escape",

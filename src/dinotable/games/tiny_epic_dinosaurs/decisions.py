@@ -249,7 +249,7 @@ for phase, decision in (
         ),
     ),
     (PLACE, Decision("Allocate Dinofarmers", _place_legal, _place, render.place_text, _place_info)),
-    (CHOOSE, Decision("performing an action", _choice_legal, _choose, render.choice_text, _choice_info, Choice)),
+    (CHOOSE, Decision("choose on the action space", _choice_legal, _choose, render.choice_text, _choice_info, Choice)),
     (
         ADAPT,
         Decision(

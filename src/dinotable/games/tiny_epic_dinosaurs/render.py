@@ -177,13 +177,15 @@ def place_text(s: TinyEpicDinosaursState, action: int, ctx) -> str:
 def choice_text(s: TinyEpicDinosaursState, action: int, ctx) -> str:
     c, ids = s.c, s.ids
     if action < ids.research:
-        return c.species[action - ids.species].name
+        # The step asking says how the dinosaur comes: hunted (the Hunting Die is rolled) or bought.
+        verb = "Hunt" if ctx.step[0] == "hunt" else "Take"
+        return f"{verb} {a(c.species[action - ids.species].name)}"
     if action < ids.contract:
         return "Research: " + research_text(c, s.research_row[action - ids.research])
     if action < ids.trade:
         return _contract_choice(c, "Fulfil", action - ids.contract)
-    a, b = divmod(action - ids.trade, 3)
-    return f"Trade 1 {RESOURCES[a]} for {ctx.step[1]} {RESOURCES[b]}"
+    paid, got = divmod(action - ids.trade, 3)
+    return f"Trade 1 {RESOURCES[paid]} for {ctx.step[1]} {RESOURCES[got]}"
 
 
 def adapt_text(s: TinyEpicDinosaursState, action: int, ctx) -> str:
