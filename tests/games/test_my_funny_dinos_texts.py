@@ -89,7 +89,7 @@ def test_a_die_roll_is_told_with_the_roll_it_needed():
     top = s.stacks[1][-1]
     steer_die(s, 12)
     text = told(s, s.apply(top))[0]
-    assert re.search(r"player 1 rolls 12 on the 12-sided die \(needing \d+ or more\) and excavates the ", text)
+    assert re.search(r"Player 1 rolls 12 on the 12-sided die \(needing \d+ or more\) and excavates the ", text)
     assert text.endswith(f"#{top}")
 
 
@@ -132,8 +132,8 @@ def test_bone_pile_and_mission_taken_are_told_with_the_mission_name():
     s.bones, s.supply = [5, 2, 2], s.supply - 3
     events = succeed(s, tile(s, event_kind("bone_pile")))
     texts = told(s, events)
-    assert "bone pile: player 1 takes a small bone token from player 2 and player 3" in texts
-    assert "player 1 takes the mission tile Six bone tokens: 3 points" in texts
+    assert "Bone pile: player 1 takes a small bone token from player 2 and player 3" in texts
+    assert "Player 1 takes the mission tile Six bone tokens: 3 points" in texts
 
 
 def test_a_restoration_tells_its_value_and_the_mission_it_takes():
@@ -155,9 +155,9 @@ def test_a_restoration_tells_its_value_and_the_mission_it_takes():
     ]
     texts = told(s, events)
     assert texts[3:] == [
-        "player 1 restores a mixed dinosaur (green head, red tail, blue leg, pink leg): 6 points, shown on an "
+        "Player 1 restores a mixed dinosaur (green head, red tail, blue leg, pink leg): 6 points, shown on an "
         'exhibition tile, "6" side up',
-        "player 1 takes the mission tile Four-colour dinosaur: 3 points",
+        "Player 1 takes the mission tile Four-colour dinosaur: 3 points",
     ]
 
 
@@ -205,7 +205,7 @@ def test_the_end_of_the_game_tells_each_score_by_its_parts():
     over = [GAME.event_text(s, e) for e in events if e.kind == "game_over"]
     assert s.is_over and over
     lines = over[0].split("\n")
-    assert lines[0] == "the game is over (the pile is empty). Scoring:"
+    assert lines[0] == "The game is over (the pile is empty). Scoring:"
     for seat, line in enumerate(lines[1:]):
         total, parts = re.match(r"    player \d: (\d+) points = (.*)", line).groups()
         assert int(total) == s.scores()[seat] == sum(int(n) for n in re.findall(r"\w+ (\d+)(?: \(|$| \+)", parts))
@@ -265,7 +265,7 @@ def test_a_dinosaur_after_the_fifth_is_told_without_an_exhibition_tile():
     to_restore(s)
     texts = told(s, s.apply(PICK + head))
     assert (
-        "player 1 restores a single-colour dinosaur (green head, green tail, green leg, green leg): 10 points"
+        "Player 1 restores a single-colour dinosaur (green head, green tail, green leg, green leg): 10 points"
         in (texts[0])
     )
     assert texts[0].endswith("(no exhibition tile is left, but it scores)")

@@ -131,7 +131,7 @@ def _mainland(s: DinoGenicsState) -> list[str]:
         slots = s.occ[s.slot0[sp.index] : s.slot0[sp.index] + sp.slots]
         name = {"iom": "IOM", "hq": "HQ"}.get(sp.key, sp.name)
         items.append(f"{name} {''.join(board.slot_mark(s, o) for o in slots)}")
-    head = "Mainland (_ free, # blocked, X crashed, 2 player 2):"
+    head = "Mainland (_ free, # blocked, X crashed, 1-4 whose worker" + (", S Synth" if s.coop else "") + "):"
     lines, line = [], head
     for item in items:
         if len(line) + 3 + len(item) > WIDTH:

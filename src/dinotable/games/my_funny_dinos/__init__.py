@@ -136,7 +136,8 @@ class MyFunnyDinos(Game):
         return screen.action_label(state, action)
 
     def event_text(self, state: MyFunnyDinosState, event) -> str:
-        return render.event_text(state, event)
+        text = render.event_text(state, event)
+        return text[:1].upper() + text[1:]  # a sentence, as the other games tell theirs
 
     def check_invariants(self, s: MyFunnyDinosState) -> None:
         c = self.content
