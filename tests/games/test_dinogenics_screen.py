@@ -117,9 +117,9 @@ def test_a_scenario_screen_shows_its_objective_and_special_rules():
 def test_the_solo_target_and_the_coop_contest_are_on_screen():
     """The solo game's target and the co-op's average against Synth."""
     solo = GAME.screen_text(GAME.new_game(1, 4, {}), 0)
-    assert f"of {GAME.content.numbers['solo_target']} VP" in solo
+    assert f"of {GAME.content.numbers['solo_target']} VP scored now" in solo
     coop = GAME.screen_text(GAME.new_game(2, 4, {"coop": True}), 0)
-    assert "Co-op: the branches' average" in coop and "Synth's park:" in coop
+    assert "Co-op, scored now: the branches' average" in coop and "Synth's park:" in coop
 
 
 def test_the_synth_step_is_named_only_in_the_coop():

@@ -89,10 +89,12 @@ def _objective(s: DinoGenicsState) -> list[str]:
         return []
     if "synth_re_activated" in goal:
         r = goal["synth_re_activated"]
-        return [f"Co-op: the branches' average {r['average']} VP must beat Synth's {r['synth']} VP"]
+        average, synth = r["average"], r["synth"]
+        return [f"Co-op, scored now: the branches' average {average} VP against Synth's {synth} (must be more)"]
     line = f"Objective: {goal['score']} of {goal['target']} {goal['unit']}"
     if "scenario" in goal:
         line = f"{goal['scenario']} {goal['name']}: {goal['score']} of {goal['target']} {goal['unit']}"
+    line += " scored now"  # the score as End Game Scoring would count it, not the VP track
     conditions = [f"{c['condition']} {'(yes)' if c['met'] else '(not yet)'}" for c in goal.get("conditions", ())]
     out = [_fit("; ".join([line, *conditions]))]
     if s.scenario:
