@@ -148,7 +148,7 @@ def _fit(items: list[Entry], cells: list[str], budget: int, headw: int) -> list[
         if lines is None:  # labels cut that short would say too little
             return None
         if len(lines) <= budget:
-            return [line for line, _ in lines]
+            return lines
     return None
 
 
@@ -177,9 +177,9 @@ def _groups(items: list[Entry], cells: list[str]) -> list[tuple[str | None, list
     return list(merged.items())
 
 
-def _columns(blocks, columns: int, headw: int) -> list[tuple[str, int]] | None:
+def _columns(blocks, columns: int, headw: int) -> list[str] | None:
     """The grouped menu's lines in `columns` columns (down each column, so that the numbers read in order),
-    each line with how many actions it lists; each column as wide as its widest cell, the widest cut until
+    each column as wide as its widest cell, the widest cut until
     the columns fit in 80, or None if a label would be cut shorter than 12 characters."""
     split = []
     for group, members in blocks:
@@ -193,13 +193,13 @@ def _columns(blocks, columns: int, headw: int) -> list[tuple[str, int]] | None:
         if widths[widest] - headw < 12:
             return None
     headed = len(blocks) > 1
-    lines: list[tuple[str, int]] = []
+    lines: list[str] = []
     for group, rows, cols in split:
         if headed and group is not None:
-            lines.append((clip(f"{group}:", WIDTH), 0))
+            lines.append(clip(f"{group}:", WIDTH))
         for r in range(rows):
             row = [clip(col[r], w).ljust(w) for col, w in zip(cols, widths, strict=False) if r < len(col)]
-            lines.append(("  ".join(row).rstrip(), len(row)))
+            lines.append("  ".join(row).rstrip())
     return lines
 
 
