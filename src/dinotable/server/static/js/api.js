@@ -1,0 +1,112 @@
+// The client side of the web API (see docs of issue 17): HTTP calls, the WebSocket, and the seat tokens kept
+// in localStorage so the lobby can list "my tables".
+
+const TOKENS_KEY = "dinotable.tokens";
+
+export class ApiError extends Error {
+  constructor(status, message) {
+    super(message);
+    this.status = status;
+  }
+}
+
+async function call(method, path, body) {
+  const init = { method, headers: {} };
+  if (body !== undefined) {
+    init.headers["Content-Type"] = "application/json";
+    init.body = JSON.stringify(body);
+  }
+  const response = await fetch(path, init);
+  let data = null;
+  try {
+    data = await response.json();
+  } catch {
+    data = null;
+  }
+  if (!response.ok) {
+    const message = data && data.error ? data.error : `the server answered ${response.status}`;
+    throw new ApiError(response.status, message);
+  }
+  return data;
+}
+
+export const api = {
+  games: () => call("GET", "/api/games"),
+  createTable: (body) => call("POST", "/api/tables", body),
+  table: (table, token) => call("GET", `/api/tables/${encodeURIComponent(table)}${token ? `?token=${encodeURIComponent(token)}` : ""}`),
+  act: (table, token, seq, action) => call("POST", `/api/tables/${encodeURIComponent(table)}/actions`, { token, seq, action }),
+  undo: (table, token, seq) => call("POST", `/api/tables/${encodeURIComponent(table)}/undo`, { token, seq }),
+  chat: (table, token, text) => call("POST", `/api/tables/${encodeURIComponent(table)}/chat`, { token, text }),
+  myTables: (tokens) => call("GET", `/api/tables?tokens=${tokens.map(encodeURIComponent).join(",")}`),
+};
+
+export function savedTokens() {
+  try {
+    const parsed = JSON.parse(localStorage.getItem(TOKENS_KEY) || "{}");
+    return parsed && typeof parsed === "object" ? parsed : {};
+  } catch {
+    return {};
+  }
+}
+
+export function saveToken(table, token) {
+  if (!token) return;
+  const tokens = savedTokens();
+  tokens[table] = token;
+  localStorage.setItem(TOKENS_KEY, JSON.stringify(tokens));
+}
+
+/**
+ * Follows a table over its WebSocket: onState gets every full state (never an older one than already shown);
+ * the socket reconnects after a drop, and a jump of more than one decision re-fetches the state over HTTP.
+ */
+export function follow(table, token, onState, onConnection) {
+  let latestSeq = -1;
+  let socket = null;
+  let closed = false;
+  let retry = 500;
+
+  const accept = (state) => {
+    if (state.seq < latestSeq) return;
+    latestSeq = state.seq;
+    onState(state);
+  };
+
+  const refetch = () => api.table(table, token).then(accept, () => {});
+
+  const open = () => {
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    const query = token ? `?token=${encodeURIComponent(token)}` : "";
+    socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${encodeURIComponent(table)}${query}`);
+    socket.addEventListener("open", () => {
+      retry = 500;
+      onConnection?.(true);
+    });
+    socket.addEventListener("message", (event) => {
+      let state;
+      try {
+        state = JSON.parse(event.data);
+      } catch {
+        return;
+      }
+      if (state.error) return;
+      if (latestSeq >= 0 && state.seq > latestSeq + 1 && !("view" in state)) refetch();
+      else accept(state);
+    });
+    socket.addEventListener("close", () => {
+      onConnection?.(false);
+      if (closed) return;
+      setTimeout(open, retry);
+      retry = Math.min(retry * 2, 10000);
+    });
+  };
+  open();
+  return {
+    accept,
+    refetch,
+    close() {
+      closed = true;
+      socket?.close();
+    },
+  };
+}

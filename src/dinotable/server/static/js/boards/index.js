@@ -1,0 +1,9 @@
+// Board renderers by game name; a game without its own board gets the generic one, so every game is playable.
+const BOARDS = {
+  "my-funny-dinos": () => import("./my-funny-dinos.js"),
+};
+
+export async function boardFor(game) {
+  const load = BOARDS[game] || (() => import("./generic.js"));
+  return load();
+}

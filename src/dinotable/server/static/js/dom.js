@@ -1,0 +1,62 @@
+// Small DOM helpers. Every string from the server goes in as a text node (never innerHTML), so markup in a
+// name, a log entry or a chat message shows as text.
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+function fill(node, attrs, children) {
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key.startsWith("on") && typeof value === "function") node.addEventListener(key.slice(2), value);
+    else if (key === "text") node.textContent = String(value);
+    else node.setAttribute(key, value === true ? "" : String(value));
+  }
+  for (const child of children.flat(Infinity)) {
+    if (child === undefined || child === null || child === false) continue;
+    node.append(typeof child === "string" || typeof child === "number" ? document.createTextNode(String(child)) : child);
+  }
+  return node;
+}
+
+/** An HTML element: el("li", {class: "x"}, "text", otherNode). */
+export function el(tag, attrs = {}, ...children) {
+  return fill(document.createElement(tag), attrs, children);
+}
+
+/** An SVG element, same calling convention as el(). */
+export function svg(tag, attrs = {}, ...children) {
+  return fill(document.createElementNS(SVG_NS, tag), attrs, children);
+}
+
+export function clear(node) {
+  while (node.firstChild) node.firstChild.remove();
+  return node;
+}
+
+/** Makes an element act as a button for mouse, touch and keyboard (Enter / Space). */
+export function clickable(node, label, handler) {
+  node.setAttribute("role", "button");
+  node.setAttribute("tabindex", "0");
+  node.setAttribute("aria-label", label);
+  node.addEventListener("click", handler);
+  node.addEventListener("keydown", (ev) => {
+    if (ev.key === "Enter" || ev.key === " ") {
+      ev.preventDefault();
+      handler(ev);
+    }
+  });
+  return node;
+}
+
+/** Words for a value a player reads: never a raw true/false/null. */
+export function words(value) {
+  if (value === true) return "yes";
+  if (value === false) return "no";
+  if (value === null || value === undefined || value === "") return "none";
+  if (Array.isArray(value)) return value.length ? value.map(words).join(", ") : "none";
+  return String(value);
+}
+
+/** "rocks_per_base" -> "rocks per base". */
+export function humanKey(key) {
+  return String(key).replace(/_/g, " ");
+}

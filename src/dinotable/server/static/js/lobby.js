@@ -1,0 +1,190 @@
+// The lobby: make a table (game, seats, options), share its seat links, list this browser's tables.
+import { api, saveToken, savedTokens } from "./api.js";
+import { el, clear, humanKey } from "./dom.js";
+
+const $ = (id) => document.getElementById(id);
+let games = [];
+
+function currentGame() {
+  return games.find((g) => g.name === $("game").value);
+}
+
+function seatChoices(levels) {
+  return [el("option", { value: "human" }, "a person"), ...levels.map((level) => el("option", { value: `bot:${level}` }, `a bot (${level})`))];
+}
+
+function renderSeats() {
+  const game = currentGame();
+  const box = clear($("seats"));
+  box.append(el("legend", {}, "Seats"));
+  const count = Number($("count").value);
+  for (let seat = 0; seat < count; seat += 1) {
+    const select = el("select", { name: `seat-${seat}`, "data-seat": seat }, seatChoices(game.bot_levels));
+    select.value = seat === 0 ? "human" : `bot:${game.bot_levels[0]}`;
+    box.append(el("label", { class: "field" }, `Player ${seat + 1}`, select));
+  }
+}
+
+function optionInput(option) {
+  const id = `option-${option.name}`;
+  if (option.kind === "bool") {
+    return el("input", { id, type: "checkbox", checked: option.default === true, "data-option": option.name });
+  }
+  if (option.kind === "choice") {
+    const select = el("select", { id, "data-option": option.name });
+    option.choices.forEach((choice, index) => {
+      const shown = choice === "" ? "none" : String(choice);
+      select.append(el("option", { value: String(index), selected: choice === option.default }, shown));
+    });
+    return select;
+  }
+  const numeric = option.kind === "int" || option.kind === "float" || option.kind === "per_seat_float";
+  return el("input", {
+    id,
+    type: numeric ? "number" : "text",
+    step: option.kind === "int" ? "1" : "any",
+    value: String(option.default),
+    "data-option": option.name,
+  });
+}
+
+function renderOptions() {
+  const game = currentGame();
+  const box = clear($("options"));
+  box.append(el("legend", {}, "Options"));
+  if (!game.options.length) box.append(el("p", {}, "This game has no options."));
+  for (const option of game.options) {
+    box.append(
+      el("div", { class: "option" },
+        el("label", { for: `option-${option.name}` }, humanKey(option.name)),
+        optionInput(option),
+        el("p", { class: "help" }, option.help || "")),
+    );
+  }
+}
+
+function renderCounts() {
+  const game = currentGame();
+  const select = clear($("count"));
+  for (let n = game.min_players; n <= game.max_players; n += 1) select.append(el("option", { value: n }, String(n)));
+  select.value = String(Math.max(game.min_players, Math.min(2, game.max_players)));
+  renderSeats();
+  renderOptions();
+}
+
+function readOptions() {
+  const game = currentGame();
+  const options = {};
+  for (const option of game.options) {
+    const input = document.querySelector(`[data-option="${option.name}"]`);
+    let value;
+    if (option.kind === "bool") value = input.checked;
+    else if (option.kind === "choice") value = option.choices[Number(input.value)];
+    else if (option.kind === "int") value = parseInt(input.value, 10);
+    else if (option.kind === "float" || option.kind === "per_seat_float") value = parseFloat(input.value);
+    else value = input.value;
+    if (value !== option.default) options[option.name] = value;
+  }
+  return options;
+}
+
+function absolute(url) {
+  return new URL(url, location.href).href;
+}
+
+function showCreated(result, players) {
+  const box = clear($("created"));
+  box.hidden = false;
+  const mine = result.seats.find((seat) => seat.token);
+  if (mine) saveToken(result.table, mine.token);
+  box.append(el("h3", {}, "Your table is ready"));
+  const list = el("ul", { class: "seat-links" });
+  result.seats.forEach((seat, index) => {
+    const who = players[index].type === "bot" ? `a bot (${players[index].level})` : "a person";
+    if (!seat.url) {
+      list.append(el("li", {}, `${seat.name || `Player ${index + 1}`}: ${who}`));
+      return;
+    }
+    const link = absolute(seat.url);
+    const copy = el("button", { type: "button", class: "copy" }, "Copy link");
+    copy.addEventListener("click", async () => {
+      try {
+        await navigator.clipboard.writeText(link);
+        copy.textContent = "Copied";
+      } catch {
+        copy.textContent = "Select the link and copy it";
+      }
+    });
+    const mineNote = seat === mine ? " (your seat)" : " (send this link to the player)";
+    list.append(el("li", { "data-seat": seat.seat },
+      `${seat.name || `Player ${index + 1}`}: ${who}${mineNote} `,
+      el("a", { href: seat.url, class: "seat-link" }, link), " ", copy));
+  });
+  box.append(list);
+  if (result.spectator_url) {
+    box.append(el("p", {}, "Spectators: ", el("a", { href: result.spectator_url }, absolute(result.spectator_url))));
+  }
+  if (mine) box.append(el("p", {}, el("a", { href: mine.url, class: "go", id: "go-to-seat" }, "Go to your seat")));
+  loadMine();
+}
+
+async function create(event) {
+  event.preventDefault();
+  $("form-error").textContent = "";
+  const players = [...document.querySelectorAll("#seats select")].map((select) => {
+    if (select.value === "human") return { type: "human" };
+    return { type: "bot", level: select.value.slice(4) };
+  });
+  const body = { game: currentGame().name, players, options: readOptions() };
+  const seed = $("seed").value.trim();
+  if (seed !== "") body.seed = parseInt(seed, 10);
+  $("create").disabled = true;
+  try {
+    showCreated(await api.createTable(body), players);
+  } catch (error) {
+    $("form-error").textContent = error.message;
+  } finally {
+    $("create").disabled = false;
+  }
+}
+
+async function loadMine() {
+  const tokens = savedTokens();
+  const entries = Object.entries(tokens);
+  const list = clear($("mine-list"));
+  $("mine-empty").hidden = entries.length > 0;
+  if (!entries.length) return;
+  let rows;
+  try {
+    rows = await api.myTables(entries.map(([, token]) => token));
+  } catch (error) {
+    list.append(el("li", { class: "error" }, `Could not list your tables: ${error.message}`));
+    return;
+  }
+  for (const row of rows) {
+    const token = tokens[row.table];
+    const turn = row.over ? "game over" : row.your_turn ? "your turn" : `${row.to_move_name || "nobody"} to move`;
+    list.append(el("li", { class: row.your_turn ? "your-turn" : "", "data-table": row.table },
+      el("a", { href: `/t/${encodeURIComponent(row.table)}?token=${encodeURIComponent(token)}` }, `${row.title} (table ${row.table})`),
+      el("span", { class: "turn" }, ` ${turn}, after ${row.seq} decisions`)));
+  }
+}
+
+async function start() {
+  try {
+    games = await api.games();
+  } catch (error) {
+    $("form-error").textContent = `Could not load the games: ${error.message}`;
+    return;
+  }
+  for (const game of games) $("game").append(el("option", { value: game.name }, game.title));
+  const preferred = games.find((g) => g.name === "my-funny-dinos");
+  if (preferred) $("game").value = preferred.name;
+  $("game").addEventListener("change", renderCounts);
+  $("count").addEventListener("change", renderSeats);
+  $("table-form").addEventListener("submit", create);
+  renderCounts();
+  loadMine();
+}
+
+start();

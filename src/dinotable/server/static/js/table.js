@@ -1,0 +1,186 @@
+// One table: follows its state over the WebSocket and shows the board, whose turn it is, the choices (keys 1-9
+// and 0, or a click), undo, the log, the chat and the final outcome. The seat's token comes from the link.
+import { api, follow, saveToken, savedTokens } from "./api.js";
+import { boardFor } from "./boards/index.js";
+import { el, clear, humanKey, words } from "./dom.js";
+
+const $ = (id) => document.getElementById(id);
+const table = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
+const params = new URLSearchParams(location.search);
+const token = params.get("token") || savedTokens()[table] || null;
+if (params.get("token")) saveToken(table, token);
+
+let current = null;
+let board = null;
+let pending = false;
+let follower = null;
+const shownLog = new Set();
+
+function seatName(state, seat) {
+  const entry = (state.seats || []).find((s) => s.seat === seat);
+  return entry ? entry.name : `player ${seat + 1}`;
+}
+
+function showError(message) {
+  $("error").textContent = message || "";
+}
+
+async function act(actionId) {
+  if (pending || !current || !token) return;
+  if (!current.legal.some((a) => a.id === actionId)) return;
+  pending = true;
+  document.body.classList.add("pending");
+  showError("");
+  try {
+    follower.accept(await api.act(table, token, current.seq, actionId));
+  } catch (error) {
+    showError(error.message);
+    follower.refetch();
+  } finally {
+    pending = false;
+    document.body.classList.remove("pending");
+  }
+}
+
+async function undo() {
+  if (pending || !current) return;
+  pending = true;
+  try {
+    follower.accept(await api.undo(table, token, current.seq));
+  } catch (error) {
+    showError(error.message);
+  } finally {
+    pending = false;
+  }
+}
+
+function renderHeader(state) {
+  document.title = `${state.title}: table ${state.table}`;
+  $("title").textContent = `${state.title}, table ${state.table}`;
+  $("status").textContent = state.status || "";
+  let turn;
+  if (state.over) turn = "The game is over.";
+  else if (state.to_move === null || state.to_move === undefined) turn = "";
+  else if (state.seat !== null && state.to_move === state.seat) turn = "Your turn.";
+  else {
+    const mover = (state.seats || []).find((s) => s.seat === state.to_move);
+    const bot = mover && mover.type === "bot" ? ` (a bot${mover.level ? `, ${mover.level}` : ""}, thinking)` : "";
+    turn = `Waiting for ${seatName(state, state.to_move)}${bot}.`;
+  }
+  if (state.seat === null || state.seat === undefined) turn = `You are watching. ${turn}`;
+  else turn = `You are ${seatName(state, state.seat)}. ${turn}`;
+  $("turn").textContent = turn;
+  document.body.classList.toggle("my-turn", !state.over && state.seat !== null && state.to_move === state.seat);
+}
+
+function renderActions(state) {
+  const list = clear($("actions"));
+  state.legal.forEach((action, index) => {
+    const key = index < 9 ? String(index + 1) : index === 9 ? "0" : "";
+    const button = el("button", { type: "button", "data-action": action.id, "aria-keyshortcuts": key || undefined },
+      key ? el("kbd", {}, key) : null, " ", action.text);
+    button.addEventListener("click", () => act(action.id));
+    list.append(el("li", {}, button));
+  });
+  if (!state.legal.length) {
+    list.append(el("li", { class: "none" }, state.over ? "No more choices: the game is over." : "Nothing to choose right now."));
+  }
+  $("undo").hidden = !state.can_undo;
+}
+
+function renderLog(state) {
+  const log = $("log");
+  const nearBottom = log.scrollHeight - log.scrollTop - log.clientHeight < 40;
+  // The log is rebuilt when it no longer extends what is shown (an undo); else only new entries are added.
+  const entries = state.log || [];
+  const keys = entries.map((entry, index) => `${entry.seq}:${index}:${entry.text}`);
+  if (keys.length < shownLog.size || [...shownLog].some((key, i) => keys[i] !== key)) {
+    clear(log);
+    shownLog.clear();
+  }
+  keys.forEach((key, index) => {
+    if (shownLog.has(key)) return;
+    shownLog.add(key);
+    log.append(el("li", { "data-seq": entries[index].seq }, entries[index].text));
+  });
+  if (nearBottom || pending) log.scrollTop = log.scrollHeight;
+}
+
+function renderChat(state) {
+  const chat = clear($("chat"));
+  for (const message of state.chat || []) {
+    chat.append(el("li", {}, el("strong", {}, `${message.name}: `), el("span", { class: "chat-text" }, message.text)));
+  }
+  chat.scrollTop = chat.scrollHeight;
+  $("chat-form").hidden = state.seat === null || state.seat === undefined;
+}
+
+function renderOutcome(state) {
+  const box = clear($("outcome"));
+  box.hidden = !state.over || !state.outcome;
+  if (box.hidden) return;
+  const outcome = state.outcome;
+  const winners = (outcome.winners || []).map((seat) => seatName(state, seat));
+  box.append(el("h2", {}, "Final outcome"));
+  box.append(el("p", { class: "winners" }, winners.length ? `Winner: ${winners.join(" and ")}.` : "Nobody wins."));
+  const lines = board && board.outcomeLines ? board.outcomeLines(state) : null;
+  if (lines) {
+    box.append(lines);
+  } else {
+    const rows = (outcome.scores || []).map((score, seat) => el("li", {}, `${seatName(state, seat)}: ${score} points`));
+    box.append(el("ul", {}, rows));
+    for (const [key, value] of Object.entries(outcome)) {
+      if (["scores", "winners", "over", "breakdown"].includes(key)) continue;
+      box.append(el("p", {}, `${humanKey(key)}: ${words(value)}`));
+    }
+  }
+}
+
+async function render(state) {
+  const firstTime = !current || current.game !== state.game;
+  current = state;
+  if (firstTime) board = await boardFor(state.game);
+  renderHeader(state);
+  const boardBox = clear($("board"));
+  board.render(boardBox, state, { act, seatName: (seat) => seatName(state, seat) });
+  renderActions(state);
+  renderOutcome(state);
+  renderLog(state);
+  renderChat(state);
+  document.body.dataset.seq = String(state.seq);
+  window.__dinotableState = state; // read by the browser tests, once the page shows it
+}
+
+document.addEventListener("keydown", (event) => {
+  if (!current || event.altKey || event.ctrlKey || event.metaKey) return;
+  if (event.target instanceof HTMLInputElement || event.target instanceof HTMLTextAreaElement) return;
+  if (!/^[0-9]$/.test(event.key)) return;
+  const index = event.key === "0" ? 9 : Number(event.key) - 1;
+  const action = current.legal[index];
+  if (action) {
+    event.preventDefault();
+    act(action.id);
+  }
+});
+
+$("undo").addEventListener("click", undo);
+$("chat-form").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const text = $("chat-text").value.trim();
+  if (!text) return;
+  try {
+    await api.chat(table, token, text);
+    $("chat-text").value = "";
+    follower.refetch();
+  } catch (error) {
+    showError(error.message);
+  }
+});
+
+// States are drawn one after another: the first one loads the board module.
+let drawing = Promise.resolve();
+follower = follow(table, token, (state) => {
+  drawing = drawing.then(() => render(state)).catch((error) => showError(error.message));
+}, (up) => {
+  $("connection").textContent = up ? "" : "Reconnecting to the server...";
+});

@@ -1,0 +1,217 @@
+"""The browser client in a real Chromium against the real server (issue 17, Browser and Tests sections).
+
+Waits are on the page's own state (window.__dinotableState, set once the page has drawn it), never sleeps."""
+
+import json
+import random
+import shutil
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+import dinotable
+
+from .conftest import ARTIFACTS, watch
+
+DOCS_SHOT = Path(__file__).resolve().parents[2] / "docs" / "img" / "my-funny-dinos-board.png"
+
+READY = """(after) => {
+  const s = window.__dinotableState;
+  return !!s && s.seq > after && (s.over || (s.seat !== null && s.to_move === s.seat && s.legal.length > 0));
+}"""
+AT_SEQ = "(seq) => !!window.__dinotableState && window.__dinotableState.seq === seq"
+BOARD_TILES = """() => [...document.querySelectorAll('#board .tile[data-tile]')].map(
+  (n) => [Number(n.dataset.tile), n.dataset.colour, n.dataset.part])"""
+CHAT_SHOWS = "(text) => [...document.querySelectorAll('#chat .chat-text')].some((n) => n.textContent === text)"
+BOARD_ACTIONS = "() => [...document.querySelectorAll('#board [data-action]')].map((n) => Number(n.dataset.action))"
+
+
+def post(base: str, path: str, body: dict) -> dict:
+    request = urllib.request.Request(base + path, json.dumps(body).encode(), {"Content-Type": "application/json"})
+    with urllib.request.urlopen(request) as response:
+        return json.loads(response.read())
+
+
+def get(base: str, path: str) -> dict:
+    with urllib.request.urlopen(base + path) as response:
+        return json.loads(response.read())
+
+
+def plain(value):
+    """A view as JSON would carry it (tuples become lists), to compare with what the page received."""
+    return json.loads(json.dumps(value))
+
+
+def view_tiles(view: dict) -> list:
+    """Every tile the My Funny Dinos view shows, with what of it is visible: (tile, colour, part)."""
+    tiles = [t for spot in view["pile"] for t in spot["tiles"]]
+    for player in view["players"]:
+        tiles += player["tiles"]
+        tiles += [t for dino in player["dinosaurs"] for t in dino["tiles"]]
+    return sorted([t["tile"], t.get("colour", ""), t.get("part", "")] for t in tiles)
+
+
+def open_page(browser, url: str, errors: list, width: int = 1280, height: int = 900):
+    context = browser.new_context(viewport={"width": width, "height": height})
+    page = context.new_page()
+    watch(page, errors)
+    page.goto(url)
+    return page
+
+
+def click_board(page, rng: random.Random) -> int:
+    """Clicks one of the board's clickable elements; every legal action must be one of them."""
+    state = page.evaluate("() => window.__dinotableState")
+    on_board = page.evaluate(BOARD_ACTIONS)
+    assert sorted(set(on_board)) == sorted(a["id"] for a in state["legal"]), "every legal action is on the board"
+    action = rng.choice(sorted(set(on_board)))
+    page.locator(f'#board [data-action="{action}"]').first.click()
+    return action
+
+
+def test_whole_my_funny_dinos_game_against_a_bot_by_clicking_the_board(server_url, browser, page_errors):
+    """Lobby -> table against an easy bot -> every decision clicked on the board -> final score breakdown; every
+    state the page showed equals view(seat) of the record replayed, and the board draws only what it shows."""
+    page = open_page(browser, server_url + "/", page_errors)
+    page.wait_for_selector("#game option", state="attached")
+    page.select_option("#game", "my-funny-dinos")
+    page.select_option("#count", "2")
+    page.select_option('#seats select[data-seat="1"]', "bot:easy")
+    page.fill("#seed", "7")
+    page.click("#create")
+    page.wait_for_selector("#go-to-seat")
+    assert page.locator(".seat-links li").count() == 2
+    assert page.locator(".seat-links a.seat-link").count() == 1, "the bot's seat has no link"
+    page.click("#go-to-seat")
+
+    rng = random.Random(17)
+    seen = []  # (seq, view, tiles drawn) for every state the page showed when it was our turn
+    seq = -1
+    for _ in range(500):
+        page.wait_for_function(READY, arg=seq)
+        state = page.evaluate("() => window.__dinotableState")
+        seen.append((state["seq"], state["view"], page.evaluate(BOARD_TILES)))
+        if state["over"]:
+            break
+        if len(seen) == 6:
+            page.screenshot(path=str(ARTIFACTS / "mfd-midgame-desktop.png"), full_page=True)
+        seq = state["seq"]
+        click_board(page, rng)
+    else:
+        pytest.fail("the game did not end within 500 of our decisions")
+
+    table = state["table"]
+    assert state["over"] and state["outcome"]["winners"]
+    outcome = page.locator("#outcome")
+    assert outcome.is_visible() and "Final outcome" in outcome.inner_text()
+    assert page.locator("#outcome .breakdown tbody tr").count() == 2
+    assert page.locator("#log li").count() >= state["seq"], "every decision is in the log"
+    page.screenshot(path=str(ARTIFACTS / "mfd-final-desktop.png"), full_page=True)
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.screenshot(path=str(ARTIFACTS / "mfd-final-phone.png"), full_page=True)
+
+    record = get(server_url, f"/api/tables/{table}/record")
+    game = dinotable.get_game("my-funny-dinos")
+    replay = game.new_game(2, record["seed"], record["options"])
+    by_seq = {s: (view, tiles) for s, view, tiles in seen}
+    bot_moves = 0
+    for index in range(len(record["history"]) + 1):
+        if index in by_seq:
+            view, tiles = by_seq.pop(index)
+            assert view == plain(replay.view(0)), f"the page's view at decision {index} is view(seat) exactly"
+            assert sorted(tiles) == view_tiles(view), f"the board draws what the view shows, at decision {index}"
+        if index < len(record["history"]):
+            bot_moves += replay.current_player == 1
+            replay.apply(record["history"][index])
+    assert not by_seq and replay.is_over
+    assert bot_moves > 0, "the bot played"
+
+    page.goto(server_url + "/")
+    row = page.locator(f'#mine-list li[data-table="{table}"]')
+    row.wait_for()
+    assert "game over" in row.inner_text()
+    assert page_errors == []
+
+
+@pytest.fixture(scope="module")
+def two_humans(server_url):
+    """A My Funny Dinos table for two people, made through the API with a known seed."""
+    made = post(server_url, "/api/tables", {"game": "my-funny-dinos", "players": [{"type": "human"}] * 2, "seed": 11})
+    return made
+
+
+def test_a_seat_sees_only_its_view_and_the_spectator_only_theirs(server_url, browser, two_humans, page_errors):
+    """Secrets: each seat's page holds view(seat) and nothing else, the spectator's view(None), decision after
+    decision; each seat's clicks are only its own."""
+    urls = [server_url + seat["url"] for seat in two_humans["seats"]]
+    pages = [open_page(browser, url, page_errors) for url in urls]
+    spectator = open_page(browser, server_url + two_humans["spectator_url"], page_errors)
+    game = dinotable.get_game("my-funny-dinos")
+    replay = game.new_game(2, 11)
+    rng = random.Random(3)
+    for _ in range(14):
+        seq = len(replay.history)
+        for page in [*pages, spectator]:
+            page.wait_for_function(AT_SEQ, arg=seq)
+        for seat, page in enumerate(pages):
+            state = page.evaluate("() => window.__dinotableState")
+            assert state["seat"] == seat
+            assert state["view"] == plain(replay.view(seat)), f"seat {seat} at decision {seq}"
+            assert sorted(page.evaluate(BOARD_TILES)) == view_tiles(state["view"])
+            if seat != replay.current_player:
+                assert state["legal"] == [] and page.evaluate(BOARD_ACTIONS) == [], "no choices out of turn"
+        watched = spectator.evaluate("() => window.__dinotableState")
+        assert watched["seat"] is None and watched["legal"] == []
+        assert watched["view"] == plain(replay.view(None))
+        if replay.is_over:
+            break
+        mover = pages[replay.current_player]
+        replay.apply(click_board(mover, rng))
+    assert len(replay.history) >= 10
+    pages[0].screenshot(path=str(ARTIFACTS / "mfd-two-people-seat1.png"), full_page=True)
+    assert page_errors == []
+
+
+def test_chat_markup_shows_as_text(server_url, browser, two_humans, page_errors):
+    """Table chat is plain text: markup and script posted by one seat show as text on every page."""
+    markup = '<b>bold</b><script>window.__pwned = 1</script><img src=x onerror="window.__pwned = 1">'
+    pages = [open_page(browser, server_url + seat["url"], page_errors) for seat in two_humans["seats"]]
+    pages[0].wait_for_function("() => !!window.__dinotableState")
+    pages[0].fill("#chat-text", markup)
+    pages[0].press("#chat-text", "Enter")
+    for page in pages:
+        line = page.locator("#chat .chat-text").last
+        line.wait_for()
+        page.wait_for_function(CHAT_SHOWS, arg=markup)
+        assert page.locator("#chat b, #chat script, #chat img").count() == 0
+        assert page.evaluate("() => window.__pwned") is None
+    assert page_errors == []
+
+
+def test_generic_board_plays_any_game_by_keyboard(server_url, browser, page_errors):
+    """Tiny Epic Dinosaurs has no board of its own yet: the generic one shows the view as panels and the screen
+    text, and the number keys choose from the list of actions."""
+    made = post(server_url, "/api/tables", {"game": "tiny-epic-dinosaurs", "players": [{"type": "human"}], "seed": 5})
+    page = open_page(browser, server_url + made["seats"][0]["url"], page_errors)
+    page.wait_for_function(READY, arg=-1)
+    state = page.evaluate("() => window.__dinotableState")
+    assert page.locator("#board pre.screen").inner_text().strip() == state["screen"].strip()
+    assert page.locator("#board section.panel h3").count() >= 3
+    assert "{" not in page.locator("#board").inner_text().replace(state["screen"], ""), "sections, not raw JSON"
+    first = state["legal"][0]["text"]
+    page.keyboard.press("1")
+    page.wait_for_function(READY, arg=state["seq"])
+    assert page.locator("#log li").first.inner_text() != "" and first
+    page.screenshot(path=str(ARTIFACTS / "generic-tiny-epic-dinosaurs.png"), full_page=True)
+    assert page_errors == []
+
+
+def test_board_screenshot_for_the_docs(server_url, browser, page_errors):
+    """Keeps the docs' picture of the board up to date (a two-person table mid-game, desktop width)."""
+    shot = ARTIFACTS / "mfd-midgame-desktop.png"
+    if not shot.exists():
+        pytest.skip("the whole-game test did not leave its mid-game screenshot")
+    DOCS_SHOT.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(shot, DOCS_SHOT)
+    assert DOCS_SHOT.stat().st_size > 10_000
