@@ -8,7 +8,7 @@ PLAYERS ?= human,greedy,random
 SOAK_DECISIONS ?= 1000000
 SOAK_WORKERS ?= 2
 
-.PHONY: run test bench soak golden lint install install-test clean
+.PHONY: run serve test postgres bench soak golden lint install install-test clean
 
 # A failed step leaves no half-made target behind, so the next run starts over.
 .DELETE_ON_ERROR:
@@ -38,7 +38,24 @@ install-test: $(VENV)/.installed-test
 run: install
 	$(BIN)/dinotable play $(GAME) --players $(PLAYERS)
 
-test: install-test
+$(VENV)/.installed-web: pyproject.toml | $(VENV)/.created
+	$(BIN)/python -m pip install -q -e '.[web]'
+	touch $@ $(VENV)/.installed
+
+# The web server on http://127.0.0.1:8000/ (SQLite in ./var/dinotable.db; DINOTABLE_DATABASE_URL for PostgreSQL).
+serve: $(VENV)/.installed-web
+	$(BIN)/dinotable serve
+
+# The server's tests start a throwaway PostgreSQL; its binaries come from apt where they are missing. Without
+# apt (or root) this step only says so: those tests then skip, or fail under CI=true.
+postgres:
+	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || \
+		{ command -v apt-get >/dev/null && apt-get install -y -q postgresql >/dev/null 2>&1; } || \
+		{ command -v apt-get >/dev/null && apt-get update -q >/dev/null 2>&1 && \
+		  apt-get install -y -q postgresql >/dev/null 2>&1; } || \
+		echo "PostgreSQL is not installed and apt-get could not install it: its tests will skip"
+
+test: install-test postgres
 	$(BIN)/python -m pytest -q
 
 bench: install

@@ -21,6 +21,7 @@ import dinotable
 from dinotable.agents import AGENTS, make_agent
 from dinotable.cli.play import play as play_game
 from dinotable.cli.play import score_lines
+from dinotable.cli.serve import serve
 from dinotable.core.errors import ContentError, RecordError
 from dinotable.core.options import parse_option_args
 from dinotable.core.record import load_doc
@@ -588,6 +589,9 @@ def soak(
         print(f"  replay: {failure.replay()}", file=sys.stderr)
     if failures:
         raise typer.Exit(code=1)
+
+
+app.command()(serve)
 
 
 def main() -> None:

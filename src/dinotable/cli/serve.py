@@ -1,0 +1,36 @@
+"""`dinotable serve`: the web server (needs the `web` extra: pip install -e '.[web]')."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+# A short pause after each bot's move, so that a person can follow the bots in the browser.
+BOT_PAUSE = 0.8
+
+
+def serve(
+    host: Annotated[str, typer.Option(help="the address to listen on (0.0.0.0: every network)")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="the port to listen on")] = 8000,
+    database: Annotated[
+        str | None,
+        typer.Option(
+            help="the database URL: sqlite:///path or postgresql+psycopg://user@host:port/db "
+            "(default: DINOTABLE_DATABASE_URL, else sqlite:///./var/dinotable.db)"
+        ),
+    ] = None,
+    bot_pause: Annotated[float, typer.Option(help="seconds of pause after each bot's move")] = BOT_PAUSE,
+) -> None:
+    """Serve the games in a browser: a lobby to make tables, invite links per seat, bots in any seat."""
+    try:
+        import uvicorn
+
+        from dinotable.server.app import create_app
+    except ImportError as exc:
+        typer.echo(f"dinotable serve needs the web extra ({exc.name} is missing): pip install -e '.[web]'", err=True)
+        raise typer.Exit(code=2) from None
+    app = create_app(database, bot_pause=bot_pause)
+    shown_host = "127.0.0.1" if host in ("0.0.0.0", "") else host
+    typer.echo(f"dinotable is serving on http://{shown_host}:{port}/ (database {app.state.server.engine.url!r})")
+    uvicorn.run(app, host=host, port=port, log_level="warning")

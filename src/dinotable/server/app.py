@@ -1,0 +1,435 @@
+"""The HTTP API and WebSocket of the web server (the contract is in docs/server.md).
+
+Every request names its seat by the seat's secret token; no token is a spectator. A seat is sent only its
+table state (`LiveTable.snapshot`): its view, its legal actions, and the log as it may be told it. A change
+is written to the database before it is applied in memory or acknowledged, and is refused, with nothing
+written, when the token is not the seat to move's, the sequence number is stale or the action is not legal.
+Request handlers do no awaiting between reading a table and changing it, so they never interleave.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import secrets
+from pathlib import Path
+from typing import Any
+
+from fastapi import BackgroundTasks, FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, ConfigDict, StrictInt
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+import dinotable
+from dinotable.core.errors import shown
+from dinotable.core.record import plain
+from dinotable.server import db
+from dinotable.server.bots import LEVELS, Bots
+from dinotable.server.live import LiveTable, Seat, token_hash
+from dinotable.server.store import Stale, Store
+
+STATIC = Path(__file__).parent / "static"
+# Seeds the server picks itself; a seed given must fit the database's signed 64-bit column.
+SEED_BITS = 62
+SEED_RANGE = (-(1 << 63), (1 << 63) - 1)
+
+
+class ApiError(Exception):
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status, self.message = status, message
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class PlayerIn(Strict):
+    type: str
+    level: str | None = None
+
+
+class NewTable(Strict):
+    game: str
+    players: list[PlayerIn]
+    options: dict[str, Any] | None = None
+    seed: StrictInt | None = None
+
+
+class ActionIn(Strict):
+    token: str
+    seq: StrictInt
+    action: StrictInt
+
+
+class UndoIn(Strict):
+    token: str
+    seq: StrictInt
+
+
+class ChatIn(Strict):
+    token: str
+    text: str
+
+
+class Server:
+    """The tables in memory, kept in step with the database, and the WebSockets watching them."""
+
+    def __init__(self, url: str, levels: dict[str, str], bot_pause: float) -> None:
+        self.url = url
+        self.engine = db.connect(url)
+        db.migrate(self.engine)
+        self.store = Store(self.engine)
+        self.levels = levels
+        self.bots = Bots(levels)
+        self.bot_pause = bot_pause
+        self.live: dict[str, LiveTable] = {}
+        self.sockets: dict[str, dict[WebSocket, int | None]] = {}
+        self.thinking: set[str] = set()
+
+    # Reading tables
+    def table(self, table_id: str) -> LiveTable:
+        """The table as the database has it now: replayed again if another process changed it."""
+        revision = self.store.revision(table_id)
+        if revision is None:
+            self.live.pop(table_id, None)
+            raise ApiError(404, f"there is no table {shown(table_id)}")
+        table = self.live.get(table_id)
+        if table is None or table.revision != revision:
+            table = self.store.load(table_id)
+            self.live[table_id] = table
+        return table
+
+    def seat(self, table: LiveTable, token: str | None, needed: bool = False) -> int | None:
+        if not token:
+            if needed:
+                raise ApiError(403, "a seat's token is needed for that (a spectator may only watch)")
+            return None
+        try:
+            return table.seat_of(token)
+        except KeyError:
+            raise ApiError(403, f"that token is not a seat's at table {table.id}") from None
+
+    def connected(self, table_id: str) -> set[int]:
+        return {seat for seat in self.sockets.get(table_id, {}).values() if seat is not None}
+
+    def snapshot(self, table: LiveTable, seat: int | None) -> dict:
+        return table.snapshot(seat, self.connected(table.id))
+
+    # Changing tables
+    def create(self, body: NewTable) -> dict:
+        try:
+            game = dinotable.get_game(body.game)
+        except ValueError as exc:
+            raise ApiError(400, str(exc)) from None
+        for i, player in enumerate(body.players):
+            if player.type not in ("human", "bot"):
+                raise ApiError(400, f"players.{i}.type: a seat is human or bot, not {shown(player.type)}")
+            if player.type == "bot" and player.level not in self.levels:
+                raise ApiError(
+                    400,
+                    f"players.{i}.level: a bot's level is one of {', '.join(self.levels)}, not {shown(player.level)}",
+                )
+            if player.type == "human" and player.level is not None:
+                raise ApiError(400, f"players.{i}.level: only a bot has a level")
+        seed = secrets.randbits(SEED_BITS) if body.seed is None else body.seed
+        if not SEED_RANGE[0] <= seed <= SEED_RANGE[1]:
+            raise ApiError(400, f"seed must fit in a signed 64-bit number, got {seed}")
+        try:
+            state = game.new_game(len(body.players), seed, body.options)
+        except ValueError as exc:
+            raise ApiError(400, str(exc)) from None
+        table_id = secrets.token_urlsafe(6)
+        tokens: dict[int, str] = {}
+        seats = []
+        for i, player in enumerate(body.players):
+            if player.type == "human":
+                tokens[i] = secrets.token_urlsafe(16)
+            digest = token_hash(tokens[i]) if i in tokens else None
+            seats.append(Seat(i, player.type, player.level, digest, game.seat_name(state, i)))
+        self.store.create(table_id, state, seats)
+        out = []
+        for s in seats:
+            entry = {"seat": s.seat, "name": s.name, "type": s.type}
+            if s.seat in tokens:
+                entry |= {"token": tokens[s.seat], "url": f"/t/{table_id}?token={tokens[s.seat]}"}
+            else:
+                entry["level"] = s.level
+            out.append(entry)
+        return {"table": table_id, "seats": out, "spectator_url": f"/t/{table_id}"}
+
+    def check_seq(self, table: LiveTable, seq: int) -> None:
+        if seq != table.seq:
+            raise ApiError(
+                409, f"stale seq {seq}: the table is at seq {table.seq}, so fetch its state again and decide on that"
+            )
+
+    def act(self, table: LiveTable, seat: int, seq: int, action: int) -> None:
+        state = table.state
+        self.check_seq(table, seq)
+        if state.is_over:
+            raise ApiError(400, "the game is over: there is nothing more to decide")
+        if state.current_player != seat:
+            raise ApiError(403, f"it is not your turn: {table.name(state.current_player)} is to move")
+        legal = state.legal_actions()
+        if action not in legal:
+            raise ApiError(
+                400,
+                f"action {action} is not legal now; the legal actions are {', '.join(map(str, legal[:40]))}"
+                + (" and more" if len(legal) > 40 else ""),
+            )
+        self.commit(table, action)
+
+    def commit(self, table: LiveTable, action: int) -> None:
+        """Writes the decision, then applies it in memory: the database acknowledges it first."""
+        try:
+            self.store.record_action(table, table.seq, action, table.state.current_player)
+        except Stale:
+            self.live.pop(table.id, None)
+            raise ApiError(409, "the table changed meanwhile: fetch its state again and decide on that") from None
+        table.apply(action)
+
+    def undo(self, table: LiveTable, seat: int, seq: int) -> None:
+        self.check_seq(table, seq)
+        refusal = table.undo_refusal(seat)
+        if refusal is not None:
+            raise ApiError(400, f"cannot take back the last decision: {refusal}")
+        try:
+            self.store.remove_last_action(table)
+        except Stale:
+            self.live.pop(table.id, None)
+            raise ApiError(409, "the table changed meanwhile: fetch its state again") from None
+        table.take_back()
+
+    def chat(self, table: LiveTable, seat: int, text: str) -> None:
+        text = text.strip()
+        if not text:
+            raise ApiError(400, "text: a chat line needs some text")
+        if len(text) > db.CHAT_LIMIT:
+            raise ApiError(400, f"text: a chat line is at most {db.CHAT_LIMIT} characters, this one is {len(text)}")
+        if any(ord(c) < 32 and c not in "\t" for c in text):
+            raise ApiError(400, "text: a chat line is one line of plain text (no line breaks or control characters)")
+        try:
+            line = self.store.add_chat(table, seat, text)
+        except Stale:
+            self.live.pop(table.id, None)
+            raise ApiError(409, "the table changed meanwhile: send the line again") from None
+        table.chat.append(line)
+
+    # Telling the watchers, and the bots
+    async def broadcast(self, table: LiveTable) -> None:
+        watchers = self.sockets.get(table.id)
+        if not watchers:
+            return
+        states: dict[int | None, dict] = {}
+        for websocket, seat in list(watchers.items()):
+            if seat not in states:
+                states[seat] = self.snapshot(table, seat)
+            try:
+                await websocket.send_json(states[seat])
+            except Exception:  # a socket that closed meanwhile; its handler removes it
+                watchers.pop(websocket, None)
+
+    def bot_to_move(self, table: LiveTable) -> bool:
+        state = table.state
+        return not state.is_over and table.seats[state.current_player].type == "bot"
+
+    async def run_bots(self, table_id: str) -> None:
+        """Bots decide, one after another, until a person is to move; one runner per table at a time."""
+        if table_id in self.thinking:
+            return
+        self.thinking.add(table_id)
+        try:
+            while True:
+                table = self.table(table_id)
+                if not self.bot_to_move(table):
+                    return
+                seq = table.seq
+                agent = self.bots.agent(table, table.state.current_player)
+                observation = self.bots.observe(table)
+                action = await asyncio.to_thread(agent.act, observation)
+                if self.bot_pause:
+                    await asyncio.sleep(self.bot_pause)  # so that a person can follow the bots' moves
+                table = self.table(table_id)
+                if table.seq != seq:
+                    continue  # the table changed meanwhile (another process): think again
+                try:
+                    self.commit(table, action)
+                except ApiError:
+                    continue
+                await self.broadcast(table)
+        finally:
+            self.thinking.discard(table_id)
+
+
+def create_app(database_url: str | None = None, levels: dict[str, str] | None = None, bot_pause: float = 0.0):
+    """The app on `database_url` (else DINOTABLE_DATABASE_URL, else SQLite in ./var/dinotable.db); the
+    database is migrated to the newest schema first. `levels` maps bot levels to agent specs."""
+    url = database_url or os.environ.get("DINOTABLE_DATABASE_URL") or db.DEFAULT_URL
+    server = Server(url, dict(levels or LEVELS), bot_pause)
+    app = FastAPI(title="dinotable", description="Play the dinosaur games at a shared table.")
+    app.state.server = server
+
+    @app.exception_handler(ApiError)
+    async def api_error(_request: Request, exc: ApiError):
+        return JSONResponse({"error": exc.message}, status_code=exc.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def bad_request(_request: Request, exc: RequestValidationError):
+        return JSONResponse({"error": validation_message(exc)}, status_code=400)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(_request: Request, exc: StarletteHTTPException):
+        return JSONResponse({"error": str(exc.detail)}, status_code=exc.status_code)
+
+    def page(name: str):
+        path = STATIC / name
+        if not path.is_file():
+            raise ApiError(404, f"the browser client is not installed (no {name})")
+        return FileResponse(path)
+
+    @app.get("/", include_in_schema=False)
+    def lobby_page():
+        return page("index.html")
+
+    @app.get("/t/{table_id}", include_in_schema=False)
+    def table_page(table_id: str):
+        return page("table.html")
+
+    app.mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static")
+
+    @app.get("/api/games")
+    def games() -> list[dict]:
+        out = []
+        for name in dinotable.list_games():
+            game = dinotable.get_game(name)
+            options = []
+            for spec in game.option_specs:
+                option = {"name": spec.name, "kind": spec.kind, "default": plain(spec.default), "help": spec.help}
+                if spec.choices:
+                    option["choices"] = plain(spec.choices)
+                options.append(option)
+            out.append(
+                {
+                    "name": game.name,
+                    "title": game.title,
+                    "min_players": game.min_players,
+                    "max_players": game.max_players,
+                    "options": options,
+                    "bot_levels": list(server.levels),
+                }
+            )
+        return out
+
+    @app.post("/api/tables")
+    async def create_table(body: NewTable, background: BackgroundTasks) -> dict:
+        created = server.create(body)
+        background.add_task(server.run_bots, created["table"])
+        return created
+
+    @app.get("/api/tables")
+    def my_tables(tokens: str = "") -> list[dict]:
+        hashes = {token_hash(t): t for t in tokens.split(",") if t}
+        found = dict(((table_id, seat), None) for table_id, seat in server.store.seats_of_tokens(list(hashes)))
+        out = []
+        for table_id, seat in found:
+            table = server.table(table_id)
+            state = table.state
+            to_move = None if state.is_over else state.current_player
+            out.append(
+                {
+                    "table": table_id,
+                    "game": table.game.name,
+                    "title": table.game.title,
+                    "seat": seat,
+                    "to_move_name": None if to_move is None else table.name(to_move),
+                    "your_turn": to_move == seat,
+                    "over": state.is_over,
+                    "seq": table.seq,
+                }
+            )
+        return out
+
+    @app.get("/api/tables/{table_id}")
+    async def table_state(table_id: str, background: BackgroundTasks, token: str | None = None) -> dict:
+        table = server.table(table_id)
+        seat = server.seat(table, token)
+        if server.bot_to_move(table):  # after a restart, the bots pick up where they were
+            background.add_task(server.run_bots, table_id)
+        return server.snapshot(table, seat)
+
+    @app.post("/api/tables/{table_id}/actions")
+    async def act(table_id: str, body: ActionIn, background: BackgroundTasks) -> dict:
+        table = server.table(table_id)
+        seat = server.seat(table, body.token, needed=True)
+        server.act(table, seat, body.seq, body.action)
+        background.add_task(server.run_bots, table_id)
+        await server.broadcast(table)
+        return server.snapshot(table, seat)
+
+    @app.post("/api/tables/{table_id}/undo")
+    async def undo(table_id: str, body: UndoIn) -> dict:
+        table = server.table(table_id)
+        seat = server.seat(table, body.token, needed=True)
+        server.undo(table, seat, body.seq)
+        await server.broadcast(table)
+        return server.snapshot(table, seat)
+
+    @app.post("/api/tables/{table_id}/chat")
+    async def chat(table_id: str, body: ChatIn) -> dict:
+        table = server.table(table_id)
+        seat = server.seat(table, body.token, needed=True)
+        server.chat(table, seat, body.text)
+        await server.broadcast(table)
+        return server.snapshot(table, seat)
+
+    @app.get("/api/tables/{table_id}/record")
+    def record(table_id: str) -> dict:
+        table = server.table(table_id)
+        if not table.state.is_over:
+            raise ApiError(403, "the record is given only once the game is over (it holds every secret)")
+        return table.state.to_json()
+
+    @app.websocket("/ws/tables/{table_id}")
+    async def watch(websocket: WebSocket, table_id: str, token: str | None = None):
+        await websocket.accept()
+        try:
+            table = server.table(table_id)
+            seat = server.seat(table, token)
+        except ApiError as exc:
+            await websocket.send_json({"error": exc.message})
+            await websocket.close(code=4000 + exc.status)
+            return
+        watchers = server.sockets.setdefault(table_id, {})
+        watchers[websocket] = seat
+        try:
+            await server.broadcast(table)  # the newcomer gets the state; the others see who is connected
+            if server.bot_to_move(table):
+                asyncio.get_running_loop().create_task(server.run_bots(table_id))
+            while True:
+                await websocket.receive_text()  # any message asks for the full state again
+                await websocket.send_json(server.snapshot(server.table(table_id), seat))
+        except WebSocketDisconnect:
+            pass
+        finally:
+            watchers.pop(websocket, None)
+            if table_id in server.live:
+                await server.broadcast(server.live[table_id])
+
+    return app
+
+
+def validation_message(exc: RequestValidationError) -> str:
+    """The first thing wrong with a request, naming the field (`seq: Input should be a valid integer`)."""
+    errors = exc.errors()
+    if not errors:
+        return "the request is not valid"
+    first = errors[0]
+    if first.get("type") == "json_invalid":
+        return f"the request body is not valid JSON ({first.get('ctx', {}).get('error', 'cannot be read')})"
+    where = ".".join(str(part) for part in first.get("loc", ()) if part != "body")
+    if not where:
+        return f"the request needs a JSON object body ({first.get('msg', 'missing')})"
+    return f"{where}: {first.get('msg', 'is not valid')}"

@@ -1,0 +1,109 @@
+"""The database: a table's record (game, version, options, seed), its seats, its action log and its chat.
+
+The action log is the truth: a table's state is its record replayed, and every accepted decision is written
+with its sequence number in the transaction that acknowledges it. `revision` counts every change to a table
+(a decision, a take-back, a chat line), so a server process sees when another one sharing the database has
+changed a table, and two processes can never both write the same change (the update checks the revision it
+read; the unique (table, seq) key is the last guard).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Column,
+    DateTime,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    create_engine,
+    event,
+)
+from sqlalchemy.engine import Engine, make_url
+
+MIGRATIONS = Path(__file__).parent / "migrations"
+DEFAULT_URL = "sqlite:///./var/dinotable.db"
+# A chat line is at most this many characters (the API refuses longer ones).
+CHAT_LIMIT = 300
+
+metadata = MetaData()
+
+tables = Table(
+    "tables",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("game", String(64), nullable=False),
+    Column("version", String(32), nullable=False),
+    Column("num_players", Integer, nullable=False),
+    Column("options", JSON, nullable=False),
+    Column("seed", BigInteger, nullable=False),
+    Column("revision", Integer, nullable=False),
+    Column("created", DateTime(timezone=True), nullable=False),
+)
+
+seats = Table(
+    "seats",
+    metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("type", String(8), nullable=False),
+    Column("level", String(16)),
+    Column("token_hash", String(64), index=True),
+    Column("name", String(64), nullable=False),
+)
+
+actions = Table(
+    "actions",
+    metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("seq", Integer, primary_key=True),
+    Column("action", Integer, nullable=False),
+    Column("seat", Integer),
+    Column("at", DateTime(timezone=True), nullable=False),
+)
+
+chat = Table(
+    "chat",
+    metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("seq", Integer, primary_key=True),
+    Column("seat", Integer),
+    Column("text", String(CHAT_LIMIT), nullable=False),
+    Column("at", DateTime(timezone=True), nullable=False),
+)
+
+
+def connect(url: str) -> Engine:
+    """An engine for `url` (sqlite:///path or postgresql+psycopg://...); SQLite's folder is made if missing."""
+    parsed = make_url(url)
+    if parsed.get_backend_name() == "sqlite":
+        if parsed.database and parsed.database != ":memory:":
+            Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
+        engine = create_engine(url)
+
+        @event.listens_for(engine, "connect")
+        def _pragmas(dbapi_connection, _record):
+            # WAL lets readers and the writer work side by side; a commit survives the process being killed.
+            cursor = dbapi_connection.cursor()
+            cursor.execute("PRAGMA journal_mode=WAL")
+            cursor.execute("PRAGMA busy_timeout=5000")
+            cursor.close()
+
+        return engine
+    return create_engine(url, pool_pre_ping=True)
+
+
+def migrate(engine: Engine) -> None:
+    """Brings the database to the newest schema (`alembic upgrade head`); safe to run at every start."""
+    from alembic import command
+    from alembic.config import Config
+
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "head")

@@ -1,0 +1,193 @@
+"""A table in memory: its true state (the record replayed), its seats, and what each viewer has been told.
+
+Each viewer's log is built as the decisions are applied, the way the terminal narrates a game: the decision
+as that viewer reads it (`action_text(a, viewer=v)`), then its events as that viewer may receive them
+(`apply_told` + `events_for` + `event_text`). Nothing here touches the database (see `store`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+
+from dinotable.core.contract import State
+from dinotable.core.record import plain
+from dinotable.core.undo import take_back_refusal
+
+
+def token_hash(token: str) -> str:
+    """What the database keeps of a seat's token: a stolen database gives no one a seat."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass
+class Seat:
+    seat: int
+    type: str  # "human" or "bot"
+    level: str | None
+    token_hash: str | None
+    name: str
+
+
+@dataclass
+class ChatLine:
+    seat: int | None
+    name: str
+    text: str
+    at: str
+
+
+@dataclass
+class LiveTable:
+    id: str
+    state: State
+    seats: list[Seat]
+    revision: int = 0
+    chat: list[ChatLine] = field(default_factory=list)
+    # Per decision: the seat that took it, and whether decisions of other seats then resolved themselves.
+    movers: list[int | None] = field(default_factory=list)
+    others_forced: list[bool] = field(default_factory=list)
+    # Per viewer (None: a spectator): every line it was told, as (seq after the decision, text).
+    logs: dict[int | None, list[tuple[int, str]]] = field(default_factory=dict)
+    previous: State | None = None  # the state before the last decision, for take-backs
+    _undo: tuple[int, str | None] | None = None  # (seq, refusal) of the last take-back check
+
+    def __post_init__(self) -> None:
+        self.logs = {viewer: [] for viewer in self.viewers}
+
+    @property
+    def game(self):
+        return self.state.game
+
+    @property
+    def viewers(self) -> list[int | None]:
+        return [None, *range(self.state.num_players)]
+
+    @property
+    def seq(self) -> int:
+        return len(self.state.history)
+
+    def seat_of(self, token: str | None) -> int | None:
+        """The seat a token belongs to; raises KeyError for a token of no seat here."""
+        if token is None:
+            return None
+        digest = token_hash(token)
+        for seat in self.seats:
+            if seat.token_hash is not None and seat.token_hash == digest:
+                return seat.seat
+        raise KeyError(token)
+
+    def name(self, seat: int | None) -> str:
+        return self.game.title if seat is None else self.seats[seat].name
+
+    def apply(self, action: int) -> None:
+        """Applies a legal decision, telling it to every viewer; the caller has checked it is legal."""
+        before, game = self.state, self.game
+        mover = before.current_player
+        after = None
+        forced_others = False
+        seq = len(before.history) + 1
+        for viewer in self.viewers:
+            told = before.clone()
+            lines = [f"{self.name(mover)}: {before.action_text(action, viewer=viewer)}"]
+            events = told.apply_told(action, viewer)
+            for event in game.events_for(events, viewer):
+                if event.kind == "forced":
+                    forced_others |= event.seat != mover
+                    if event.detail["text"]:  # "" is a formality the game does not tell
+                        lines.append(f"{self.name(event.seat)}: {event.detail['text']}")
+                else:
+                    lines.append(game.event_text(told, event))
+            self.logs[viewer].extend((seq, line) for line in lines)
+            after = told
+        self.previous, self.state, self._undo = before, after, None
+        self.movers.append(mover)
+        self.others_forced.append(forced_others)
+
+    def take_back(self) -> None:
+        """Restores the state before the last decision (the caller checked `undo_refusal`)."""
+        before = self._before_last()
+        seq = len(before.history)
+        for viewer in self.viewers:
+            self.logs[viewer] = [(s, line) for s, line in self.logs[viewer] if s <= seq]
+        self.state, self.previous, self._undo = before, None, None
+        self.movers.pop()
+        self.others_forced.pop()
+
+    def _before_last(self) -> State:
+        if self.previous is None or len(self.previous.history) != self.seq - 1:
+            state = self.game.new_game(self.state.num_players, self.state.seed, self.state.options)
+            for action in self.state.history[:-1]:
+                state.apply(action)
+            self.previous = state
+        return self.previous
+
+    def undo_refusal(self, seat: int | None) -> str | None:
+        """Why `seat` cannot take back the last decision now, or None if it can: only its own decision,
+        while it is still its turn, and only if nothing was rolled, shuffled, drawn or shown since."""
+        state = self.state
+        if seat is None:
+            return "a spectator takes nothing back"
+        if not self.movers or self.movers[-1] != seat:
+            return "the last decision was not yours" if self.movers else "nothing has been decided yet"
+        if state.is_over or state.current_player != seat or self.others_forced[-1]:
+            return "the turn has passed on since"
+        if self._undo is None or self._undo[0] != self.seq:
+            self._undo = (self.seq, take_back_refusal(self._before_last(), state))
+        return self._undo[1]
+
+    def legal(self, seat: int | None) -> list[dict]:
+        state, game = self.state, self.game
+        if seat is None or state.is_over or state.current_player != seat:
+            return []
+        out = []
+        for action in game.present_actions(state, state.legal_actions()):
+            try:
+                info = plain(state.action_info(action))
+            except NotImplementedError:
+                info = None
+            out.append(
+                {
+                    "id": action,
+                    "text": state.action_text(action),
+                    "info": info,
+                    "name": game.action_name(state, action),
+                    "label": game.action_label(state, action),
+                }
+            )
+        return out
+
+    def snapshot(self, seat: int | None, connected: set[int] | frozenset = frozenset()) -> dict:
+        """The table as `seat` (None: a spectator) may see it: the API's table state. Never the seed or
+        the record, which rebuild every secret."""
+        state, game = self.state, self.game
+        over = state.is_over
+        doc = {
+            "table": self.id,
+            "game": game.name,
+            "title": game.title,
+            "seq": self.seq,
+            "seat": seat,
+            "seats": [
+                {
+                    "seat": s.seat,
+                    "name": s.name,
+                    "type": s.type,
+                    **({"level": s.level} if s.level else {}),
+                    "connected": s.seat in connected if s.type == "human" else True,
+                }
+                for s in self.seats
+            ],
+            "to_move": None if over else state.current_player,
+            "over": over,
+            "status": game.status_line(state, seat),
+            "view": plain(state.view(seat)),
+            "screen": game.screen_text(state, seat),
+            "legal": self.legal(seat),
+            "log": [{"seq": s, "text": line} for s, line in self.logs[seat]],
+            "chat": [{"seat": c.seat, "name": c.name, "text": c.text, "at": c.at} for c in self.chat],
+            "can_undo": self.undo_refusal(seat) is None,
+        }
+        if over:
+            doc["outcome"] = plain(state.outcome())
+        return doc

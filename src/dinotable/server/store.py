@@ -1,0 +1,153 @@
+"""Reading and writing tables: every change is one transaction, and memory changes only once it commits.
+
+A change names the revision it was made on; if another process sharing the database changed the table
+first, the update finds no row of that revision and the change is refused as stale (nothing is written).
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from sqlalchemy import func, insert, select, update
+from sqlalchemy.engine import Engine
+
+import dinotable
+from dinotable.server import db
+from dinotable.server.live import ChatLine, LiveTable, Seat
+
+
+class Stale(Exception):
+    """The table changed (in another process, or another request) since it was read."""
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
+
+
+def stamp(moment: datetime) -> str:
+    """A time as the API shows it: ISO 8601 in UTC (SQLite gives times back without their zone)."""
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return moment.astimezone(UTC).isoformat(timespec="seconds")
+
+
+class Store:
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+
+    def create(self, table_id: str, state, seats: list[Seat]) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(
+                insert(db.tables).values(
+                    id=table_id,
+                    game=state.game.name,
+                    version=state.game.version,
+                    num_players=state.num_players,
+                    options=state.to_json()["options"],
+                    seed=state.seed,
+                    revision=0,
+                    created=now(),
+                )
+            )
+            conn.execute(
+                insert(db.seats),
+                [
+                    {
+                        "table_id": table_id,
+                        "seat": s.seat,
+                        "type": s.type,
+                        "level": s.level,
+                        "token_hash": s.token_hash,
+                        "name": s.name,
+                    }
+                    for s in seats
+                ],
+            )
+
+    def revision(self, table_id: str) -> int | None:
+        with self.engine.connect() as conn:
+            return conn.execute(select(db.tables.c.revision).where(db.tables.c.id == table_id)).scalar()
+
+    def load(self, table_id: str) -> LiveTable | None:
+        """The table replayed from its record, or None if there is no such table."""
+        with self.engine.connect() as conn:
+            row = conn.execute(select(db.tables).where(db.tables.c.id == table_id)).mappings().first()
+            if row is None:
+                return None
+            seat_rows = conn.execute(
+                select(db.seats).where(db.seats.c.table_id == table_id).order_by(db.seats.c.seat)
+            ).mappings()
+            seats = [Seat(r["seat"], r["type"], r["level"], r["token_hash"], r["name"]) for r in seat_rows]
+            history = conn.execute(
+                select(db.actions.c.action).where(db.actions.c.table_id == table_id).order_by(db.actions.c.seq)
+            ).scalars()
+            history = list(history)
+            chat_rows = list(
+                conn.execute(select(db.chat).where(db.chat.c.table_id == table_id).order_by(db.chat.c.seq)).mappings()
+            )
+        game = dinotable.get_game(row["game"])
+        state = game.new_game(row["num_players"], row["seed"], row["options"])
+        table = LiveTable(table_id, state, seats, revision=row["revision"])
+        for action in history:
+            table.apply(action)
+        table.chat = [ChatLine(r["seat"], table.name(r["seat"]), r["text"], stamp(r["at"])) for r in chat_rows]
+        return table
+
+    def _bump(self, conn, table: LiveTable) -> None:
+        done = conn.execute(
+            update(db.tables)
+            .where(db.tables.c.id == table.id, db.tables.c.revision == table.revision)
+            .values(revision=table.revision + 1)
+        )
+        if done.rowcount != 1:
+            raise Stale(table.id)
+
+    def record_action(self, table: LiveTable, seq: int, action: int, seat: int | None) -> None:
+        """Writes decision number `seq`; returns only once it is committed (the acknowledgement)."""
+        with self.engine.begin() as conn:
+            self._bump(conn, table)
+            conn.execute(insert(db.actions).values(table_id=table.id, seq=seq, action=action, seat=seat, at=now()))
+        table.revision += 1
+
+    def remove_last_action(self, table: LiveTable) -> None:
+        with self.engine.begin() as conn:
+            self._bump(conn, table)
+            conn.execute(
+                db.actions.delete().where(db.actions.c.table_id == table.id, db.actions.c.seq == table.seq - 1)
+            )
+        table.revision += 1
+
+    def add_chat(self, table: LiveTable, seat: int | None, text: str) -> ChatLine:
+        moment = now()
+        with self.engine.begin() as conn:
+            self._bump(conn, table)
+            seq = conn.execute(
+                select(func.count()).select_from(db.chat).where(db.chat.c.table_id == table.id)
+            ).scalar_one()
+            conn.execute(insert(db.chat).values(table_id=table.id, seq=seq, seat=seat, text=text, at=moment))
+        table.revision += 1
+        return ChatLine(seat, table.name(seat), text, stamp(moment))
+
+    def seats_of_tokens(self, hashes: list[str]) -> list[tuple[str, int]]:
+        """(table, seat) for each token hash that belongs to a seat."""
+        if not hashes:
+            return []
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(db.seats.c.table_id, db.seats.c.seat).where(db.seats.c.token_hash.in_(hashes))
+            ).all()
+        return [(r[0], r[1]) for r in rows]
+
+    def table_count(self) -> int:
+        with self.engine.connect() as conn:
+            return conn.execute(select(func.count()).select_from(db.tables)).scalar_one()
+
+    def counts(self, table_id: str) -> dict:
+        """How many rows a table has per kind, and its revision (tests check that a refusal wrote nothing)."""
+        with self.engine.connect() as conn:
+            out = {"revision": conn.execute(select(db.tables.c.revision).where(db.tables.c.id == table_id)).scalar()}
+            for name, t in (("actions", db.actions), ("chat", db.chat), ("seats", db.seats)):
+                out[name] = conn.execute(
+                    select(func.count()).select_from(t).where(t.c.table_id == table_id)
+                ).scalar_one()
+        return out
