@@ -92,6 +92,8 @@ def test_whole_my_funny_dinos_game_against_a_bot_by_clicking_the_board(server_ur
         page.wait_for_function(READY, arg=seq)
         state = page.evaluate("() => window.__dinotableState")
         seen.append((state["seq"], state["view"], page.evaluate(BOARD_TILES)))
+        assert page.locator("#undo").is_visible() == state["can_undo"], "the undo button shows when undo is allowed"
+
         if state["over"]:
             break
         if len(seen) == 6:

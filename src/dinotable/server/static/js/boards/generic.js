@@ -3,6 +3,7 @@
 import { el, humanKey, words } from "../dom.js";
 
 const SKIP = new Set(["game", "seat", "num_players"]);
+const HIDDEN = new Set(["id", "key", "ref"]);
 
 function isScalar(value) {
   return value === null || typeof value !== "object";
@@ -13,7 +14,9 @@ function scalarList(values) {
 }
 
 function tableOf(rows) {
-  const keys = [...new Set(rows.flatMap((row) => Object.keys(row)))];
+  // Rows with a name show it; their ids and keys are for programs, not for players.
+  const named = rows.every((row) => "name" in row);
+  const keys = [...new Set(rows.flatMap((row) => Object.keys(row)))].filter((key) => !(named && HIDDEN.has(key)));
   const complex = keys.filter((key) => rows.some((row) => !isScalar(row[key]) && !(Array.isArray(row[key]) && scalarList(row[key]))));
   const simple = keys.filter((key) => !complex.includes(key));
   const table = el("table", { class: "view-table" },

@@ -17,7 +17,7 @@ const COLOURS = {
 };
 const PART_WORDS = { head: "head", tail: "tail", leg: "leg" };
 const ICON_WORDS = { shovel: "shovel", exchange: "exchange", bone_pile: "bone pile", two: "circled 2" };
-const TILE_W = 104;
+const TILE_W = 96;
 const TILE_H = 40;
 const GAP = 4;
 
@@ -65,8 +65,10 @@ function drawTile(tile, x, y, w = TILE_W, h = TILE_H) {
     const [fillColour, ink] = COLOURS[tile.colour] || ["#ccc", "#000"];
     g.append(svg("rect", { x, y, width: w, height: h, rx: 6, fill: fillColour, stroke: "#222", "stroke-width": 1.5 }));
     g.append(glyph(tile, x + 6, y + h / 2 - 6, ink));
-    g.append(svg("text", { x: x + 32, y: y + h / 2 - 3, fill: ink, "font-size": 13, "font-weight": 700 }, partWord(tile)));
-    g.append(svg("text", { x: x + 32, y: y + h / 2 + 12, fill: ink, "font-size": 11 }, tile.colour));
+    const word = partWord(tile);
+    const size = word.length > 7 ? 10.5 : 13; // "exchange", "bone pile" and "circled 2" still fit the tile
+    g.append(svg("text", { x: x + 30, y: y + h / 2 - 3, fill: ink, "font-size": size, "font-weight": 700 }, word));
+    g.append(svg("text", { x: x + 30, y: y + h / 2 + 12, fill: ink, "font-size": 11 }, tile.colour));
   } else {
     g.append(svg("rect", { x, y, width: w, height: h, rx: 6, fill: "url(#buried)", stroke: "#444", "stroke-width": 1.5 }));
     if (tile.colour) {
@@ -138,7 +140,7 @@ function renderPile(view, actionsByTile, picked, ctx, info) {
     const count = (spot.tiles || []).length;
     const figure = el("figure", { class: `spot${spot.edge ? " edge" : ""}`, "data-spot": spot.spot },
       spotSvg(spot, actionsByTile, picked, ctx, info),
-      el("figcaption", {}, el("strong", {}, `Spot ${spot.spot}`), ` ${count} ${count === 1 ? "tile" : "tiles"} high`));
+      el("figcaption", {}, el("strong", {}, `Spot ${spot.spot}`), `${count} ${count === 1 ? "tile" : "tiles"} high`));
     (spot.edge ? edge : centre).append(figure);
   }
   return el("section", { class: "pile panel" },
