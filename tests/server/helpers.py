@@ -52,3 +52,8 @@ def play(client, table: str, tokens: dict[int, str], count: int, pick=lambda leg
         assert response.status_code == 200, response.text
         state = state_of(client, table)  # after the bots' answers
     return state
+
+
+def tokens_of(made: dict) -> dict[int, str]:
+    """The human seats' tokens of a new table, by seat."""
+    return {s["seat"]: s["token"] for s in made["seats"] if "token" in s}

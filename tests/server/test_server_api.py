@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import new_table, play, state_of
+from .helpers import new_table, play, state_of, tokens_of
 
 MFD = "my-funny-dinos"
 
@@ -237,7 +237,7 @@ def test_chat_is_stored_as_plain_text_and_length_limited(client):
 def test_undo_takes_back_a_decision_that_revealed_nothing_within_the_seats_own_turn(client):
     """My Funny Dinos: an excavation uses chance (it cannot be taken back); a restoration's choices can."""
     made = new_table(client, seed=3)
-    table, tokens = made["table"], {s["seat"]: s["token"] for s in made["seats"]}
+    table, tokens = made["table"], tokens_of(made)
     state = state_of(client, table)
     taken_back = refused = 0
     for _ in range(200):

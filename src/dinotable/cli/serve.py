@@ -33,4 +33,5 @@ def serve(
     app = create_app(database, bot_pause=bot_pause)
     shown_host = "127.0.0.1" if host in ("0.0.0.0", "") else host
     typer.echo(f"dinotable is serving on http://{shown_host}:{port}/ (database {app.state.server.engine.url!r})")
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    # uvicorn says "Uvicorn running on ..." once it listens (the kill-and-restart test waits for that line).
+    uvicorn.run(app, host=host, port=port, log_level="info", access_log=False)
