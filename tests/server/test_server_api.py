@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import new_table, play, state_of, tokens_of
+from .helpers import client_for, new_table, play, state_of, tokens_of
 
 MFD = "my-funny-dinos"
 
@@ -259,3 +259,16 @@ def test_undo_takes_back_a_decision_that_revealed_nothing_within_the_seats_own_t
             refused += 1
         state = after
     assert taken_back and refused
+
+
+def test_bots_decide_the_same_in_a_worker_process_as_in_a_thread(tmp_path):
+    """Bots think off the event loop (`dinotable serve` uses a process pool); each decision's agent is seeded
+    from the table, so where it thinks changes nothing."""
+    seen = []
+    for workers in (0, 1):
+        with client_for(f"sqlite:///{tmp_path}/bots{workers}.db", bot_workers=workers) as client:
+            made = new_table(client, players=("human", "hard", "medium"), seed=21)
+            play(client, made["table"], tokens_of(made), 4)
+            seen.append({k: v for k, v in state_of(client, made["table"], tokens_of(made)[0]).items() if k != "table"})
+            assert (client.app.state.server.bots.pool is not None) == bool(workers)
+    assert seen[0] == seen[1] and seen[0]["seq"] > 4

@@ -21,6 +21,7 @@ def serve(
         ),
     ] = None,
     bot_pause: Annotated[float, typer.Option(help="seconds of pause after each bot's move")] = BOT_PAUSE,
+    bot_workers: Annotated[int, typer.Option(help="processes the bots think in (0: a thread of the server)")] = 1,
 ) -> None:
     """Serve the games in a browser: a lobby to make tables, invite links per seat, bots in any seat."""
     try:
@@ -30,7 +31,7 @@ def serve(
     except ImportError as exc:
         typer.echo(f"dinotable serve needs the web extra ({exc.name} is missing): pip install -e '.[web]'", err=True)
         raise typer.Exit(code=2) from None
-    app = create_app(database, bot_pause=bot_pause)
+    app = create_app(database, bot_pause=bot_pause, bot_workers=bot_workers)
     shown_host = "127.0.0.1" if host in ("0.0.0.0", "") else host
     typer.echo(f"dinotable is serving on http://{shown_host}:{port}/ (database {app.state.server.engine.url!r})")
     # uvicorn says "Uvicorn running on ..." once it listens (the kill-and-restart test waits for that line).

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import os
 import secrets
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -77,13 +78,13 @@ class ChatIn(Strict):
 class Server:
     """The tables in memory, kept in step with the database, and the WebSockets watching them."""
 
-    def __init__(self, url: str, levels: dict[str, str], bot_pause: float) -> None:
+    def __init__(self, url: str, levels: dict[str, str], bot_pause: float, bot_workers: int = 0) -> None:
         self.url = url
         self.engine = db.connect(url)
         db.migrate(self.engine)
         self.store = Store(self.engine)
         self.levels = levels
-        self.bots = Bots(levels)
+        self.bots = Bots(levels, bot_workers)
         self.bot_pause = bot_pause
         self.live: dict[str, LiveTable] = {}
         self.sockets: dict[str, dict[WebSocket, int | None]] = {}
@@ -247,9 +248,7 @@ class Server:
                 if not self.bot_to_move(table):
                     return
                 seq = table.seq
-                agent = self.bots.agent(table, table.state.current_player)
-                observation = self.bots.observe(table)
-                action = await asyncio.to_thread(agent.act, observation)
+                action = await self.bots.think(table)
                 if self.bot_pause:
                     await asyncio.sleep(self.bot_pause)  # so that a person can follow the bots' moves
                 table = self.table(table_id)
@@ -264,12 +263,25 @@ class Server:
             self.thinking.discard(table_id)
 
 
-def create_app(database_url: str | None = None, levels: dict[str, str] | None = None, bot_pause: float = 0.0):
+def create_app(
+    database_url: str | None = None,
+    levels: dict[str, str] | None = None,
+    bot_pause: float = 0.0,
+    bot_workers: int = 0,
+):
     """The app on `database_url` (else DINOTABLE_DATABASE_URL, else SQLite in ./var/dinotable.db); the
-    database is migrated to the newest schema first. `levels` maps bot levels to agent specs."""
+    database is migrated to the newest schema first. `levels` maps bot levels to agent specs; bots think in
+    a pool of `bot_workers` processes (0: in a thread)."""
     url = database_url or os.environ.get("DINOTABLE_DATABASE_URL") or db.DEFAULT_URL
-    server = Server(url, dict(levels or LEVELS), bot_pause)
-    app = FastAPI(title="dinotable", description="Play the dinosaur games at a shared table.")
+    server = Server(url, dict(levels or LEVELS), bot_pause, bot_workers)
+
+    @asynccontextmanager
+    async def lifespan(_app):
+        yield
+        server.bots.close()
+        server.engine.dispose()
+
+    app = FastAPI(title="dinotable", description="Play the dinosaur games at a shared table.", lifespan=lifespan)
     app.state.server = server
 
     @app.exception_handler(ApiError)

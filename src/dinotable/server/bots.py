@@ -1,10 +1,16 @@
 """Bots as seat types: each level is one of the project's agents with a budget.
 
-A bot decides from an Observation (a copy of the table determinized for its seat), so it reads no secret;
-it thinks in a worker thread, off the server's event loop.
+A bot decides from an Observation (a copy of the table determinized for its seat), so it reads no secret.
+It thinks off the server's event loop: in a process pool when the server has one (`dinotable serve` does),
+else in a worker thread. Each decision gets a fresh agent seeded from the table's seed, the seat and the
+decision's number, so a decision does not depend on where it was thought, or on a restart in between.
 """
 
 from __future__ import annotations
+
+import asyncio
+import multiprocessing
+from concurrent.futures import ProcessPoolExecutor
 
 from dinotable.agents import Observation, make_agent
 from dinotable.core.rng import derive_seed
@@ -20,20 +26,35 @@ AGENT_SEED_KEY = 3_000
 OBSERVATION_SEED_KEY = 3_100
 
 
+def decide(spec: str, seed: int, observation: Observation) -> int:
+    """One bot decision (run in a worker process or thread)."""
+    return make_agent(spec, observation.game, seed).act(observation)
+
+
 class Bots:
-    """The agents of one table's bot seats, made on first use."""
-
-    def __init__(self, levels: dict[str, str]) -> None:
+    def __init__(self, levels: dict[str, str], workers: int = 0) -> None:
         self.levels = levels
-        self.agents: dict[tuple[str, int], object] = {}
+        self.workers = workers
+        self.pool: ProcessPoolExecutor | None = None
 
-    def observe(self, table) -> Observation:
+    def check(self, level: str | None) -> bool:
+        return level in self.levels
+
+    async def think(self, table) -> int:
+        """The action the bot to move at `table` takes."""
         state = table.state
-        return Observation(state, state.current_player, derive_seed(state.seed, OBSERVATION_SEED_KEY, table.seq))
+        seat = state.current_player
+        spec = self.levels[table.seats[seat].level]
+        observation = Observation(state, seat, derive_seed(state.seed, OBSERVATION_SEED_KEY, table.seq))
+        seed = derive_seed(state.seed, AGENT_SEED_KEY + seat, table.seq)
+        if self.workers and self.pool is None:
+            # Spawned, not forked: the server's threads and sockets stay out of the workers.
+            self.pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"))
+        if self.pool is not None:
+            return await asyncio.get_running_loop().run_in_executor(self.pool, decide, spec, seed, observation)
+        return await asyncio.to_thread(decide, spec, seed, observation)
 
-    def agent(self, table, seat: int):
-        key = (table.id, seat)
-        if key not in self.agents:
-            spec = self.levels[table.seats[seat].level]
-            self.agents[key] = make_agent(spec, table.game, derive_seed(table.state.seed, AGENT_SEED_KEY + seat))
-        return self.agents[key]
+    def close(self) -> None:
+        if self.pool is not None:
+            self.pool.shutdown(cancel_futures=True)
+            self.pool = None
