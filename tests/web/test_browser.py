@@ -86,22 +86,43 @@ def test_whole_my_funny_dinos_game_against_a_bot_by_clicking_the_board(server_ur
     page.click("#go-to-seat")
 
     rng = random.Random(17)
-    seen = []  # (seq, view, tiles drawn) for every state the page showed when it was our turn
+    seen = {}  # seq -> (view, tiles drawn) for every state the page showed when it was our turn
     seq = -1
-    for _ in range(500):
+    undone = reloaded = False
+    for step in range(500):
         page.wait_for_function(READY, arg=seq)
         state = page.evaluate("() => window.__dinotableState")
-        seen.append((state["seq"], state["view"], page.evaluate(BOARD_TILES)))
+        seen[state["seq"]] = (state["view"], page.evaluate(BOARD_TILES))
         assert page.locator("#undo").is_visible() == state["can_undo"], "the undo button shows when undo is allowed"
-
         if state["over"]:
             break
-        if len(seen) == 6:
+        if step == 5:
             page.screenshot(path=str(ARTIFACTS / "mfd-midgame-desktop.png"), full_page=True)
+            page.set_viewport_size({"width": 390, "height": 844})
+            page.screenshot(path=str(ARTIFACTS / "mfd-midgame-phone.png"), full_page=True)
+            page.set_viewport_size({"width": 1280, "height": 900})
+        if step == 8:
+            # Turn-based play: the page comes back by its link where the game was.
+            page.reload()
+            page.wait_for_function(AT_SEQ, arg=state["seq"])
+            assert page.evaluate("() => window.__dinotableState.view") == state["view"]
+            reloaded = True
+        if state["can_undo"] and not undone:
+            # Undo takes back our last decision: the page goes one decision back, and the log with it.
+            before = page.locator("#log li").count()
+            page.click("#undo")
+            page.wait_for_function("(seq) => window.__dinotableState.seq === seq - 1", arg=state["seq"])
+            assert page.locator("#log li").count() < before
+            for later in [s for s in seen if s >= state["seq"]]:
+                del seen[later]  # the record keeps only what was not taken back
+            undone = True
+            state = page.evaluate("() => window.__dinotableState")
+            seen[state["seq"]] = (state["view"], page.evaluate(BOARD_TILES))
         seq = state["seq"]
         click_board(page, rng)
     else:
         pytest.fail("the game did not end within 500 of our decisions")
+    assert reloaded and undone
 
     table = state["table"]
     assert state["over"] and state["outcome"]["winners"]
@@ -116,7 +137,7 @@ def test_whole_my_funny_dinos_game_against_a_bot_by_clicking_the_board(server_ur
     record = get(server_url, f"/api/tables/{table}/record")
     game = dinotable.get_game("my-funny-dinos")
     replay = game.new_game(2, record["seed"], record["options"])
-    by_seq = {s: (view, tiles) for s, view, tiles in seen}
+    by_seq = dict(seen)
     bot_moves = 0
     for index in range(len(record["history"]) + 1):
         if index in by_seq:
@@ -166,6 +187,7 @@ def test_a_seat_sees_only_its_view_and_the_spectator_only_theirs(server_url, bro
         watched = spectator.evaluate("() => window.__dinotableState")
         assert watched["seat"] is None and watched["legal"] == []
         assert watched["view"] == plain(replay.view(None))
+        assert sorted(spectator.evaluate(BOARD_TILES)) == view_tiles(watched["view"]), "the spectator sees the board"
         if replay.is_over:
             break
         mover = pages[replay.current_player]

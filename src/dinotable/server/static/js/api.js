@@ -66,13 +66,18 @@ export function follow(table, token, onState, onConnection) {
   let closed = false;
   let retry = 500;
 
-  const accept = (state) => {
-    if (state.seq < latestSeq) return;
+  // The socket delivers the server's states in order (an undo goes back a decision), so each is shown; an
+  // HTTP answer may arrive after newer pushes and is shown only if it is not older, unless it is an undo's.
+  const show = (state) => {
     latestSeq = state.seq;
     onState(state);
   };
+  const accept = (state, { force = false } = {}) => {
+    if (state.seq < latestSeq && !force) return;
+    show(state);
+  };
 
-  const refetch = () => api.table(table, token).then(accept, () => {});
+  const refetch = () => api.table(table, token).then((state) => accept(state, { force: true }), () => {});
 
   const open = () => {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
@@ -91,7 +96,7 @@ export function follow(table, token, onState, onConnection) {
       }
       if (state.error) return;
       if (latestSeq >= 0 && state.seq > latestSeq + 1 && !("view" in state)) refetch();
-      else accept(state);
+      else show(state);
     });
     socket.addEventListener("close", () => {
       onConnection?.(false);

@@ -29,6 +29,7 @@ async function act(actionId) {
   if (pending || !current || !token) return;
   if (!current.legal.some((a) => a.id === actionId)) return;
   pending = true;
+  myLastSeq = current.seq;
   document.body.classList.add("pending");
   showError("");
   try {
@@ -46,7 +47,7 @@ async function undo() {
   if (pending || !current) return;
   pending = true;
   try {
-    follower.accept(await api.undo(table, token, current.seq));
+    follower.accept(await api.undo(table, token, current.seq), { force: true });
   } catch (error) {
     showError(error.message);
   } finally {
@@ -106,6 +107,18 @@ function renderLog(state) {
   if (nearBottom || pending) log.scrollTop = log.scrollHeight;
 }
 
+// What the others (the bots) did since this seat's last decision, so a person can follow their moves.
+let myLastSeq = null;
+
+function renderLatest(state) {
+  const box = clear($("latest"));
+  const entries = (state.log || []).filter((entry) => myLastSeq === null || entry.seq > myLastSeq + 1);
+  const shown = entries.slice(-4);
+  if (!shown.length) return;
+  const heading = myLastSeq === null ? "Latest:" : "Since your last decision:";
+  box.append(el("strong", {}, heading), el("ul", {}, shown.map((entry) => el("li", {}, entry.text))));
+}
+
 function renderChat(state) {
   const chat = clear($("chat"));
   for (const message of state.chat || []) {
@@ -146,6 +159,7 @@ async function render(state) {
   renderActions(state);
   renderOutcome(state);
   renderLog(state);
+  renderLatest(state);
   renderChat(state);
   document.body.dataset.seq = String(state.seq);
   window.__dinotableState = state; // read by the browser tests, once the page shows it

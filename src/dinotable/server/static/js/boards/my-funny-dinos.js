@@ -231,7 +231,7 @@ export function render(container, state, ctx) {
     if (action.info && action.info.tile !== undefined) actionsByTile.set(action.info.tile, action);
   }
   const picked = new Set(view.picked || []);
-  const info = el("p", { class: "hover-info", "aria-live": "polite" }, actionsByTile.size ? "Point at a tile to see what clicking it does." : "");
+  const info = el("p", { class: "hover-info", "aria-live": "polite" }, actionsByTile.size ? "Point at a tile (or read the list of choices) to see what clicking it does and its chance to succeed." : "");
   const summary = el("p", { class: "summary" },
     `Round ${view.round}${view.final_round ? " (the last)" : ""} · dinosaurs restored ${view.dinosaurs_restored},`
     + ` exhibition tiles left ${view.exhibition_tiles_left} · bone supply ${view.bone_supply}`);
