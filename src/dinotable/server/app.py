@@ -89,6 +89,14 @@ class Server:
         self.live: dict[str, LiveTable] = {}
         self.sockets: dict[str, dict[WebSocket, int | None]] = {}
         self.thinking: set[str] = set()
+        self.tasks: set[asyncio.Task] = set()
+
+    def spawn(self, coroutine) -> None:
+        """Runs a coroutine on the event loop, holding on to it until it ends (the loop keeps only weak
+        references to its tasks)."""
+        task = asyncio.get_running_loop().create_task(coroutine)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
 
     # Reading tables
     def table(self, table_id: str) -> LiveTable:
@@ -419,7 +427,7 @@ def create_app(
         try:
             await server.broadcast(table)  # the newcomer gets the state; the others see who is connected
             if server.bot_to_move(table):
-                asyncio.get_running_loop().create_task(server.run_bots(table_id))
+                server.spawn(server.run_bots(table_id))
             while True:
                 await websocket.receive_text()  # any message asks for the full state again
                 await websocket.send_json(server.snapshot(server.table(table_id), seat))
