@@ -4,17 +4,13 @@ Waits are on the page's own state (window.__dinotableState, set once the page ha
 
 import json
 import random
-import shutil
 import urllib.request
-from pathlib import Path
 
 import pytest
 
 import dinotable
 
 from .conftest import ARTIFACTS, watch
-
-DOCS_SHOT = Path(__file__).resolve().parents[2] / "docs" / "img" / "my-funny-dinos-board.png"
 
 READY = """(after) => {
   const s = window.__dinotableState;
@@ -23,7 +19,14 @@ READY = """(after) => {
 AT_SEQ = "(seq) => !!window.__dinotableState && window.__dinotableState.seq === seq"
 BOARD_TILES = """() => [...document.querySelectorAll('#board .tile[data-tile]')].map(
   (n) => [Number(n.dataset.tile), n.dataset.colour, n.dataset.part])"""
+LOG_AT_BOTTOM = (
+    "() => { const l = document.getElementById('log'); return l.scrollTop + l.clientHeight >= l.scrollHeight - 2; }"
+)
 CHAT_SHOWS = "(text) => [...document.querySelectorAll('#chat .chat-text')].some((n) => n.textContent === text)"
+UNNAMED_ACTIONS = """() => [...document.querySelectorAll('#board [data-action]')].filter((n) =>
+  !((n.tagName === 'BUTTON' || n.getAttribute('role') === 'button')
+    && (n.getAttribute('aria-label') || n.textContent.trim()))
+).map((n) => n.dataset.action)"""
 BOARD_ACTIONS = "() => [...document.querySelectorAll('#board [data-action]')].map((n) => Number(n.dataset.action))"
 
 
@@ -65,6 +68,8 @@ def click_board(page, rng: random.Random) -> int:
     state = page.evaluate("() => window.__dinotableState")
     on_board = page.evaluate(BOARD_ACTIONS)
     assert sorted(set(on_board)) == sorted(a["id"] for a in state["legal"]), "every legal action is on the board"
+    unnamed = page.evaluate(UNNAMED_ACTIONS)
+    assert unnamed == [], "every clickable board element is a button with a label"
     action = rng.choice(sorted(set(on_board)))
     page.locator(f'#board [data-action="{action}"]').first.click()
     return action
@@ -78,6 +83,7 @@ def test_whole_my_funny_dinos_game_against_a_bot_by_clicking_the_board(server_ur
     page.select_option("#game", "my-funny-dinos")
     page.select_option("#count", "2")
     page.select_option('#seats select[data-seat="1"]', "bot:easy")
+    page.select_option('[data-option="rocks_per_base"]', label="2")
     page.fill("#seed", "7")
     page.click("#create")
     page.wait_for_selector("#go-to-seat")
@@ -85,6 +91,8 @@ def test_whole_my_funny_dinos_game_against_a_bot_by_clicking_the_board(server_ur
     assert page.locator(".seat-links a.seat-link").count() == 1, "the bot's seat has no link"
     page.click("#go-to-seat")
 
+    page.wait_for_function(READY, arg=-1)
+    assert page.evaluate("() => window.__dinotableState.view.options.rocks_per_base") == 2, "the lobby's option"
     rng = random.Random(17)
     seen = {}  # seq -> (view, tiles drawn) for every state the page showed when it was our turn
     seq = -1
@@ -107,6 +115,12 @@ def test_whole_my_funny_dinos_game_against_a_bot_by_clicking_the_board(server_ur
             page.wait_for_function(AT_SEQ, arg=state["seq"])
             assert page.evaluate("() => window.__dinotableState.view") == state["view"]
             reloaded = True
+            lobby = page.context.new_page()
+            lobby.goto(server_url + "/")
+            row = lobby.locator(f'#mine-list li[data-table="{state["table"]}"]')
+            row.wait_for()
+            assert "your turn" in row.inner_text(), "the lobby lists my table with whose turn it is"
+            lobby.close()
         if state["can_undo"] and not undone:
             # Undo takes back our last decision: the page goes one decision back, and the log with it.
             before = page.locator("#log li").count()
@@ -130,6 +144,7 @@ def test_whole_my_funny_dinos_game_against_a_bot_by_clicking_the_board(server_ur
     assert outcome.is_visible() and "Final outcome" in outcome.inner_text()
     assert page.locator("#outcome .breakdown tbody tr").count() == 2
     assert page.locator("#log li").count() >= state["seq"], "every decision is in the log"
+    assert page.evaluate(LOG_AT_BOTTOM), "the log shows its newest entry, at the bottom"
     page.screenshot(path=str(ARTIFACTS / "mfd-final-desktop.png"), full_page=True)
     page.set_viewport_size({"width": 390, "height": 844})
     page.screenshot(path=str(ARTIFACTS / "mfd-final-phone.png"), full_page=True)
@@ -213,10 +228,11 @@ def test_chat_markup_shows_as_text(server_url, browser, two_humans, page_errors)
     assert page_errors == []
 
 
-def test_generic_board_plays_any_game_by_keyboard(server_url, browser, page_errors):
-    """Tiny Epic Dinosaurs has no board of its own yet: the generic one shows the view as panels and the screen
-    text, and the number keys choose from the list of actions."""
-    made = post(server_url, "/api/tables", {"game": "tiny-epic-dinosaurs", "players": [{"type": "human"}], "seed": 5})
+@pytest.mark.parametrize("game", ["tiny-epic-dinosaurs", "dinogenics"])
+def test_generic_board_plays_any_game_by_keyboard(server_url, browser, page_errors, game):
+    """A game without a board of its own yet gets the generic one: the view as panels and the screen text, and
+    the number keys choose from the list of actions."""
+    made = post(server_url, "/api/tables", {"game": game, "players": [{"type": "human"}], "seed": 5})
     page = open_page(browser, server_url + made["seats"][0]["url"], page_errors)
     page.wait_for_function(READY, arg=-1)
     state = page.evaluate("() => window.__dinotableState")
@@ -227,15 +243,5 @@ def test_generic_board_plays_any_game_by_keyboard(server_url, browser, page_erro
     page.keyboard.press("1")
     page.wait_for_function(READY, arg=state["seq"])
     assert page.locator("#log li").first.inner_text() != "" and first
-    page.screenshot(path=str(ARTIFACTS / "generic-tiny-epic-dinosaurs.png"), full_page=True)
+    page.screenshot(path=str(ARTIFACTS / f"generic-{game}.png"), full_page=True)
     assert page_errors == []
-
-
-def test_board_screenshot_for_the_docs(server_url, browser, page_errors):
-    """Keeps the docs' picture of the board up to date (a two-person table mid-game, desktop width)."""
-    shot = ARTIFACTS / "mfd-midgame-desktop.png"
-    if not shot.exists():
-        pytest.skip("the whole-game test did not leave its mid-game screenshot")
-    DOCS_SHOT.parent.mkdir(parents=True, exist_ok=True)
-    shutil.copyfile(shot, DOCS_SHOT)
-    assert DOCS_SHOT.stat().st_size > 10_000

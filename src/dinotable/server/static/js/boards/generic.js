@@ -1,6 +1,9 @@
 // The generic board: the seat's view as readable panels (sections, key: value lines, lists as tables) and the
 // game's own screen text in a monospace block. Every string is set as text.
-import { el, humanKey, words } from "../dom.js";
+import { el, humanKey, words as rawWords } from "../dom.js";
+
+// Names in the view's data ("sky_train") read as words ("sky train").
+const words = (value) => humanKey(rawWords(value));
 
 const SKIP = new Set(["game", "seat", "num_players"]);
 const HIDDEN = new Set(["id", "key", "ref"]);
