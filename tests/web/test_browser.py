@@ -97,6 +97,7 @@ def test_whole_my_funny_dinos_game_against_a_bot_by_clicking_the_board(server_ur
     seen = {}  # seq -> (view, tiles drawn) for every state the page showed when it was our turn
     seq = -1
     undone = reloaded = False
+    shots = set()
     for step in range(500):
         page.wait_for_function(READY, arg=seq)
         state = page.evaluate("() => window.__dinotableState")
@@ -104,6 +105,13 @@ def test_whole_my_funny_dinos_game_against_a_bot_by_clicking_the_board(server_ur
         assert page.locator("#undo").is_visible() == state["can_undo"], "the undo button shows when undo is allowed"
         if state["over"]:
             break
+        picked = state["view"]["picked"]
+        assert page.locator("#board .tile.picked").count() == len(picked), "the parts chosen so far stand out"
+        decision = state["legal"][0]["info"]["decision"]
+        if picked and decision not in shots:
+            shots.add(decision)
+            name = decision.replace(":", "").replace(" ", "-")
+            page.screenshot(path=str(ARTIFACTS / f"mfd-{name}-desktop.png"), full_page=True)
         if step == 5:
             page.screenshot(path=str(ARTIFACTS / "mfd-midgame-desktop.png"), full_page=True)
             page.set_viewport_size({"width": 390, "height": 844})

@@ -230,7 +230,9 @@ export function render(container, state, ctx) {
   for (const action of state.legal || []) {
     if (action.info && action.info.tile !== undefined) actionsByTile.set(action.info.tile, action);
   }
-  const picked = new Set(view.picked || []);
+  // The tiles chosen so far in a restoration or exchange (as tiles of the view, or their numbers).
+  const pickedTiles = (view.picked || []).map((p) => (typeof p === "object" ? p : { tile: p }));
+  const picked = new Set(pickedTiles.map((p) => p.tile));
   const info = el("p", { class: "hover-info", "aria-live": "polite" }, actionsByTile.size ? "Point at a tile (or read the list of choices) to see what clicking it does and its chance to succeed." : "");
   const summary = el("p", { class: "summary" },
     `Round ${view.round}${view.final_round ? " (the last)" : ""} · dinosaurs restored ${view.dinosaurs_restored},`
@@ -240,6 +242,9 @@ export function render(container, state, ctx) {
     el("div", { class: "mfd" },
       summary,
       promptBar(state, actionsByTile, ctx),
+      pickedTiles.length
+        ? el("p", { class: "chosen" }, el("strong", {}, "Chosen so far: "), pickedTiles.map((t) => (t.part || t.colour ? tileWords(t) : "a tile")).join(", "))
+        : null,
       info,
       renderPile(view, actionsByTile, picked, ctx, info),
       missionsPanel(view, ctx),
