@@ -272,3 +272,14 @@ def test_bots_decide_the_same_in_a_worker_process_as_in_a_thread(tmp_path):
             seen.append({k: v for k, v in state_of(client, made["table"], tokens_of(made)[0]).items() if k != "table"})
             assert (client.app.state.server.bots.pool is not None) == bool(workers)
     assert seen[0] == seen[1] and seen[0]["seq"] > 4
+
+
+def test_leaving_needs_the_seats_own_token_and_a_known_level(client):
+    made = new_table(client)
+    table, tokens = made["table"], tokens_of(made)
+    stored = counts(client, table)
+    forged = client.post(f"/api/tables/{table}/leave", json={"token": "forged", "level": "easy"})
+    assert forged.status_code == 403
+    unknown = client.post(f"/api/tables/{table}/leave", json={"token": tokens[0], "level": "godlike"})
+    assert unknown.status_code == 400 and "level" in unknown.json()["error"]
+    assert counts(client, table) == stored and state_of(client, table)["seats"][0]["type"] == "human"

@@ -91,3 +91,26 @@ def test_a_take_back_removes_the_decision_from_the_log(db_url):
         assert client.app.state.server.store.counts(table)["actions"] == mine["seq"]
     with client_for(db_url) as again:
         assert state_of(again, table, tokens[seat]) == mine
+
+
+def test_a_bot_takes_over_the_seat_of_a_player_who_leaves_and_the_result_says_so(db_url):
+    with client_for(db_url) as client:
+        made = new_table(client)
+        table, tokens = made["table"], tokens_of(made)
+        play(client, table, tokens, 2)
+        left = client.post(f"/api/tables/{table}/leave", json={"token": tokens[1], "level": "easy"})
+        assert left.status_code == 200 and left.json()["seat"] is None
+        assert left.json()["seats"][1] == {
+            "seat": 1,
+            "name": "player 2",
+            "type": "bot",
+            "level": "easy",
+            "took_over": True,
+            "connected": True,
+        }
+        refused = client.get(f"/api/tables/{table}", params={"token": tokens[1]})
+        assert refused.status_code == 403  # the token that left works no more
+    with client_for(db_url) as again:  # the take-over is stored
+        final = play(again, table, {0: tokens[0]}, 400)
+        assert final["over"] and final["outcome"]["bots_took_over"] == ["player 2"]
+        assert final["seats"][1]["took_over"] is True

@@ -70,6 +70,11 @@ class UndoIn(Strict):
     seq: StrictInt
 
 
+class LeaveIn(Strict):
+    token: str
+    level: str = "medium"
+
+
 class ChatIn(Strict):
     token: str
     text: str
@@ -404,6 +409,22 @@ def create_app(
         server.chat(table, seat, body.text)
         await server.broadcast(table)
         return server.snapshot(table, seat)
+
+    @app.post("/api/tables/{table_id}/leave")
+    async def leave(table_id: str, body: LeaveIn, background: BackgroundTasks) -> dict:
+        """The seat's player leaves and a bot of `level` plays on for it; the token works no more."""
+        table = server.table(table_id)
+        seat = server.seat(table, body.token, needed=True)
+        if body.level not in server.levels:
+            raise ApiError(400, f"level: a bot's level is one of {', '.join(server.levels)}, not {shown(body.level)}")
+        try:
+            server.store.take_over(table, seat, body.level)
+        except Stale:
+            server.live.pop(table_id, None)
+            raise ApiError(409, "the table changed meanwhile: try again") from None
+        background.add_task(server.run_bots, table_id)
+        await server.broadcast(table)
+        return server.snapshot(table, None)
 
     @app.get("/api/tables/{table_id}/record")
     def record(table_id: str) -> dict:

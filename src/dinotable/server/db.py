@@ -14,6 +14,7 @@ from pathlib import Path
 from sqlalchemy import (
     JSON,
     BigInteger,
+    Boolean,
     Column,
     DateTime,
     Integer,
@@ -22,6 +23,7 @@ from sqlalchemy import (
     Table,
     create_engine,
     event,
+    false,
 )
 from sqlalchemy.engine import Engine, make_url
 
@@ -54,6 +56,8 @@ seats = Table(
     Column("level", String(16)),
     Column("token_hash", String(64), index=True),
     Column("name", String(64), nullable=False),
+    # A bot that took over the seat of a player who left (the result says so).
+    Column("took_over", Boolean, nullable=False, server_default=false()),
 )
 
 actions = Table(

@@ -27,6 +27,7 @@ class Seat:
     level: str | None
     token_hash: str | None
     name: str
+    took_over: bool = False  # a bot playing for a player who left
 
 
 @dataclass
@@ -174,6 +175,7 @@ class LiveTable:
                     "name": s.name,
                     "type": s.type,
                     **({"level": s.level} if s.level else {}),
+                    **({"took_over": True} if s.took_over else {}),
                     "connected": s.seat in connected if s.type == "human" else True,
                 }
                 for s in self.seats
@@ -190,4 +192,7 @@ class LiveTable:
         }
         if over:
             doc["outcome"] = plain(state.outcome())
+            left = [s.name for s in self.seats if s.took_over]
+            if left:  # the result says which seats a bot finished for a player who left
+                doc["outcome"]["bots_took_over"] = left
         return doc

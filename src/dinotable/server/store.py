@@ -77,7 +77,9 @@ class Store:
             seat_rows = conn.execute(
                 select(db.seats).where(db.seats.c.table_id == table_id).order_by(db.seats.c.seat)
             ).mappings()
-            seats = [Seat(r["seat"], r["type"], r["level"], r["token_hash"], r["name"]) for r in seat_rows]
+            seats = [
+                Seat(r["seat"], r["type"], r["level"], r["token_hash"], r["name"], r["took_over"]) for r in seat_rows
+            ]
             history = conn.execute(
                 select(db.actions.c.action).where(db.actions.c.table_id == table_id).order_by(db.actions.c.seq)
             ).scalars()
@@ -116,6 +118,18 @@ class Store:
                 db.actions.delete().where(db.actions.c.table_id == table.id, db.actions.c.seq == table.seq - 1)
             )
         table.revision += 1
+
+    def take_over(self, table: LiveTable, seat: int, level: str) -> None:
+        """A bot of `level` takes the seat over; the seat's token works no more."""
+        with self.engine.begin() as conn:
+            self._bump(conn, table)
+            conn.execute(
+                update(db.seats)
+                .where(db.seats.c.table_id == table.id, db.seats.c.seat == seat)
+                .values(type="bot", level=level, token_hash=None, took_over=True)
+            )
+        table.revision += 1
+        table.seats[seat] = Seat(seat, "bot", level, None, table.seats[seat].name, True)
 
     def add_chat(self, table: LiveTable, seat: int | None, text: str) -> ChatLine:
         moment = now()
