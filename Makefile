@@ -8,7 +8,7 @@ PLAYERS ?= human,greedy,random
 SOAK_DECISIONS ?= 1000000
 SOAK_WORKERS ?= 2
 
-.PHONY: run serve test postgres bench soak golden lint install install-test clean
+.PHONY: run serve test postgres chromium bench soak golden lint install install-test clean
 
 # A failed step leaves no half-made target behind, so the next run starts over.
 .DELETE_ON_ERROR:
@@ -46,16 +46,21 @@ $(VENV)/.installed-web: pyproject.toml | $(VENV)/.created
 serve: $(VENV)/.installed-web
 	$(BIN)/dinotable serve
 
-# The server's tests start a throwaway PostgreSQL; its binaries come from apt where they are missing. Without
-# apt (or root) this step only says so: those tests then skip, or fail under CI=true.
+# The server's tests start a throwaway PostgreSQL, and the browser tests drive Debian's Chromium; each comes
+# from apt where it is missing. Without apt (or root) these steps only say so: those tests then skip, or fail
+# under CI=true.
+APT_INSTALL = command -v apt-get >/dev/null && { apt-get install -y -q $(1) >/dev/null 2>&1 || \
+	{ apt-get update -q >/dev/null 2>&1 && apt-get install -y -q $(1) >/dev/null 2>&1; }; }
+
 postgres:
-	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || \
-		{ command -v apt-get >/dev/null && apt-get install -y -q postgresql >/dev/null 2>&1; } || \
-		{ command -v apt-get >/dev/null && apt-get update -q >/dev/null 2>&1 && \
-		  apt-get install -y -q postgresql >/dev/null 2>&1; } || \
+	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || { $(call APT_INSTALL,postgresql); } || \
 		echo "PostgreSQL is not installed and apt-get could not install it: its tests will skip"
 
-test: install-test postgres
+chromium:
+	@test -x /usr/bin/chromium || { $(call APT_INSTALL,chromium); } || \
+		echo "Chromium is not installed and apt-get could not install it: the browser tests will skip"
+
+test: install-test postgres chromium
 	$(BIN)/python -m pytest -q
 
 bench: install
