@@ -85,8 +85,10 @@ def test_whole_my_funny_dinos_game_against_a_bot_by_clicking_the_board(server_ur
     page.select_option('#seats select[data-seat="1"]', "bot:easy")
     page.select_option('[data-option="rocks_per_base"]', label="2")
     page.fill("#seed", "7")
+    page.screenshot(path=str(ARTIFACTS / "lobby-desktop.png"), full_page=True)
     page.click("#create")
     page.wait_for_selector("#go-to-seat")
+    page.screenshot(path=str(ARTIFACTS / "lobby-created-desktop.png"), full_page=True)
     assert page.locator(".seat-links li").count() == 2
     assert page.locator(".seat-links a.seat-link").count() == 1, "the bot's seat has no link"
     page.click("#go-to-seat")
@@ -112,6 +114,15 @@ def test_whole_my_funny_dinos_game_against_a_bot_by_clicking_the_board(server_ur
             shots.add(decision)
             name = decision.replace(":", "").replace(" ", "-")
             page.screenshot(path=str(ARTIFACTS / f"mfd-{name}-desktop.png"), full_page=True)
+        if step == 0:
+            # An excavation's success chance shows on hover and on keyboard focus, before anything is clicked.
+            top = state["legal"][0]
+            page.hover(f'#board .tile[data-action="{top["id"]}"]')
+            assert "%" in page.locator("#board .hover-info").inner_text()
+            assert page.evaluate("() => window.__dinotableState.seq") == state["seq"]
+            last = state["legal"][-1]
+            page.focus(f'#board .tile[data-action="{last["id"]}"]')
+            assert page.locator("#board .hover-info").inner_text().startswith(last["text"])
         if step == 5:
             page.screenshot(path=str(ARTIFACTS / "mfd-midgame-desktop.png"), full_page=True)
             page.set_viewport_size({"width": 390, "height": 844})
