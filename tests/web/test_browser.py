@@ -55,8 +55,12 @@ def view_tiles(view: dict) -> list:
     return sorted([t["tile"], t.get("colour", ""), t.get("part", "")] for t in tiles)
 
 
-def open_page(browser, url: str, errors: list, width: int = 1280, height: int = 900):
-    context = browser.new_context(viewport={"width": width, "height": height})
+def open_page(browser, url: str, errors: list, phone: bool = False):
+    """A page in its own context (its own localStorage): a desktop, or a phone 390 px wide with touch."""
+    if phone:
+        context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    else:
+        context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
     watch(page, errors)
     page.goto(url)
@@ -71,7 +75,11 @@ def click_board(page, rng: random.Random) -> int:
     unnamed = page.evaluate(UNNAMED_ACTIONS)
     assert unnamed == [], "every clickable board element is a button with a label"
     action = rng.choice(sorted(set(on_board)))
-    page.locator(f'#board [data-action="{action}"]').first.click()
+    target = page.locator(f'#board [data-action="{action}"]').first
+    if page.viewport_size["width"] < 500:
+        target.tap()  # a phone is played by touch
+    else:
+        target.click()
     return action
 
 
@@ -200,13 +208,14 @@ def two_humans(server_url):
 
 def test_a_seat_sees_only_its_view_and_the_spectator_only_theirs(server_url, browser, two_humans, page_errors):
     """Secrets: each seat's page holds view(seat) and nothing else, the spectator's view(None), decision after
-    decision; each seat's clicks are only its own."""
+    decision; each seat's clicks are only its own. The second seat plays from a phone, by touch."""
     urls = [server_url + seat["url"] for seat in two_humans["seats"]]
-    pages = [open_page(browser, url, page_errors) for url in urls]
+    pages = [open_page(browser, urls[0], page_errors), open_page(browser, urls[1], page_errors, phone=True)]
     spectator = open_page(browser, server_url + two_humans["spectator_url"], page_errors)
     game = dinotable.get_game("my-funny-dinos")
     replay = game.new_game(2, 11)
     rng = random.Random(3)
+    touches = 0
     for _ in range(14):
         seq = len(replay.history)
         for page in [*pages, spectator]:
@@ -224,10 +233,11 @@ def test_a_seat_sees_only_its_view_and_the_spectator_only_theirs(server_url, bro
         assert sorted(spectator.evaluate(BOARD_TILES)) == view_tiles(watched["view"]), "the spectator sees the board"
         if replay.is_over:
             break
-        mover = pages[replay.current_player]
-        replay.apply(click_board(mover, rng))
-    assert len(replay.history) >= 10
+        touches += replay.current_player == 1
+        replay.apply(click_board(pages[replay.current_player], rng))
+    assert len(replay.history) >= 10 and touches > 0, "both seats played, the second by touch"
     pages[0].screenshot(path=str(ARTIFACTS / "mfd-two-people-seat1.png"), full_page=True)
+    pages[1].screenshot(path=str(ARTIFACTS / "mfd-two-people-seat2-phone.png"), full_page=True)
     assert page_errors == []
 
 
