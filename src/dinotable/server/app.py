@@ -4,7 +4,8 @@ Every request names its seat by the seat's secret token; no token is a spectator
 table state (`LiveTable.snapshot`): its view, its legal actions, and the log as it may be told it. A change
 is written to the database before it is applied in memory or acknowledged, and is refused, with nothing
 written, when the token is not the seat to move's, the sequence number is stale or the action is not legal.
-Request handlers do no awaiting between reading a table and changing it, so they never interleave.
+Every handler that reads or changes tables runs on the event loop (async, with no awaiting between reading a
+table and changing it), so handlers never interleave and no thread touches a table.
 """
 
 from __future__ import annotations
@@ -326,7 +327,7 @@ def create_app(
     app.mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static")
 
     @app.get("/api/games")
-    def games() -> list[dict]:
+    async def games() -> list[dict]:
         out = []
         for name in dinotable.list_games():
             game = dinotable.get_game(name)
@@ -355,7 +356,7 @@ def create_app(
         return created
 
     @app.get("/api/tables")
-    def my_tables(tokens: str = "") -> list[dict]:
+    async def my_tables(tokens: str = "") -> list[dict]:
         hashes = {token_hash(t): t for t in tokens.split(",") if t}
         found = dict(((table_id, seat), None) for table_id, seat in server.store.seats_of_tokens(list(hashes)))
         out = []
@@ -427,7 +428,7 @@ def create_app(
         return server.snapshot(table, None)
 
     @app.get("/api/tables/{table_id}/record")
-    def record(table_id: str) -> dict:
+    async def record(table_id: str) -> dict:
         table = server.table(table_id)
         if not table.state.is_over:
             raise ApiError(403, "the record is given only once the game is over (it holds every secret)")

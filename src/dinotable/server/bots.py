@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
+import os
+import threading
 from concurrent.futures import ProcessPoolExecutor
 
 from dinotable.agents import Observation, make_agent
@@ -24,6 +26,14 @@ LEVELS: dict[str, str] = {
 # Seeds a table's bots and their observations draw from, apart from the game's own chance.
 AGENT_SEED_KEY = 3_000
 OBSERVATION_SEED_KEY = 3_100
+
+
+def _exit_with_parent() -> None:
+    """A pool worker ends when the server does, even when the server was killed (a pool's workers would
+    otherwise wait for work forever)."""
+    parent = multiprocessing.parent_process()
+    if parent is not None:
+        threading.Thread(target=lambda: (parent.join(), os._exit(0)), daemon=True).start()
 
 
 def decide(spec: str, seed: int, observation: Observation) -> int:
@@ -49,7 +59,9 @@ class Bots:
         seed = derive_seed(state.seed, AGENT_SEED_KEY + seat, table.seq)
         if self.workers and self.pool is None:
             # Spawned, not forked: the server's threads and sockets stay out of the workers.
-            self.pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"))
+            self.pool = ProcessPoolExecutor(
+                self.workers, mp_context=multiprocessing.get_context("spawn"), initializer=_exit_with_parent
+            )
         if self.pool is not None:
             return await asyncio.get_running_loop().run_in_executor(self.pool, decide, spec, seed, observation)
         return await asyncio.to_thread(decide, spec, seed, observation)
