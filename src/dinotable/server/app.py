@@ -11,6 +11,7 @@ table and changing it), so handlers never interleave and no thread touches a tab
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import secrets
 from contextlib import asynccontextmanager
@@ -19,7 +20,7 @@ from typing import Any
 
 from fastapi import BackgroundTasks, FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, StrictInt
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -130,8 +131,20 @@ class Server:
     def connected(self, table_id: str) -> set[int]:
         return {seat for seat in self.sockets.get(table_id, {}).values() if seat is not None}
 
-    def snapshot(self, table: LiveTable, seat: int | None) -> dict:
-        return table.snapshot(seat, self.connected(table.id))
+    def encoded(self, table: LiveTable, seat: int | None) -> str:
+        """The table state for `seat` as JSON text, made once per change of the table: the answer to a
+        decision and the pushes that follow it share it."""
+        connected = self.connected(table.id)
+        key = (table.revision, table.seq, frozenset(connected))
+        if table.encoded_key != key:
+            table.encoded_key, table.encoded = key, {}
+        if seat not in table.encoded:
+            table.encoded[seat] = json.dumps(table.snapshot(seat, connected), separators=(",", ":"))
+        return table.encoded[seat]
+
+    def answer(self, table: LiveTable, seat: int | None) -> Response:
+        """The table state as an HTTP answer (already JSON: FastAPI's encoder would walk it again)."""
+        return Response(self.encoded(table, seat), media_type="application/json")
 
     # Changing tables
     def create(self, body: NewTable) -> dict:
@@ -238,12 +251,9 @@ class Server:
         watchers = self.sockets.get(table.id)
         if not watchers:
             return
-        states: dict[int | None, dict] = {}
         for websocket, seat in list(watchers.items()):
-            if seat not in states:
-                states[seat] = self.snapshot(table, seat)
             try:
-                await websocket.send_json(states[seat])
+                await websocket.send_text(self.encoded(table, seat))
             except Exception:  # a socket that closed meanwhile; its handler removes it
                 watchers.pop(websocket, None)
 
@@ -384,7 +394,7 @@ def create_app(
         seat = server.seat(table, token)
         if server.bot_to_move(table):  # after a restart, the bots pick up where they were
             background.add_task(server.run_bots, table_id)
-        return server.snapshot(table, seat)
+        return server.answer(table, seat)
 
     @app.post("/api/tables/{table_id}/actions")
     async def act(table_id: str, body: ActionIn, background: BackgroundTasks) -> dict:
@@ -393,7 +403,7 @@ def create_app(
         server.act(table, seat, body.seq, body.action)
         background.add_task(server.run_bots, table_id)
         await server.broadcast(table)
-        return server.snapshot(table, seat)
+        return server.answer(table, seat)
 
     @app.post("/api/tables/{table_id}/undo")
     async def undo(table_id: str, body: UndoIn) -> dict:
@@ -401,7 +411,7 @@ def create_app(
         seat = server.seat(table, body.token, needed=True)
         server.undo(table, seat, body.seq)
         await server.broadcast(table)
-        return server.snapshot(table, seat)
+        return server.answer(table, seat)
 
     @app.post("/api/tables/{table_id}/chat")
     async def chat(table_id: str, body: ChatIn) -> dict:
@@ -409,7 +419,7 @@ def create_app(
         seat = server.seat(table, body.token, needed=True)
         server.chat(table, seat, body.text)
         await server.broadcast(table)
-        return server.snapshot(table, seat)
+        return server.answer(table, seat)
 
     @app.post("/api/tables/{table_id}/leave")
     async def leave(table_id: str, body: LeaveIn, background: BackgroundTasks) -> dict:
@@ -425,7 +435,7 @@ def create_app(
             raise ApiError(409, "the table changed meanwhile: try again") from None
         background.add_task(server.run_bots, table_id)
         await server.broadcast(table)
-        return server.snapshot(table, None)
+        return server.answer(table, None)
 
     @app.get("/api/tables/{table_id}/record")
     async def record(table_id: str) -> dict:
@@ -452,7 +462,7 @@ def create_app(
                 server.spawn(server.run_bots(table_id))
             while True:
                 await websocket.receive_text()  # any message asks for the full state again
-                await websocket.send_json(server.snapshot(server.table(table_id), seat))
+                await websocket.send_text(server.encoded(server.table(table_id), seat))
         except WebSocketDisconnect:
             pass
         finally:

@@ -52,6 +52,9 @@ class LiveTable:
     logs: dict[int | None, list[tuple[int, str]]] = field(default_factory=dict)
     previous: State | None = None  # the state before the last decision, for take-backs
     _undo: tuple[int, str | None] | None = None  # (seq, refusal) of the last take-back check
+    # The table states as JSON text per viewer, for the (revision, seq, connected seats) they were made at.
+    encoded_key: tuple | None = None
+    encoded: dict[int | None, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.logs = {viewer: [] for viewer in self.viewers}
