@@ -6,6 +6,7 @@ from __future__ import annotations
 import signal
 import subprocess
 import sys
+import threading
 
 import httpx
 
@@ -25,6 +26,9 @@ def start(database: str) -> tuple[subprocess.Popen, str]:
     for line in process.stderr:  # blocks until the next line, or the end if the server died
         seen.append(line)
         if "Uvicorn running on" in line:
+            # Keep reading what the server logs, or a full pipe would stop it mid-request.
+            process.drain = threading.Thread(target=process.stderr.read, daemon=True)
+            process.drain.start()
             return process, f"http://127.0.0.1:{port}"
     process.wait()
     raise AssertionError("the server did not start:\n" + "".join(seen))
@@ -55,6 +59,7 @@ def test_every_acknowledged_action_survives_kill_9_and_play_continues(tmp_path):
     finally:
         process.send_signal(signal.SIGKILL)
         process.wait()
+        process.drain.join()  # the pipe ends with the process
         process.stderr.close()
     assert process.returncode == -signal.SIGKILL
 
@@ -76,4 +81,5 @@ def test_every_acknowledged_action_survives_kill_9_and_play_continues(tmp_path):
     finally:
         process.send_signal(signal.SIGKILL)
         process.wait()
+        process.drain.join()  # the pipe ends with the process
         process.stderr.close()

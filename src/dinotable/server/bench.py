@@ -19,6 +19,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 import httpx
@@ -39,6 +40,8 @@ def start(database: str) -> tuple[subprocess.Popen, int]:
     process = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     for line in process.stderr:
         if "Uvicorn running on" in line:
+            # Keep reading what the server logs, or a full pipe would stop it mid-request.
+            threading.Thread(target=process.stderr.read, daemon=True).start()
             return process, port
     raise SystemExit("the server did not start")
 
