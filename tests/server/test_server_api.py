@@ -283,3 +283,20 @@ def test_leaving_needs_the_seats_own_token_and_a_known_level(client):
     unknown = client.post(f"/api/tables/{table}/leave", json={"token": tokens[0], "level": "godlike"})
     assert unknown.status_code == 400 and "level" in unknown.json()["error"]
     assert counts(client, table) == stored and state_of(client, table)["seats"][0]["type"] == "human"
+
+
+def test_the_pages_and_the_openapi_description_are_served(client):
+    """GET / is the lobby, GET /t/{table} the table page (the browser client's files), and the API is
+    described at /openapi.json."""
+    assert client.get("/").status_code == 200 and "text/html" in client.get("/").headers["content-type"]
+    made = new_table(client)
+    page = client.get(f"/t/{made['table']}", params={"token": made["seats"][0]["token"]})
+    assert page.status_code == 200 and "text/html" in page.headers["content-type"]
+    paths = client.get("/openapi.json").json()["paths"]
+    assert {"/api/games", "/api/tables", "/api/tables/{table_id}", "/api/tables/{table_id}/actions"} <= set(paths)
+    assert client.get("/no/such/page").json() == {"error": "Not Found"}
+
+
+def test_the_lobby_refuses_too_many_tokens_at_once(client):
+    response = client.get("/api/tables", params={"tokens": ",".join(["t"] * 201)})
+    assert response.status_code == 400 and "at most 200" in response.json()["error"]

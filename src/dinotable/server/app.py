@@ -37,6 +37,8 @@ STATIC = Path(__file__).parent / "static"
 # Seeds the server picks itself; a seed given must fit the database's signed 64-bit column.
 SEED_BITS = 62
 SEED_RANGE = (-(1 << 63), (1 << 63) - 1)
+# The lobby lists at most this many of a person's tables at once.
+MAX_LOBBY_TOKENS = 200
 
 
 class ApiError(Exception):
@@ -367,7 +369,10 @@ def create_app(
 
     @app.get("/api/tables")
     async def my_tables(tokens: str = "") -> list[dict]:
-        hashes = {token_hash(t): t for t in tokens.split(",") if t}
+        given = [t for t in tokens.split(",") if t]
+        if len(given) > MAX_LOBBY_TOKENS:
+            raise ApiError(400, f"tokens: at most {MAX_LOBBY_TOKENS} tokens at once, got {len(given)}")
+        hashes = {token_hash(t): t for t in given}
         found = dict(((table_id, seat), None) for table_id, seat in server.store.seats_of_tokens(list(hashes)))
         out = []
         for table_id, seat in found:
