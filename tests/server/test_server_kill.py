@@ -3,12 +3,14 @@ action log is the truth"): a real `dinotable serve` process on a temp SQLite fil
 
 from __future__ import annotations
 
+import json
 import signal
 import subprocess
 import sys
 import threading
 
 import httpx
+from websockets.sync.client import connect
 
 import dinotable
 
@@ -27,7 +29,8 @@ def start(database: str) -> tuple[subprocess.Popen, str]:
         seen.append(line)
         if "Uvicorn running on" in line:
             # Keep reading what the server logs, or a full pipe would stop it mid-request.
-            process.drain = threading.Thread(target=process.stderr.read, daemon=True)
+            process.log = seen
+            process.drain = threading.Thread(target=lambda: seen.extend(process.stderr), daemon=True)
             process.drain.start()
             return process, f"http://127.0.0.1:{port}"
     process.wait()
@@ -56,12 +59,16 @@ def test_every_acknowledged_action_survives_kill_9_and_play_continues(tmp_path):
                 acknowledged.append(action)
                 state = response.json()
             seen = http.get(f"/api/tables/{table}", params={"token": tokens[0]}).json()
+        with connect(f"ws{base.removeprefix('http')}/ws/tables/{table}?token={tokens[1]}") as ws:
+            assert json.loads(ws.recv())["seat"] == 1
     finally:
         process.send_signal(signal.SIGKILL)
         process.wait()
         process.drain.join()  # the pipe ends with the process
         process.stderr.close()
     assert process.returncode == -signal.SIGKILL
+    log = "".join(process.log)
+    assert "WebSocket /ws/tables/" in log and tokens[1] not in log  # the log does not hand out seats
 
     process, base = start(database)
     try:

@@ -2,12 +2,39 @@
 
 from __future__ import annotations
 
+import logging
+import re
 from typing import Annotated
 
 import typer
 
 # A short pause after each bot's move, so that a person can follow the bots in the browser.
 BOT_PAUSE = 0.8
+
+
+class HideTokens(logging.Filter):
+    """Seat tokens ride in URLs (`/ws/tables/X?token=...`); the server's log must not hand out the seats."""
+
+    TOKEN = re.compile(r"(token=)[^&\s\"']+")
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = record.getMessage()
+        if "token=" in message:
+            record.msg, record.args = self.TOKEN.sub(r"\1(hidden)", message), ()
+        return True
+
+
+def log_config() -> dict:
+    """uvicorn's own logging, with seat tokens hidden."""
+    import copy
+
+    from uvicorn.config import LOGGING_CONFIG
+
+    config = copy.deepcopy(LOGGING_CONFIG)
+    config.setdefault("filters", {})["hide_tokens"] = {"()": HideTokens}
+    for handler in config["handlers"].values():
+        handler.setdefault("filters", []).append("hide_tokens")
+    return config
 
 
 def serve(
@@ -35,4 +62,4 @@ def serve(
     shown_host = "127.0.0.1" if host in ("0.0.0.0", "") else host
     typer.echo(f"dinotable is serving on http://{shown_host}:{port}/ (database {app.state.server.engine.url!r})")
     # uvicorn says "Uvicorn running on ..." once it listens (the kill-and-restart test waits for that line).
-    uvicorn.run(app, host=host, port=port, log_level="info", access_log=False)
+    uvicorn.run(app, host=host, port=port, log_level="info", access_log=False, log_config=log_config())
