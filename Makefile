@@ -8,7 +8,7 @@ PLAYERS ?= human,greedy,random
 SOAK_DECISIONS ?= 1000000
 SOAK_WORKERS ?= 2
 
-.PHONY: run serve test postgres chromium bench soak golden lint install install-test clean
+.PHONY: run play serve test postgres chromium bench soak golden lint install install-test clean
 
 # A failed step leaves no half-made target behind, so the next run starts over.
 .DELETE_ON_ERROR:
@@ -35,7 +35,11 @@ $(VENV)/.installed-test: pyproject.toml | $(VENV)/.created
 install: $(VENV)/.installed
 install-test: $(VENV)/.installed-test
 
-run: install
+# The main job: the web table on the embedded defaults (SQLite in ./var); it prints the address to open.
+run: serve
+
+# A game in the terminal instead.
+play: install
 	$(BIN)/dinotable play $(GAME) --players $(PLAYERS)
 
 $(VENV)/.installed-web: pyproject.toml | $(VENV)/.created
