@@ -9,7 +9,7 @@ import subprocess
 import sys
 import threading
 
-import httpx
+import httpx2 as httpx  # the maintained httpx (the test client uses it too)
 from websockets.sync.client import connect
 
 import dinotable

@@ -22,7 +22,7 @@ import tempfile
 import threading
 import time
 
-import httpx
+import httpx2 as httpx  # the maintained httpx (the test client uses it too)
 import websockets
 
 SERVE = "from dinotable.cli.main import main; main()"
