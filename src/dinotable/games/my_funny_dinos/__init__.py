@@ -52,8 +52,8 @@ class MyFunnyDinos(Game):
                 "excavation",
                 "choice",
                 "model",
-                "how an excavation attempt is decided: 'model' (the pile model, with dexterity) "
-                "or 'dice' (a plain die roll, no skill)",
+                "how an excavation attempt is decided: model (the pile model, with dexterity) "
+                "or dice (a plain die roll, no skill)",
                 choices=("model", "dice"),
                 provenance="designed",
             ),
@@ -62,7 +62,7 @@ class MyFunnyDinos(Game):
                 "per_seat_float",
                 1.0,
                 "how steady each seat's hand is in the excavation model (1.0 ordinary; one value, or one per "
-                "seat; not with excavation='dice')",
+                "seat; not with the dice excavation)",
                 minimum=0.25,
                 maximum=4.0,
                 provenance="designed",

@@ -46,7 +46,7 @@ class TinyEpicDinosaurs(Game):
                 "farm",
                 "choice",
                 "random",
-                "the Farm board: 'random' deals each player a different one; a layout's name gives it to everyone",
+                "the Farm board: random deals each player a different one; a layout's name gives it to everyone",
                 choices=farms,
                 provenance="designed",
             ),
