@@ -31,6 +31,7 @@ from dinotable.core.record import plain
 from dinotable.server import db
 from dinotable.server.bots import LEVELS, Bots
 from dinotable.server.live import LiveTable, Seat, token_hash
+from dinotable.server.replay import Replays
 from dinotable.server.store import Stale, Store
 
 STATIC = Path(__file__).parent / "static"
@@ -96,6 +97,7 @@ class Server:
         self.bots = Bots(levels, bot_workers)
         self.bot_pause = bot_pause
         self.live: dict[str, LiveTable] = {}
+        self.replays = Replays()
         self.sockets: dict[str, dict[WebSocket, int | None]] = {}
         self.thinking: set[str] = set()
         self.tasks: set[asyncio.Task] = set()
@@ -336,6 +338,10 @@ def create_app(
     def table_page(table_id: str):
         return page("table.html")
 
+    @app.get("/r/{table_id}", include_in_schema=False)
+    def replay_page(table_id: str):
+        return page("replay.html")
+
     app.mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static")
 
     @app.get("/api/games")
@@ -448,6 +454,19 @@ def create_app(
         if not table.state.is_over:
             raise ApiError(403, "the record is given only once the game is over (it holds every secret)")
         return table.state.to_json()
+
+    @app.get("/api/tables/{table_id}/replay")
+    async def replay(table_id: str, step: int = 0) -> dict:
+        """The spectator's table state after the first `step` decisions of a finished game."""
+        table = server.table(table_id)
+        if not table.state.is_over:
+            raise ApiError(
+                403, f"a table is replayed only once its game is over; meanwhile watch it live at /t/{table_id}"
+            )
+        if not 0 <= step <= table.seq:
+            raise ApiError(400, f"step {step} is out of range: this game's steps are 0 to {table.seq}")
+        doc = server.replays.of(table).snapshot(table, step)
+        return Response(json.dumps(doc, separators=(",", ":")), media_type="application/json")
 
     @app.websocket("/ws/tables/{table_id}")
     async def watch(websocket: WebSocket, table_id: str, token: str | None = None):

@@ -161,6 +161,20 @@ class LiveTable:
             )
         return out
 
+    def seat_docs(self, connected: set[int] | frozenset = frozenset()) -> list[dict]:
+        """Who sits where, as the table state tells it; `connected`: the human seats watching now."""
+        return [
+            {
+                "seat": s.seat,
+                "name": s.name,
+                "type": s.type,
+                **({"level": s.level} if s.level else {}),
+                **({"took_over": True} if s.took_over else {}),
+                "connected": s.seat in connected if s.type == "human" else True,
+            }
+            for s in self.seats
+        ]
+
     def snapshot(self, seat: int | None, connected: set[int] | frozenset = frozenset()) -> dict:
         """The table as `seat` (None: a spectator) may see it: the API's table state. Never the seed or
         the record, which rebuild every secret."""
@@ -172,17 +186,7 @@ class LiveTable:
             "title": game.title,
             "seq": self.seq,
             "seat": seat,
-            "seats": [
-                {
-                    "seat": s.seat,
-                    "name": s.name,
-                    "type": s.type,
-                    **({"level": s.level} if s.level else {}),
-                    **({"took_over": True} if s.took_over else {}),
-                    "connected": s.seat in connected if s.type == "human" else True,
-                }
-                for s in self.seats
-            ],
+            "seats": self.seat_docs(connected),
             "to_move": None if over else state.current_player,
             "over": over,
             "status": game.status_line(state, seat),

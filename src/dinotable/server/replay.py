@@ -1,0 +1,82 @@
+"""A finished table's replay: the spectator's table state after each of its decisions.
+
+Only a finished game is replayed (its record, which rebuilds every secret, is public by then), and only as a
+spectator sees it: `view(None)` of the replayed state, and the spectator's log up to that decision (the table
+already holds it). The states after each decision are made once per table and kept for a few tables.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+
+from dinotable.core.contract import State
+from dinotable.core.record import plain
+from dinotable.server.live import LiveTable
+
+# How many finished tables keep their replayed states in memory.
+CACHED_TABLES = 8
+
+
+class Replay:
+    """The states of a finished table after 0, 1, ..., all of its decisions."""
+
+    def __init__(self, table: LiveTable) -> None:
+        final = table.state
+        state = table.game.new_game(final.num_players, final.seed, final.options)
+        self.states: list[State] = [state]
+        for action in final.history:
+            state = state.clone()
+            state.apply(action)
+            self.states.append(state)
+        self.seq = len(final.history)
+
+    @property
+    def steps(self) -> int:
+        return len(self.states) - 1
+
+    def snapshot(self, table: LiveTable, step: int) -> dict:
+        """The spectator's table state after the first `step` decisions, plus `steps` and `step`."""
+        state, game = self.states[step], table.game
+        over = state.is_over
+        doc = {
+            "table": table.id,
+            "game": game.name,
+            "title": game.title,
+            "seq": step,
+            "seat": None,
+            "seats": table.seat_docs(),
+            "to_move": None if over else state.current_player,
+            "over": over,
+            "status": game.status_line(state, None),
+            "view": plain(state.view(None)),
+            "screen": game.screen_text(state, None),
+            "legal": [],
+            "log": [{"seq": s, "text": line} for s, line in table.logs[None] if s <= step],
+            "chat": [],
+            "can_undo": False,
+            "steps": self.steps,
+            "step": step,
+        }
+        if over:
+            doc["outcome"] = plain(state.outcome())
+            left = [s.name for s in table.seats if s.took_over]
+            if left:  # as the table state says it: a bot finished for a player who left
+                doc["outcome"]["bots_took_over"] = left
+        return doc
+
+
+class Replays:
+    """The replays of the last few finished tables asked for."""
+
+    def __init__(self, size: int = CACHED_TABLES) -> None:
+        self.size = size
+        self.cache: OrderedDict[str, Replay] = OrderedDict()
+
+    def of(self, table: LiveTable) -> Replay:
+        replay = self.cache.pop(table.id, None)
+        if replay is None or replay.seq != table.seq:
+            replay = Replay(table)
+        self.cache[table.id] = replay
+        while len(self.cache) > self.size:
+            self.cache.popitem(last=False)
+        return replay
