@@ -37,6 +37,7 @@ export const api = {
   act: (table, token, seq, action) => call("POST", `/api/tables/${encodeURIComponent(table)}/actions`, { token, seq, action }),
   undo: (table, token, seq) => call("POST", `/api/tables/${encodeURIComponent(table)}/undo`, { token, seq }),
   chat: (table, token, text) => call("POST", `/api/tables/${encodeURIComponent(table)}/chat`, { token, text }),
+  replay: (table, step) => call("GET", `/api/tables/${encodeURIComponent(table)}/replay?step=${step}`),
   myTables: (tokens) => call("GET", `/api/tables?tokens=${tokens.map(encodeURIComponent).join(",")}`),
 };
 

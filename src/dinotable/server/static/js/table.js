@@ -135,6 +135,7 @@ function renderOutcome(state) {
   const outcome = state.outcome;
   const winners = (outcome.winners || []).map((seat) => seatName(state, seat));
   box.append(el("h2", {}, "Final outcome"));
+  box.append(el("p", {}, el("a", { class: "replay-link", href: `/r/${encodeURIComponent(state.table)}` }, "Replay the game decision by decision")));
   box.append(el("p", { class: "winners" }, winners.length ? `Winner: ${winners.join(" and ")}.` : "Nobody wins."));
   const lines = board && board.outcomeLines ? board.outcomeLines(state) : null;
   if (lines) {

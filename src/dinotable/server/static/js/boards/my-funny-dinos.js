@@ -208,7 +208,7 @@ function promptBar(state, actionsByTile, ctx) {
   const bar = el("div", { class: "prompt" });
   if (state.over) return bar;
   if (!state.legal.length) {
-    bar.append(el("p", {}, state.seat === null ? "Watching." : `Waiting for ${ctx.seatName(state.to_move)}.`));
+    bar.append(el("p", {}, state.seat === null ? (state.step === undefined ? "Watching." : "A replay: nothing to choose.") : `Waiting for ${ctx.seatName(state.to_move)}.`));
     return bar;
   }
   const decision = state.legal[0].info?.decision || "";
