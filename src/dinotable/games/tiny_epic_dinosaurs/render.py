@@ -430,13 +430,19 @@ def _edge_kinds(s: TinyEpicDinosaursState, seat: int) -> list[str]:
     return ["barrier" if s.has_barrier(seat, e) else k for e, k in enumerate(kinds)]
 
 
-def _cell_text(s: TinyEpicDinosaursState, seat: int, cell: int) -> str:
+def cell_parts(s: TinyEpicDinosaursState, seat: int, cell: int) -> tuple[str, str]:
+    """A Farm space's dinosaur in 3 characters (its letters, * when fed; "" for none) and its symbol."""
     c = s.c
     code = s.space(seat, cell)
     symbol = c.farms[s.farm[seat]].symbols[cell]
     mark = SYMBOL_LETTERS[symbol] if symbol >= 0 else " "
     if code < 0:
-        return f"  {mark} "
+        return "", mark
     letters = c.species[code].letter if is_common(code) else c.research[unique_card(code)].name[:2].upper()
     fed = "*" if s.is_fed(seat, cell) and s.phase in (FEED, ESCAPE, NEWBORN) else " "
-    return f"{letters}{fed}{mark}"
+    return f"{letters}{fed}", mark
+
+
+def _cell_text(s: TinyEpicDinosaursState, seat: int, cell: int) -> str:
+    dinosaur, mark = cell_parts(s, seat, cell)
+    return f"{dinosaur}{mark}" if dinosaur else f"  {mark} "

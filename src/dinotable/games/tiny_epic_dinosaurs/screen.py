@@ -25,7 +25,6 @@ from dinotable.games.tiny_epic_dinosaurs.components import (
     diet,
     food,
     is_common,
-    unique_card,
 )
 from dinotable.games.tiny_epic_dinosaurs.content import OMNIVORE
 from dinotable.games.tiny_epic_dinosaurs.effects import amounts_text
@@ -34,7 +33,7 @@ from dinotable.games.tiny_epic_dinosaurs.grid import OPEN
 from dinotable.games.tiny_epic_dinosaurs.render import (
     FACE_NAMES,
     LEGEND,
-    SYMBOL_LETTERS,
+    cell_parts,
     code_name,
     contract_text,
     farm_lines,
@@ -243,17 +242,10 @@ def rival_lines(s: TinyEpicDinosaursState, seat: int | None) -> list[str]:
 def _cell(s: TinyEpicDinosaursState, seat: int, cell: int, number: dict) -> str:
     """A Farm space in 5 characters: its Enclosure's number (. in the open), its dinosaur (* when fed) and
     its symbol."""
-    c = s.c
     zone = s.zones[seat][cell]
     where = "." if zone >= OPEN else ENCLOSURE_MARKS[number.setdefault(zone, len(number)) % len(ENCLOSURE_MARKS)]
-    code = s.space(seat, cell)
-    symbol = c.farms[s.farm[seat]].symbols[cell]
-    mark = SYMBOL_LETTERS[symbol] if symbol >= 0 else " "
-    if code < 0:
-        return f"{where}   {mark}"
-    letters = c.species[code].letter if is_common(code) else c.research[unique_card(code)].name[:2].upper()
-    fed = "*" if s.is_fed(seat, cell) and s.phase in (FEED, ESCAPE, NEWBORN) else " "
-    return f"{where}{letters}{fed}{mark}"
+    dinosaur, mark = cell_parts(s, seat, cell)
+    return f"{where}{dinosaur or '   '}{mark}"
 
 
 def _counts(s: TinyEpicDinosaursState, values, uniques=()) -> str:
