@@ -13,7 +13,6 @@ from dinotable.games.dinogenics import rules, testing
 from dinotable.games.dinogenics.components import DROWNING, FACE_NAMES, FATALITY, SLASH
 
 from .dinogenics_helpers import (
-    IDS,
     C,
     build,
     cc_quiet,
@@ -21,8 +20,6 @@ from .dinogenics_helpers import (
     fresh,
     get,
     give,
-    give_card,
-    job_market,
     large,
     pen,
     place,
@@ -30,7 +27,6 @@ from .dinogenics_helpers import (
     quiet,
     relist,
     setr,
-    specialist,
     steer,
     steer_upkeep,
 )
@@ -171,19 +167,6 @@ def test_keeping_a_card_over_the_hand_limit_says_what_it_costs():
     assert text.endswith(f"; your hand goes over its limit of {limit}: you will discard 1")
     other = s.action_text(s.legal_actions()[0], viewer=1 - seat)
     assert other == f"Keep one of the cards drawn; the hand goes over its limit of {limit}: 1 card to discard"
-
-
-def test_claiming_a_specialist_reads_its_cost_as_a_cost():
-    """Claiming a specialist: the Manipulation cards (and a contractor's credits) it costs, then what it does."""
-    s = cc_quiet(2)
-    seat = s.cur
-    job_market(s, ["concierge"], ["curator"])
-    give_card(s, seat, "dna_splice")
-    give_card(s, seat, "black_market")
-    setr(s, seat, credits=9)
-    do_steps(s, seat, (("job_network", True),))
-    text = s.action_text(IDS.specialist + specialist("concierge"))
-    assert text == "Claim the Concierge: pay 1 Manipulation card; your park holds 2 more visitors"
 
 
 def test_a_space_that_draws_says_it_takes_the_hand_over_its_limit():
