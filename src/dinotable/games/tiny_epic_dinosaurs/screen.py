@@ -22,6 +22,7 @@ from dinotable.games.tiny_epic_dinosaurs.components import (
     NEWBORN,
     OVER,
     PLACE,
+    RESOURCES,
     diet,
     food,
     is_common,
@@ -431,8 +432,8 @@ def action_name(s: TinyEpicDinosaursState, action: int) -> str:
     if action < ids.trade:
         return _slug(c.contracts[action - ids.contract].name)
     if action < ids.fence:
-        paid, got = divmod(action - ids.trade, 3)
-        return f"{('plant', 'meat', 'supply')[paid]}-for-{('plant', 'meat', 'supply')[got]}"
+        paid, got = divmod(action - ids.trade, len(RESOURCES))
+        return f"{RESOURCES[paid]}-for-{RESOURCES[got]}"
     if action < ids.put:
         return f"barrier-{edge(action - ids.fence)}"
     if action < ids.put_unique:
@@ -491,8 +492,8 @@ def action_label(s: TinyEpicDinosaursState, action: int) -> str:
         k = action - ids.contract
         return _clip(f"{c.contracts[k].name} {_short_terms(c, k)}")
     if action < ids.fence:
-        paid, got = divmod(action - ids.trade, 3)
-        return f"1 {('plant', 'meat', 'supply')[paid]} for {('plant', 'meat', 'supply')[got]}"
+        paid, got = divmod(action - ids.trade, len(RESOURCES))
+        return f"1 {RESOURCES[paid]} for {RESOURCES[got]}"
     if action < ids.put:
         return f"Barrier {geo.edge_names[action - ids.fence]}"
     if action < ids.lift:
