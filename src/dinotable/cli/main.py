@@ -23,6 +23,7 @@ from dinotable.cli.play import play as play_game
 from dinotable.cli.play import score_lines
 from dinotable.cli.serve import serve
 from dinotable.core.errors import ContentError, RecordError
+from dinotable.core.narration import tell
 from dinotable.core.options import parse_option_args
 from dinotable.core.record import load_doc
 from dinotable.core.record import replay as replay_record
@@ -250,14 +251,9 @@ def replay(
     names = [game.seat_name(state, seat) + (f" ({spec})" if spec else "") for seat, spec in enumerate(players)]
     print(f"{game.title}, seed {doc['seed']}, {doc['num_players']} players, {len(doc['history'])} decisions")
     for action in doc["history"]:
-        print(f"{names[state.current_player]}: {state.action_text(action)}")
         # A record is read whole: every decision, the forced ones too, as its own seat read it.
-        for event in state.apply_told(action, ...):
-            if event.kind == "forced":
-                if event.detail["text"]:
-                    print(f"{names[event.seat]}: {event.detail['text']}")
-            else:
-                print("  " + game.event_text(state, event))
+        lines, _ = tell(state, action, ..., lambda seat: game.title if seat is None else names[seat], indent="  ")
+        print("\n".join(lines))
         if step:
             print(game.board_text(state, None))
             try:

@@ -14,6 +14,7 @@ from pathlib import Path
 from dinotable.agents import Observation, make_agent
 from dinotable.cli import menu
 from dinotable.cli.menu import HEIGHT, WIDTH, wrap
+from dinotable.core.narration import tell
 from dinotable.core.record import save
 from dinotable.core.rng import derive_seed
 from dinotable.core.undo import take_back_refusal
@@ -160,6 +161,9 @@ class Table:
             for part in wrap(line):
                 self._write(part)
 
+    def name(self, seat: int | None) -> str:
+        return self.names[seat] if seat is not None else self.game.title
+
     def narrate(self, text: str) -> None:
         self.log.append(text)
         self.say(text)
@@ -192,18 +196,11 @@ class Table:
     def apply(self, seat: int, action: int, before) -> None:
         """Applies and narrates a decision (with the decisions that resolved themselves after it), then
         keeps what the person may take back."""
-        state, game = self.state, self.game
+        state = self.state
         text = state.action_text(action, viewer=self.viewer)
-        self.narrate(f"{self.names[seat]}: {text}")
-        events = state.apply_told(action, self.viewer)
-        for event in game.events_for(events, self.viewer):
-            if event.kind == "forced":
-                if not event.detail["text"]:
-                    continue  # a formality the game does not tell (nothing to restore: the turn ends)
-                who = self.names[event.seat] if event.seat is not None else game.title
-                self.narrate(f"{who}: {event.detail['text']}")
-            else:
-                self.narrate("  " + game.event_text(state, event))
+        lines, events = tell(state, action, self.viewer, self.name, indent="  ")
+        for line in lines:
+            self.narrate(line)
         if before is None:
             self.undo.clear()
             self.no_undo = f"Nothing to take back: {self.names[seat]} has moved since."

@@ -11,6 +11,7 @@ import hashlib
 from dataclasses import dataclass, field
 
 from dinotable.core.contract import State
+from dinotable.core.narration import tell
 from dinotable.core.record import plain
 from dinotable.core.undo import take_back_refusal
 
@@ -86,22 +87,15 @@ class LiveTable:
 
     def apply(self, action: int) -> None:
         """Applies a legal decision, telling it to every viewer; the caller has checked it is legal."""
-        before, game = self.state, self.game
+        before = self.state
         mover = before.current_player
         after = None
         forced_others = False
         seq = len(before.history) + 1
         for viewer in self.viewers:
             told = before.clone()
-            lines = [f"{self.name(mover)}: {before.action_text(action, viewer=viewer)}"]
-            events = told.apply_told(action, viewer)
-            for event in game.events_for(events, viewer):
-                if event.kind == "forced":
-                    forced_others |= event.seat != mover
-                    if event.detail["text"]:  # "" is a formality the game does not tell
-                        lines.append(f"{self.name(event.seat)}: {event.detail['text']}")
-                else:
-                    lines.append(game.event_text(told, event))
+            lines, events = tell(told, action, viewer, self.name)
+            forced_others |= any(e.kind == "forced" and e.seat != mover for e in events)
             self.logs[viewer].extend((seq, line) for line in lines)
             after = told
         self.previous, self.state, self._undo = before, after, None
