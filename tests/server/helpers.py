@@ -22,12 +22,14 @@ def client_for(url: str, **kwargs) -> TestClient:
     return TestClient(create_app(url, levels=kwargs.pop("levels", FAST_LEVELS), **kwargs))
 
 
-def new_table(client, game="my-funny-dinos", players=("human", "human"), seed=7, options=None) -> dict:
+def new_table(client, game="my-funny-dinos", players=("human", "human"), seed=7, options=None, clock=None) -> dict:
     """Makes a table; players are "human" or a bot level ("easy", "medium", "hard")."""
     seats = [{"type": "human"} if p == "human" else {"type": "bot", "level": p} for p in players]
     body = {"game": game, "players": seats, "seed": seed}
     if options is not None:
         body["options"] = options
+    if clock is not None:
+        body["clock"] = clock
     response = client.post("/api/tables", json=body)
     assert response.status_code == 200, response.text
     return response.json()

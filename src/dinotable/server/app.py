@@ -30,9 +30,10 @@ from dinotable.core.errors import shown
 from dinotable.core.record import plain
 from dinotable.server import db
 from dinotable.server.bots import LEVELS, Bots
+from dinotable.server.clock import ClockRule, words
 from dinotable.server.live import LiveTable, Seat, token_hash
 from dinotable.server.replay import Replays
-from dinotable.server.store import Stale, Store
+from dinotable.server.store import Stale, Store, now
 
 STATIC = Path(__file__).parent / "static"
 # Seeds the server picks itself; a seed given must fit the database's signed 64-bit column.
@@ -57,11 +58,17 @@ class PlayerIn(Strict):
     level: str | None = None
 
 
+class ClockIn(Strict):
+    bank: StrictInt
+    increment: StrictInt = 0
+
+
 class NewTable(Strict):
     game: str
     players: list[PlayerIn]
     options: dict[str, Any] | None = None
     seed: StrictInt | None = None
+    clock: ClockIn | None = None
 
 
 class ActionIn(Strict):
@@ -75,7 +82,9 @@ class UndoIn(Strict):
     seq: StrictInt
 
 
-class LeaveIn(Strict):
+class HandOverIn(Strict):
+    """Leaving a seat, or handing over one whose time ran out: a bot of `level` plays on."""
+
     token: str
     level: str = "medium"
 
@@ -101,6 +110,7 @@ class Server:
         self.sockets: dict[str, dict[WebSocket, int | None]] = {}
         self.thinking: set[str] = set()
         self.tasks: set[asyncio.Task] = set()
+        self.now = now  # the time, as clocks read it (tests move it on)
 
     def spawn(self, coroutine) -> None:
         """Runs a coroutine on the event loop, holding on to it until it ends (the loop keeps only weak
@@ -171,6 +181,7 @@ class Server:
             raise ApiError(400, f"seed must fit in a signed 64-bit number, got {seed}")
         try:
             state = game.new_game(len(body.players), seed, body.options)
+            rule = None if body.clock is None else ClockRule(body.clock.bank, body.clock.increment)
         except ValueError as exc:
             raise ApiError(400, str(exc)) from None
         table_id = secrets.token_urlsafe(6)
@@ -181,7 +192,7 @@ class Server:
                 tokens[i] = secrets.token_urlsafe(16)
             digest = token_hash(tokens[i]) if i in tokens else None
             seats.append(Seat(i, player.type, player.level, digest, game.seat_name(state, i)))
-        self.store.create(table_id, state, seats)
+        self.store.create(table_id, state, seats, self.now(), rule)
         out = []
         for s in seats:
             entry = {"seat": s.seat, "name": s.name, "type": s.type}
@@ -216,12 +227,13 @@ class Server:
 
     def commit(self, table: LiveTable, action: int) -> None:
         """Writes the decision, then applies it in memory: the database acknowledges it first."""
+        at = self.now()
         try:
-            self.store.record_action(table, table.seq, action, table.state.current_player)
+            self.store.record_action(table, table.seq, action, table.state.current_player, at)
         except Stale:
             self.live.pop(table.id, None)
             raise ApiError(409, "the table changed meanwhile: fetch its state again and decide on that") from None
-        table.apply(action)
+        table.apply(action, at)
 
     def undo(self, table: LiveTable, seat: int, seq: int) -> None:
         self.check_seq(table, seq)
@@ -244,11 +256,40 @@ class Server:
         if any(ord(c) < 32 and c not in "\t" for c in text):
             raise ApiError(400, "text: a chat line is one line of plain text (no line breaks or control characters)")
         try:
-            line = self.store.add_chat(table, seat, text)
+            line = self.store.add_chat(table, seat, text, self.now())
         except Stale:
             self.live.pop(table.id, None)
             raise ApiError(409, "the table changed meanwhile: send the line again") from None
         table.chat.append(line)
+
+    def check_level(self, level: str) -> None:
+        if level not in self.levels:
+            raise ApiError(400, f"level: a bot's level is one of {', '.join(self.levels)}, not {shown(level)}")
+
+    def hand_to_bot(self, table: LiveTable, seat: int, level: str, out_of_time: bool = False) -> None:
+        try:
+            self.store.take_over(table, seat, level, out_of_time)
+        except Stale:
+            self.live.pop(table.id, None)
+            raise ApiError(409, "the table changed meanwhile: try again") from None
+
+    def time_out(self, table: LiveTable, seat: int, level: str) -> None:
+        """`seat` hands the seat to move, whose time has run out, to a bot of `level`."""
+        self.check_level(level)
+        reading = table.clock_reading()
+        if reading is None:
+            raise ApiError(400, "this table has no clock, so no one runs out of time")
+        if reading.running is None:
+            raise ApiError(
+                400,
+                "no player's clock is running: " + ("the game is over" if table.state.is_over else "a bot is to move"),
+            )
+        if reading.running == seat:
+            raise ApiError(403, "your own clock is running: to let a bot play on for you, leave the table instead")
+        left = reading.left_now(self.now())
+        if left > 0:
+            raise ApiError(400, f"{table.name(reading.running)} still has {words(left)}")
+        self.hand_to_bot(table, reading.running, level, out_of_time=True)
 
     # Telling the watchers, and the bots
     async def broadcast(self, table: LiveTable) -> None:
@@ -433,20 +474,25 @@ def create_app(
         return server.answer(table, seat)
 
     @app.post("/api/tables/{table_id}/leave")
-    async def leave(table_id: str, body: LeaveIn, background: BackgroundTasks) -> dict:
+    async def leave(table_id: str, body: HandOverIn, background: BackgroundTasks) -> dict:
         """The seat's player leaves and a bot of `level` plays on for it; the token works no more."""
         table = server.table(table_id)
         seat = server.seat(table, body.token, needed=True)
-        if body.level not in server.levels:
-            raise ApiError(400, f"level: a bot's level is one of {', '.join(server.levels)}, not {shown(body.level)}")
-        try:
-            server.store.take_over(table, seat, body.level)
-        except Stale:
-            server.live.pop(table_id, None)
-            raise ApiError(409, "the table changed meanwhile: try again") from None
+        server.check_level(body.level)
+        server.hand_to_bot(table, seat, body.level)
         background.add_task(server.run_bots, table_id)
         await server.broadcast(table)
         return server.answer(table, None)
+
+    @app.post("/api/tables/{table_id}/timeout")
+    async def timeout(table_id: str, body: HandOverIn, background: BackgroundTasks) -> dict:
+        """Another seat hands the seat to move, whose time has run out, to a bot of `level`."""
+        table = server.table(table_id)
+        seat = server.seat(table, body.token, needed=True)
+        server.time_out(table, seat, body.level)
+        background.add_task(server.run_bots, table_id)
+        await server.broadcast(table)
+        return server.answer(table, seat)
 
     @app.get("/api/tables/{table_id}/record")
     async def record(table_id: str) -> dict:

@@ -45,6 +45,9 @@ tables = Table(
     Column("seed", BigInteger, nullable=False),
     Column("revision", Integer, nullable=False),
     Column("created", DateTime(timezone=True), nullable=False),
+    # A time bank per human seat, in seconds, and the seconds each of its decisions adds (none: no clock).
+    Column("clock_bank", Integer),
+    Column("clock_increment", Integer),
 )
 
 seats = Table(
@@ -58,6 +61,8 @@ seats = Table(
     Column("name", String(64), nullable=False),
     # A bot that took over the seat of a player who left (the result says so).
     Column("took_over", Boolean, nullable=False, server_default=false()),
+    # ... because its time ran out and another seat handed it over.
+    Column("out_of_time", Boolean, nullable=False, server_default=false()),
 )
 
 actions = Table(

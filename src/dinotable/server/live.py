@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, field
+from datetime import datetime
 
 from dinotable.core.contract import State
 from dinotable.core.narration import tell
 from dinotable.core.record import plain
 from dinotable.core.undo import take_back_refusal
+from dinotable.server import clock
 
 
 def token_hash(token: str) -> str:
@@ -29,6 +31,7 @@ class Seat:
     token_hash: str | None
     name: str
     took_over: bool = False  # a bot playing for a player who left
+    out_of_time: bool = False  # ... handed over by the others because its time ran out
 
 
 @dataclass
@@ -44,11 +47,14 @@ class LiveTable:
     id: str
     state: State
     seats: list[Seat]
+    started: datetime | None = None  # when the table was made: the first clock runs from then
+    clock: clock.ClockRule | None = None
     revision: int = 0
     chat: list[ChatLine] = field(default_factory=list)
     # Per decision: the seat that took it, and whether decisions of other seats then resolved themselves.
     movers: list[int | None] = field(default_factory=list)
     others_forced: list[bool] = field(default_factory=list)
+    times: list[datetime] = field(default_factory=list)  # when each decision was written
     # Per viewer (None: a spectator): every line it was told, as (seq after the decision, text).
     logs: dict[int | None, list[tuple[int, str]]] = field(default_factory=dict)
     previous: State | None = None  # the state before the last decision, for take-backs
@@ -85,8 +91,9 @@ class LiveTable:
     def name(self, seat: int | None) -> str:
         return self.game.title if seat is None else self.seats[seat].name
 
-    def apply(self, action: int) -> None:
-        """Applies a legal decision, telling it to every viewer; the caller has checked it is legal."""
+    def apply(self, action: int, at: datetime) -> None:
+        """Applies a legal decision written at `at`, telling it to every viewer; the caller has checked it
+        is legal."""
         before = self.state
         mover = before.current_player
         after = None
@@ -101,6 +108,7 @@ class LiveTable:
         self.previous, self.state, self._undo = before, after, None
         self.movers.append(mover)
         self.others_forced.append(forced_others)
+        self.times.append(at)
 
     def take_back(self) -> None:
         """Restores the state before the last decision (the caller checked `undo_refusal`)."""
@@ -111,6 +119,7 @@ class LiveTable:
         self.state, self.previous, self._undo = before, None, None
         self.movers.pop()
         self.others_forced.pop()
+        self.times.pop()
 
     def _before_last(self) -> State:
         if self.previous is None or len(self.previous.history) != self.seq - 1:
@@ -133,6 +142,31 @@ class LiveTable:
         if self._undo is None or self._undo[0] != self.seq:
             self._undo = (self.seq, take_back_refusal(self._before_last(), state))
         return self._undo[1]
+
+    def clock_reading(self) -> clock.ClockReading | None:
+        if self.clock is None:
+            return None
+        state = self.state
+        return clock.read(
+            self.clock,
+            self.started,
+            self.times,
+            self.movers,
+            [s.type == "human" for s in self.seats],
+            None if state.is_over else state.current_player,
+        )
+
+    def clock_doc(self) -> dict | None:
+        reading = self.clock_reading()
+        if reading is None:
+            return None
+        return {
+            "bank": self.clock.bank,
+            "increment": self.clock.increment,
+            "left": [None if left is None else round(left, 3) for left in reading.left],
+            "running": reading.running,
+            "since": reading.since.isoformat(timespec="milliseconds"),
+        }
 
     def legal(self, seat: int | None) -> list[dict]:
         state, game = self.state, self.game
@@ -164,6 +198,7 @@ class LiveTable:
                 "type": s.type,
                 **({"level": s.level} if s.level else {}),
                 **({"took_over": True} if s.took_over else {}),
+                **({"out_of_time": True} if s.out_of_time else {}),
                 "connected": s.seat in connected if s.type == "human" else True,
             }
             for s in self.seats
@@ -190,10 +225,14 @@ class LiveTable:
             "log": [{"seq": s, "text": line} for s, line in self.logs[seat]],
             "chat": [{"seat": c.seat, "name": c.name, "text": c.text, "at": c.at} for c in self.chat],
             "can_undo": self.undo_refusal(seat) is None,
+            "clock": self.clock_doc(),
         }
         if over:
             doc["outcome"] = plain(state.outcome())
             left = [s.name for s in self.seats if s.took_over]
-            if left:  # the result says which seats a bot finished for a player who left
+            if left:  # the result says which seats a bot finished for a player who left or ran out of time
                 doc["outcome"]["bots_took_over"] = left
+            timed_out = [s.name for s in self.seats if s.out_of_time]
+            if timed_out:
+                doc["outcome"]["out_of_time"] = timed_out
         return doc

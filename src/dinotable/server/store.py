@@ -13,6 +13,7 @@ from sqlalchemy.engine import Engine
 
 import dinotable
 from dinotable.server import db
+from dinotable.server.clock import ClockRule, aware
 from dinotable.server.live import ChatLine, LiveTable, Seat
 
 
@@ -25,17 +26,15 @@ def now() -> datetime:
 
 
 def stamp(moment: datetime) -> str:
-    """A time as the API shows it: ISO 8601 in UTC (SQLite gives times back without their zone)."""
-    if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=UTC)
-    return moment.astimezone(UTC).isoformat(timespec="seconds")
+    """A time as the API shows it: ISO 8601 in UTC."""
+    return aware(moment).isoformat(timespec="seconds")
 
 
 class Store:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
 
-    def create(self, table_id: str, state, seats: list[Seat]) -> None:
+    def create(self, table_id: str, state, seats: list[Seat], at: datetime, rule: ClockRule | None) -> None:
         with self.engine.begin() as conn:
             conn.execute(
                 insert(db.tables).values(
@@ -46,7 +45,9 @@ class Store:
                     options=state.to_json()["options"],
                     seed=state.seed,
                     revision=0,
-                    created=now(),
+                    created=at,
+                    clock_bank=rule and rule.bank,
+                    clock_increment=rule and rule.increment,
                 )
             )
             conn.execute(
@@ -78,20 +79,23 @@ class Store:
                 select(db.seats).where(db.seats.c.table_id == table_id).order_by(db.seats.c.seat)
             ).mappings()
             seats = [
-                Seat(r["seat"], r["type"], r["level"], r["token_hash"], r["name"], r["took_over"]) for r in seat_rows
+                Seat(r["seat"], r["type"], r["level"], r["token_hash"], r["name"], r["took_over"], r["out_of_time"])
+                for r in seat_rows
             ]
             history = conn.execute(
-                select(db.actions.c.action).where(db.actions.c.table_id == table_id).order_by(db.actions.c.seq)
-            ).scalars()
-            history = list(history)
+                select(db.actions.c.action, db.actions.c.at)
+                .where(db.actions.c.table_id == table_id)
+                .order_by(db.actions.c.seq)
+            ).all()
             chat_rows = list(
                 conn.execute(select(db.chat).where(db.chat.c.table_id == table_id).order_by(db.chat.c.seq)).mappings()
             )
         game = dinotable.get_game(row["game"])
         state = game.new_game(row["num_players"], row["seed"], row["options"])
-        table = LiveTable(table_id, state, seats, revision=row["revision"])
-        for action in history:
-            table.apply(action)
+        rule = None if row["clock_bank"] is None else ClockRule(row["clock_bank"], row["clock_increment"] or 0)
+        table = LiveTable(table_id, state, seats, aware(row["created"]), rule, revision=row["revision"])
+        for action, at in history:
+            table.apply(action, aware(at))
         table.chat = [ChatLine(r["seat"], table.name(r["seat"]), r["text"], stamp(r["at"])) for r in chat_rows]
         return table
 
@@ -104,11 +108,11 @@ class Store:
         if done.rowcount != 1:
             raise Stale(table.id)
 
-    def record_action(self, table: LiveTable, seq: int, action: int, seat: int | None) -> None:
+    def record_action(self, table: LiveTable, seq: int, action: int, seat: int | None, at: datetime) -> None:
         """Writes decision number `seq`; returns only once it is committed (the acknowledgement)."""
         with self.engine.begin() as conn:
             self._bump(conn, table)
-            conn.execute(insert(db.actions).values(table_id=table.id, seq=seq, action=action, seat=seat, at=now()))
+            conn.execute(insert(db.actions).values(table_id=table.id, seq=seq, action=action, seat=seat, at=at))
         table.revision += 1
 
     def remove_last_action(self, table: LiveTable) -> None:
@@ -119,20 +123,20 @@ class Store:
             )
         table.revision += 1
 
-    def take_over(self, table: LiveTable, seat: int, level: str) -> None:
-        """A bot of `level` takes the seat over; the seat's token works no more."""
+    def take_over(self, table: LiveTable, seat: int, level: str, out_of_time: bool = False) -> None:
+        """A bot of `level` takes the seat over (its player left, or ran out of time); the seat's token works
+        no more."""
         with self.engine.begin() as conn:
             self._bump(conn, table)
             conn.execute(
                 update(db.seats)
                 .where(db.seats.c.table_id == table.id, db.seats.c.seat == seat)
-                .values(type="bot", level=level, token_hash=None, took_over=True)
+                .values(type="bot", level=level, token_hash=None, took_over=True, out_of_time=out_of_time)
             )
         table.revision += 1
-        table.seats[seat] = Seat(seat, "bot", level, None, table.seats[seat].name, True)
+        table.seats[seat] = Seat(seat, "bot", level, None, table.seats[seat].name, True, out_of_time)
 
-    def add_chat(self, table: LiveTable, seat: int | None, text: str) -> ChatLine:
-        moment = now()
+    def add_chat(self, table: LiveTable, seat: int | None, text: str, moment: datetime) -> ChatLine:
         with self.engine.begin() as conn:
             self._bump(conn, table)
             seq = conn.execute(
