@@ -4,6 +4,7 @@
 import { api } from "./api.js";
 import { boardFor } from "./boards/index.js";
 import { el, clear } from "./dom.js";
+import { seatBadge, seatOfLine } from "./seats.js";
 
 const $ = (id) => document.getElementById(id);
 const table = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
@@ -54,7 +55,10 @@ function render(state) {
   board.render(clear($("board")), state, { act: () => {}, seatName: (seat) => seatName(state, seat) });
   renderOutcome(state);
   const log = clear($("log"));
-  for (const entry of state.log) log.append(el("li", { "data-seq": entry.seq }, entry.text));
+  for (const entry of state.log) {
+    const seat = seatOfLine(entry.text, state.seats);
+    log.append(el("li", { "data-seq": entry.seq, class: seat === null ? "" : "by-seat" }, seat === null ? null : seatBadge(seat, 16), entry.text));
+  }
   if (!state.log.length) log.append(el("li", { class: "none" }, "Nothing has happened yet."));
   log.scrollTop = log.scrollHeight;
   document.body.dataset.step = String(state.step);

@@ -3,6 +3,7 @@
 import { api, follow, saveToken, savedTokens } from "./api.js";
 import { boardFor } from "./boards/index.js";
 import { el, clear, humanKey, words } from "./dom.js";
+import { seatBadge, seatColour, seatOfLine, seatTag } from "./seats.js";
 
 const $ = (id) => document.getElementById(id);
 const table = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
@@ -59,19 +60,34 @@ function renderHeader(state) {
   document.title = `${state.title}: table ${state.table}`;
   $("title").textContent = `${state.title}, table ${state.table}`;
   $("status").textContent = state.status || "";
-  let turn;
-  if (state.over) turn = "The game is over.";
-  else if (state.to_move === null || state.to_move === undefined) turn = "";
-  else if (state.seat !== null && state.to_move === state.seat) turn = "Your turn.";
+  const turn = clear($("turn"));
+  const watching = state.seat === null || state.seat === undefined;
+  turn.append(watching ? "You are watching. " : el("span", {}, "You are ", seatTag(state.seat, seatName(state, state.seat)), ". "));
+  if (state.over) turn.append("The game is over.");
+  else if (state.to_move === null || state.to_move === undefined) turn.append("");
+  else if (!watching && state.to_move === state.seat) turn.append("Your turn.");
   else {
     const mover = (state.seats || []).find((s) => s.seat === state.to_move);
     const bot = mover && mover.type === "bot" ? ` (a bot${mover.level ? `, ${mover.level}` : ""}, thinking)` : "";
-    turn = `Waiting for ${seatName(state, state.to_move)}${bot}.`;
+    turn.append("Waiting for ", seatTag(state.to_move, seatName(state, state.to_move)), `${bot}.`);
   }
-  if (state.seat === null || state.seat === undefined) turn = `You are watching. ${turn}`;
-  else turn = `You are ${seatName(state, state.seat)}. ${turn}`;
-  $("turn").textContent = turn;
   document.body.classList.toggle("my-turn", !state.over && state.seat !== null && state.to_move === state.seat);
+}
+
+// Who sits where: each seat's mark and name, a person or a bot, whether it is to move or away.
+function renderSeats(state) {
+  const list = clear($("seat-list"));
+  for (const s of state.seats || []) {
+    const toMove = !state.over && state.to_move === s.seat;
+    const who = s.type === "bot"
+      ? `a bot${s.level ? ` (${s.level})` : ""}${s.took_over ? s.out_of_time ? ", for a player out of time" : ", for a player who left" : ""}`
+      : `a person${s.connected === false ? ", away" : ""}`;
+    list.append(el("li", { class: `seat${toMove ? " to-move" : ""}${s.seat === state.seat ? " me" : ""}`, "data-seat": s.seat,
+      style: `border-color: ${seatColour(s.seat)}` },
+    seatBadge(s.seat), el("span", { class: "seat-name" }, s.name, s.seat === state.seat ? " (you)" : ""),
+    el("span", { class: "seat-who" }, who),
+    toMove ? el("span", { class: "badge" }, "to move") : null));
+  }
 }
 
 function renderActions(state) {
@@ -102,9 +118,15 @@ function renderLog(state) {
   keys.forEach((key, index) => {
     if (shownLog.has(key)) return;
     shownLog.add(key);
-    log.append(el("li", { "data-seq": entries[index].seq }, entries[index].text));
+    log.append(logLine(state, entries[index].text, { "data-seq": entries[index].seq }));
   });
   if (nearBottom || pending) log.scrollTop = log.scrollHeight;
+}
+
+/** A log line, with the mark of the seat it is about (the seat whose name starts it). */
+function logLine(state, text, attrs = {}) {
+  const seat = seatOfLine(text, state.seats);
+  return el("li", { ...attrs, class: seat === null ? "" : "by-seat", "data-by": seat ?? undefined }, seat === null ? null : seatBadge(seat, 16), text);
 }
 
 // What the others (the bots) did since this seat's last decision, so a person can follow their moves.
@@ -116,13 +138,14 @@ function renderLatest(state) {
   const shown = entries.slice(-4);
   if (!shown.length) return;
   const heading = myLastSeq === null ? "Latest:" : "Since your last decision:";
-  box.append(el("strong", {}, heading), el("ul", {}, shown.map((entry) => el("li", {}, entry.text))));
+  box.append(el("strong", {}, heading), el("ul", {}, shown.map((entry) => logLine(state, entry.text))));
 }
 
 function renderChat(state) {
   const chat = clear($("chat"));
   for (const message of state.chat || []) {
-    chat.append(el("li", {}, el("strong", {}, `${message.name}: `), el("span", { class: "chat-text" }, message.text)));
+    chat.append(el("li", {}, message.seat === null || message.seat === undefined ? null : seatBadge(message.seat, 16),
+      el("strong", {}, `${message.name}: `), el("span", { class: "chat-text" }, message.text)));
   }
   chat.scrollTop = chat.scrollHeight;
   $("chat-form").hidden = state.seat === null || state.seat === undefined;
@@ -141,7 +164,7 @@ function renderOutcome(state) {
   if (lines) {
     box.append(lines);
   } else {
-    const rows = (outcome.scores || []).map((score, seat) => el("li", {}, `${seatName(state, seat)}: ${score} points`));
+    const rows = (outcome.scores || []).map((score, seat) => el("li", {}, seatTag(seat, seatName(state, seat)), `: ${score} points`));
     box.append(el("ul", {}, rows));
     for (const [key, value] of Object.entries(outcome)) {
       if (["scores", "winners", "over", "breakdown"].includes(key)) continue;
@@ -155,6 +178,7 @@ async function render(state) {
   current = state;
   if (firstTime) board = await boardFor(state.game);
   renderHeader(state);
+  renderSeats(state);
   const boardBox = clear($("board"));
   board.render(boardBox, state, { act, seatName: (seat) => seatName(state, seat) });
   renderActions(state);

@@ -3,6 +3,7 @@
 // A tile that a legal action names (info.tile) is a button carrying data-action; the success chance of an
 // excavation shows on hover and focus. Colour is never the only cue: every tile names its colour and part.
 import { el, svg, clickable, words } from "../dom.js";
+import { seatBadge, seatColour, seatTag } from "../seats.js";
 
 // A colour-blind-safe palette (Okabe-Ito based), each with the text colour that reads on it.
 const COLOURS = {
@@ -167,7 +168,7 @@ function playerPanel(player, state, actionsByTile, picked, ctx, info) {
   const name = ctx.seatName(player.seat);
   const toMove = state.to_move === player.seat && !state.over;
   const held = (view.missions || []).filter((m) => (m.owners || []).includes(player.seat)).map((m) => m.name);
-  const head = el("h3", {}, `${name}${me ? " (you)" : ""}`, toMove ? el("span", { class: "badge" }, "to move") : null);
+  const head = el("h3", {}, seatBadge(player.seat, 22), `${name}${me ? " (you)" : ""}`, toMove ? el("span", { class: "badge" }, "to move") : null);
   const facts = el("p", { class: "facts" },
     el("span", { class: "bones" }, `${player.bones} ${player.bones === 1 ? "bone" : "bones"}`),
     ` · ${player.dinosaurs.length} ${player.dinosaurs.length === 1 ? "dinosaur" : "dinosaurs"} restored`,
@@ -189,17 +190,20 @@ function playerPanel(player, state, actionsByTile, picked, ctx, info) {
       el("span", { class: "dino-name" }, `${dino.ref}, ${dino.value} points${dino.exhibited ? ", on an exhibition tile" : ""}`),
       el("div", { class: "chips" }, dino.tiles.map((t) => chip(t, actionsByTile, picked, ctx, info)))));
   }
-  return el("section", { class: `player panel${me ? " me" : ""}${toMove ? " to-move" : ""}`, "data-seat": player.seat },
+  return el("section", { class: `player panel${me ? " me" : ""}${toMove ? " to-move" : ""}`, "data-seat": player.seat,
+    style: `border-left: 8px solid ${seatColour(player.seat)}` },
     head, facts, el("h4", {}, "Loose tiles"), loose, el("h4", {}, "Restored dinosaurs"), dinos);
 }
 
 function missionsPanel(view, ctx) {
   const cards = (view.missions || []).map((mission) => {
-    const owners = (mission.owners || []).map((seat) => ctx.seatName(seat));
-    const who = owners.length ? `held by ${owners.join(" and ")}` : "nobody yet";
+    // Red missions are held by who took them; black ones by who leads their colour now.
+    const owners = (mission.owners || []).map((seat) => seatTag(seat, ctx.seatName(seat)));
+    const verb = mission.border === "red" ? "taken by " : "led by ";
+    const who = owners.length ? [verb, owners.flatMap((tag, i) => (i ? [" and ", tag] : [tag]))] : ["nobody yet"];
     return el("li", { class: `mission border-${mission.border}` },
       el("strong", {}, mission.name), el("span", { class: "points" }, ` ${mission.points} points`),
-      el("p", {}, mission.text), el("p", { class: "who" }, who));
+      el("p", {}, mission.text), el("p", { class: "who", "data-owners": (mission.owners || []).join(" ") }, who));
   });
   return el("section", { class: "missions panel" }, el("h3", {}, "Missions"), el("ul", {}, cards));
 }
@@ -257,7 +261,7 @@ export function outcomeLines(state) {
   const outcome = state.outcome;
   const missions = Object.fromEntries((state.view.missions || []).map((m) => [m.id, m.name]));
   const rows = (outcome.breakdown || []).map((b, seat) => el("tr", { "data-seat": seat },
-    el("th", { scope: "row" }, state.seats?.[seat]?.name || `player ${seat + 1}`),
+    el("th", { scope: "row" }, seatTag(seat, state.seats?.[seat]?.name || `player ${seat + 1}`)),
     el("td", {}, String(b.dinosaurs)), el("td", {}, String(b.tiles)), el("td", {}, String(b.bones)),
     el("td", {}, `${b.missions}${b.mission_tiles?.length ? ` (${b.mission_tiles.map((id) => missions[id] || id).join(", ")})` : ""}`),
     el("td", {}, el("strong", {}, String(b.total)))));
