@@ -208,6 +208,17 @@ function missionsPanel(view, ctx) {
   return el("section", { class: "missions panel" }, el("h3", {}, "Missions"), el("ul", {}, cards));
 }
 
+// What clicking does, by the decision's name (the names in decisions.py).
+const HINTS = {
+  excavate: "Click a tile in the pile to excavate it.",
+  "exchange: give": "Click one of your loose tiles to give it away in the exchange.",
+  "exchange: take": "Click another player's loose tile to take it for the one you give.",
+  restore: "Click a head to start restoring a dinosaur, or end the turn.",
+  "restore: tail": "Click a tail for the dinosaur.",
+  "restore: leg": "Click a leg for the dinosaur.",
+  "restore: second leg": "Click its second leg.",
+};
+
 function promptBar(state, actionsByTile, ctx) {
   const bar = el("div", { class: "prompt" });
   if (state.over) return bar;
@@ -216,10 +227,8 @@ function promptBar(state, actionsByTile, ctx) {
     return bar;
   }
   const decision = state.legal[0].info?.decision || "";
-  const tileHint = actionsByTile.size
-    ? decision === "excavate" ? "click a tile in the pile to excavate it" : "click a highlighted tile"
-    : "choose below";
-  bar.append(el("p", {}, el("strong", {}, `Your turn: ${decision}.`), ` ${tileHint.charAt(0).toUpperCase()}${tileHint.slice(1)}.`));
+  const tileHint = actionsByTile.size ? HINTS[decision] || "Click a highlighted tile." : "Choose below.";
+  bar.append(el("p", {}, el("strong", {}, `Your turn: ${decision.replace(": ", ", ")}.`), ` ${tileHint}`));
   for (const action of state.legal.filter((a) => a.info?.tile === undefined)) {
     const button = el("button", { type: "button", class: "board-button", "data-action": action.id }, action.text);
     button.addEventListener("click", () => ctx.act(action.id));
@@ -237,7 +246,9 @@ export function render(container, state, ctx) {
   // The tiles chosen so far in a restoration or exchange (as tiles of the view, or their numbers).
   const pickedTiles = (view.picked || []).map((p) => (typeof p === "object" ? p : { tile: p }));
   const picked = new Set(pickedTiles.map((p) => p.tile));
-  const info = el("p", { class: "hover-info", "aria-live": "polite" }, actionsByTile.size ? "Point at a tile (or read the list of choices) to see what clicking it does and its chance to succeed." : "");
+  const digging = state.legal[0]?.info?.decision === "excavate";
+  const info = el("p", { class: "hover-info", "aria-live": "polite" }, actionsByTile.size
+    ? `Point at a tile (or read the list of choices) to see what clicking it does${digging ? " and its chance to succeed" : ""}.` : "");
   const summary = el("p", { class: "summary" },
     `Round ${view.round}${view.final_round ? " (the last)" : ""} · dinosaurs restored ${view.dinosaurs_restored},`
     + ` exhibition tiles left ${view.exhibition_tiles_left} · bone supply ${view.bone_supply}`);
@@ -247,7 +258,7 @@ export function render(container, state, ctx) {
       summary,
       promptBar(state, actionsByTile, ctx),
       pickedTiles.length
-        ? el("p", { class: "chosen" }, el("strong", {}, "Chosen so far: "), pickedTiles.map((t) => (t.part || t.colour ? tileWords(t) : "a tile")).join(", "))
+        ? el("p", { class: "chosen" }, el("strong", {}, String(state.legal[0]?.info?.decision || "").startsWith("exchange") ? "You give: " : "Chosen so far: "), pickedTiles.map((t) => (t.part || t.colour ? tileWords(t) : "a tile")).join(", "))
         : null,
       info,
       renderPile(view, actionsByTile, picked, ctx, info),
