@@ -10,326 +10,35 @@ table and changing it), so handlers never interleave and no thread touches a tab
 
 from __future__ import annotations
 
-import asyncio
 import json
 import os
-import secrets
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
 
 from fastapi import BackgroundTasks, FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, ConfigDict, StrictInt
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 import dinotable
-from dinotable.core.errors import shown
 from dinotable.core.record import plain
 from dinotable.server import db
-from dinotable.server.bots import LEVELS, Bots
-from dinotable.server.clock import ClockRule, words
-from dinotable.server.live import LiveTable, Seat, token_hash
-from dinotable.server.replay import Replays
-from dinotable.server.store import Stale, Store, now
+from dinotable.server.bots import LEVELS
+from dinotable.server.listen import listen
+from dinotable.server.live import token_hash
+from dinotable.server.tables import (
+    MAX_LOBBY_TOKENS,
+    ActionIn,
+    ApiError,
+    ChatIn,
+    HandOverIn,
+    NewTable,
+    Server,
+    UndoIn,
+)
 
 STATIC = Path(__file__).parent / "static"
-# Seeds the server picks itself; a seed given must fit the database's signed 64-bit column.
-SEED_BITS = 62
-SEED_RANGE = (-(1 << 63), (1 << 63) - 1)
-# The lobby lists at most this many of a person's tables at once.
-MAX_LOBBY_TOKENS = 200
-
-
-class ApiError(Exception):
-    def __init__(self, status: int, message: str) -> None:
-        super().__init__(message)
-        self.status, self.message = status, message
-
-
-class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-
-class PlayerIn(Strict):
-    type: str
-    level: str | None = None
-
-
-class ClockIn(Strict):
-    bank: StrictInt
-    increment: StrictInt = 0
-
-
-class NewTable(Strict):
-    game: str
-    players: list[PlayerIn]
-    options: dict[str, Any] | None = None
-    seed: StrictInt | None = None
-    clock: ClockIn | None = None
-
-
-class ActionIn(Strict):
-    token: str
-    seq: StrictInt
-    action: StrictInt
-
-
-class UndoIn(Strict):
-    token: str
-    seq: StrictInt
-
-
-class HandOverIn(Strict):
-    """Leaving a seat, or handing over one whose time ran out: a bot of `level` plays on."""
-
-    token: str
-    level: str = "medium"
-
-
-class ChatIn(Strict):
-    token: str
-    text: str
-
-
-class Server:
-    """The tables in memory, kept in step with the database, and the WebSockets watching them."""
-
-    def __init__(self, url: str, levels: dict[str, str], bot_pause: float, bot_workers: int = 0) -> None:
-        self.url = url
-        self.engine = db.connect(url)
-        db.migrate(self.engine)
-        self.store = Store(self.engine)
-        self.levels = levels
-        self.bots = Bots(levels, bot_workers)
-        self.bot_pause = bot_pause
-        self.live: dict[str, LiveTable] = {}
-        self.replays = Replays()
-        self.sockets: dict[str, dict[WebSocket, int | None]] = {}
-        self.thinking: set[str] = set()
-        self.tasks: set[asyncio.Task] = set()
-        self.now = now  # the time, as clocks read it (tests move it on)
-
-    def spawn(self, coroutine) -> None:
-        """Runs a coroutine on the event loop, holding on to it until it ends (the loop keeps only weak
-        references to its tasks)."""
-        task = asyncio.get_running_loop().create_task(coroutine)
-        self.tasks.add(task)
-        task.add_done_callback(self.tasks.discard)
-
-    # Reading tables
-    def table(self, table_id: str) -> LiveTable:
-        """The table as the database has it now: replayed again if another process changed it."""
-        revision = self.store.revision(table_id)
-        if revision is None:
-            self.live.pop(table_id, None)
-            raise ApiError(404, f"there is no table {shown(table_id)}")
-        table = self.live.get(table_id)
-        if table is None or table.revision != revision:
-            table = self.store.load(table_id)
-            self.live[table_id] = table
-        return table
-
-    def seat(self, table: LiveTable, token: str | None, needed: bool = False) -> int | None:
-        if not token:
-            if needed:
-                raise ApiError(403, "a seat's token is needed for that (a spectator may only watch)")
-            return None
-        try:
-            return table.seat_of(token)
-        except KeyError:
-            raise ApiError(403, f"that token is not a seat's at table {table.id}") from None
-
-    def connected(self, table_id: str) -> set[int]:
-        return {seat for seat in self.sockets.get(table_id, {}).values() if seat is not None}
-
-    def encoded(self, table: LiveTable, seat: int | None) -> str:
-        """The table state for `seat` as JSON text, made once per change of the table: the answer to a
-        decision and the pushes that follow it share it."""
-        connected = self.connected(table.id)
-        key = (table.revision, table.seq, frozenset(connected))
-        if table.encoded_key != key:
-            table.encoded_key, table.encoded = key, {}
-        if seat not in table.encoded:
-            table.encoded[seat] = json.dumps(table.snapshot(seat, connected), separators=(",", ":"))
-        return table.encoded[seat]
-
-    def answer(self, table: LiveTable, seat: int | None) -> Response:
-        """The table state as an HTTP answer (already JSON: FastAPI's encoder would walk it again)."""
-        return Response(self.encoded(table, seat), media_type="application/json")
-
-    # Changing tables
-    def create(self, body: NewTable) -> dict:
-        try:
-            game = dinotable.get_game(body.game)
-        except ValueError as exc:
-            raise ApiError(400, str(exc)) from None
-        for i, player in enumerate(body.players):
-            if player.type not in ("human", "bot"):
-                raise ApiError(400, f"players.{i}.type: a seat is human or bot, not {shown(player.type)}")
-            if player.type == "bot" and player.level not in self.levels:
-                raise ApiError(
-                    400,
-                    f"players.{i}.level: a bot's level is one of {', '.join(self.levels)}, not {shown(player.level)}",
-                )
-            if player.type == "human" and player.level is not None:
-                raise ApiError(400, f"players.{i}.level: only a bot has a level")
-        seed = secrets.randbits(SEED_BITS) if body.seed is None else body.seed
-        if not SEED_RANGE[0] <= seed <= SEED_RANGE[1]:
-            raise ApiError(400, f"seed must fit in a signed 64-bit number, got {seed}")
-        try:
-            state = game.new_game(len(body.players), seed, body.options)
-            rule = None if body.clock is None else ClockRule(body.clock.bank, body.clock.increment)
-        except ValueError as exc:
-            raise ApiError(400, str(exc)) from None
-        table_id = secrets.token_urlsafe(6)
-        tokens: dict[int, str] = {}
-        seats = []
-        for i, player in enumerate(body.players):
-            if player.type == "human":
-                tokens[i] = secrets.token_urlsafe(16)
-            digest = token_hash(tokens[i]) if i in tokens else None
-            seats.append(Seat(i, player.type, player.level, digest, game.seat_name(state, i)))
-        self.store.create(table_id, state, seats, self.now(), rule)
-        out = []
-        for s in seats:
-            entry = {"seat": s.seat, "name": s.name, "type": s.type}
-            if s.seat in tokens:
-                entry |= {"token": tokens[s.seat], "url": f"/t/{table_id}?token={tokens[s.seat]}"}
-            else:
-                entry["level"] = s.level
-            out.append(entry)
-        return {"table": table_id, "seats": out, "spectator_url": f"/t/{table_id}"}
-
-    def check_seq(self, table: LiveTable, seq: int) -> None:
-        if seq != table.seq:
-            raise ApiError(
-                409, f"stale seq {seq}: the table is at seq {table.seq}, so fetch its state again and decide on that"
-            )
-
-    def act(self, table: LiveTable, seat: int, seq: int, action: int) -> None:
-        state = table.state
-        self.check_seq(table, seq)
-        if state.is_over:
-            raise ApiError(400, "the game is over: there is nothing more to decide")
-        if state.current_player != seat:
-            raise ApiError(403, f"it is not your turn: {table.name(state.current_player)} is to move")
-        legal = state.legal_actions()
-        if action not in legal:
-            raise ApiError(
-                400,
-                f"action {action} is not legal now; the legal actions are {', '.join(map(str, legal[:40]))}"
-                + (" and more" if len(legal) > 40 else ""),
-            )
-        self.commit(table, action)
-
-    def commit(self, table: LiveTable, action: int) -> None:
-        """Writes the decision, then applies it in memory: the database acknowledges it first."""
-        at = self.now()
-        try:
-            self.store.record_action(table, table.seq, action, table.state.current_player, at)
-        except Stale:
-            self.live.pop(table.id, None)
-            raise ApiError(409, "the table changed meanwhile: fetch its state again and decide on that") from None
-        table.apply(action, at)
-
-    def undo(self, table: LiveTable, seat: int, seq: int) -> None:
-        self.check_seq(table, seq)
-        refusal = table.undo_refusal(seat)
-        if refusal is not None:
-            raise ApiError(400, f"cannot take back the last decision: {refusal}")
-        try:
-            self.store.remove_last_action(table)
-        except Stale:
-            self.live.pop(table.id, None)
-            raise ApiError(409, "the table changed meanwhile: fetch its state again") from None
-        table.take_back()
-
-    def chat(self, table: LiveTable, seat: int, text: str) -> None:
-        text = text.strip()
-        if not text:
-            raise ApiError(400, "text: a chat line needs some text")
-        if len(text) > db.CHAT_LIMIT:
-            raise ApiError(400, f"text: a chat line is at most {db.CHAT_LIMIT} characters, this one is {len(text)}")
-        if any(ord(c) < 32 and c not in "\t" for c in text):
-            raise ApiError(400, "text: a chat line is one line of plain text (no line breaks or control characters)")
-        try:
-            line = self.store.add_chat(table, seat, text, self.now())
-        except Stale:
-            self.live.pop(table.id, None)
-            raise ApiError(409, "the table changed meanwhile: send the line again") from None
-        table.chat.append(line)
-
-    def check_level(self, level: str) -> None:
-        if level not in self.levels:
-            raise ApiError(400, f"level: a bot's level is one of {', '.join(self.levels)}, not {shown(level)}")
-
-    def hand_to_bot(self, table: LiveTable, seat: int, level: str, out_of_time: bool = False) -> None:
-        try:
-            self.store.take_over(table, seat, level, out_of_time)
-        except Stale:
-            self.live.pop(table.id, None)
-            raise ApiError(409, "the table changed meanwhile: try again") from None
-
-    def time_out(self, table: LiveTable, seat: int, level: str) -> None:
-        """`seat` hands the seat to move, whose time has run out, to a bot of `level`."""
-        self.check_level(level)
-        reading = table.clock_reading()
-        if reading is None:
-            raise ApiError(400, "this table has no clock, so no one runs out of time")
-        if reading.running is None:
-            raise ApiError(
-                400,
-                "no player's clock is running: " + ("the game is over" if table.state.is_over else "a bot is to move"),
-            )
-        if reading.running == seat:
-            raise ApiError(403, "your own clock is running: to let a bot play on for you, leave the table instead")
-        left = reading.left_now(self.now())
-        if left > 0:
-            raise ApiError(400, f"{table.name(reading.running)} still has {words(left)}")
-        self.hand_to_bot(table, reading.running, level, out_of_time=True)
-
-    # Telling the watchers, and the bots
-    async def broadcast(self, table: LiveTable) -> None:
-        watchers = self.sockets.get(table.id)
-        if not watchers:
-            return
-        for websocket, seat in list(watchers.items()):
-            try:
-                await websocket.send_text(self.encoded(table, seat))
-            except Exception:  # a socket that closed meanwhile; its handler removes it
-                watchers.pop(websocket, None)
-
-    def bot_to_move(self, table: LiveTable) -> bool:
-        state = table.state
-        return not state.is_over and table.seats[state.current_player].type == "bot"
-
-    async def run_bots(self, table_id: str) -> None:
-        """Bots decide, one after another, until a person is to move; one runner per table at a time."""
-        if table_id in self.thinking:
-            return
-        self.thinking.add(table_id)
-        try:
-            while True:
-                table = self.table(table_id)
-                if not self.bot_to_move(table):
-                    return
-                seq = table.seq
-                action = await self.bots.think(table)
-                if self.bot_pause:
-                    await asyncio.sleep(self.bot_pause)  # so that a person can follow the bots' moves
-                table = self.table(table_id)
-                if table.seq != seq:
-                    continue  # the table changed meanwhile (another process): think again
-                try:
-                    self.commit(table, action)
-                except ApiError:
-                    continue
-                await self.broadcast(table)
-        finally:
-            self.thinking.discard(table_id)
 
 
 def create_app(
@@ -346,7 +55,11 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(_app):
+        if server.store.announces:
+            server.spawn(listen(server))
         yield
+        for task in list(server.tasks):
+            task.cancel()
         server.bots.close()
         server.engine.dispose()
 

@@ -30,9 +30,15 @@ def stamp(moment: datetime) -> str:
     return aware(moment).isoformat(timespec="seconds")
 
 
+# The PostgreSQL channel on which every change to a table is announced as "table:revision", so that every
+# server process sharing the database can push it to its own WebSockets.
+CHANNEL = "dinotable_changes"
+
+
 class Store:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
+        self.announces = engine.dialect.name == "postgresql"
 
     def create(self, table_id: str, state, seats: list[Seat], at: datetime, rule: ClockRule | None) -> None:
         with self.engine.begin() as conn:
@@ -107,6 +113,8 @@ class Store:
         )
         if done.rowcount != 1:
             raise Stale(table.id)
+        if self.announces:  # delivered when (and only if) the transaction commits
+            conn.execute(select(func.pg_notify(CHANNEL, f"{table.id}:{table.revision + 1}")))
 
     def record_action(self, table: LiveTable, seq: int, action: int, seat: int | None, at: datetime) -> None:
         """Writes decision number `seq`; returns only once it is committed (the acknowledgement)."""

@@ -1,0 +1,54 @@
+"""Several server processes sharing one PostgreSQL database: a change made through one is pushed to the
+WebSockets of the other (announced on a channel in the change's own transaction), and tables nobody watches
+are let go from memory."""
+
+from __future__ import annotations
+
+from concurrent.futures import ThreadPoolExecutor
+
+from dinotable.server import tables as tables_module
+
+from .helpers import client_for, new_table, state_of, tokens_of
+
+# Only a guard against a test hanging for ever on a push that never comes; no test measures time.
+HANG_GUARD = 60
+
+
+def receive(ws, pool):
+    return pool.submit(ws.receive_json).result(timeout=HANG_GUARD)
+
+
+def test_a_decision_made_through_one_process_is_pushed_by_the_other(postgres):
+    url = postgres()
+    with client_for(url) as one, client_for(url) as other, ThreadPoolExecutor(1) as pool:
+        assert one.portal.call(one.app.state.server.listening.wait) is True
+        made = new_table(one)
+        table, tokens = made["table"], tokens_of(made)
+        with one.websocket_connect(f"/ws/tables/{table}?token={tokens[1]}") as ws:
+            assert receive(ws, pool)["seq"] == 0
+            mover = state_of(other, table, tokens[0])
+            body = {"token": tokens[0], "seq": 0, "action": mover["legal"][0]["id"]}
+            assert other.post(f"/api/tables/{table}/actions", json=body).status_code == 200
+            pushed = receive(ws, pool)
+            assert pushed["seq"] == 1
+            assert pushed["seat"] == 1  # the watcher's own view, not the mover's
+            assert pushed == state_of(one, table, tokens[1])
+            other.post(f"/api/tables/{table}/chat", json={"token": tokens[0], "text": "from the other process"})
+            assert receive(ws, pool)["chat"][-1]["text"] == "from the other process"
+
+
+def test_only_the_least_recently_used_unwatched_tables_are_let_go(sqlite_url, monkeypatch):
+    monkeypatch.setattr(tables_module, "MAX_LIVE", 3)
+    with client_for(sqlite_url) as client:
+        server = client.app.state.server
+        made = [new_table(client, seed=i) for i in range(5)]
+        ids = [m["table"] for m in made]
+        with client.websocket_connect(f"/ws/tables/{ids[0]}") as ws:
+            ws.receive_json()
+            for table in ids[1:]:
+                state_of(client, table)
+            # The watched table stays, however long ago it was read; the others make room, oldest first.
+            assert list(server.live) == [ids[0], ids[3], ids[4]]
+            again = state_of(client, ids[1])  # replayed from the database as it was
+            assert again["seq"] == 0 and again["table"] == ids[1]
+            assert ids[1] in server.live and len(server.live) == 3
