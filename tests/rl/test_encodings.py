@@ -46,9 +46,8 @@ def test_an_encoding_is_fixed_length_float32_within_its_ranges_and_tells_no_secr
             outside = np.flatnonzero((vector < low) | (vector > high))
             if outside.size:
                 where = next(s for s in encoder.layout.slices if s.start <= outside[0] < s.stop)
-                pytest.fail(
-                    f"{where.name}[{outside[0] - where.start}] = {vector[outside[0]]} is outside {where.low:g} to {where.high:g}"
-                )
+                entry = f"{where.name}[{outside[0] - where.start}] = {vector[outside[0]]}"
+                pytest.fail(f"{entry} is outside {where.low:g} to {where.high:g}")
             twin = state.determinize(seat, 1_000 + k)
             differs = np.flatnonzero(encoder.encode(twin, seat) != vector)
             if differs.size:
