@@ -4,6 +4,7 @@ Waits are on the page's own state (window.__dinotableState, set once the page ha
 
 import json
 import random
+import re
 import urllib.request
 
 import pytest
@@ -267,10 +268,16 @@ def test_generic_board_plays_any_game_by_keyboard(server_url, browser, page_erro
     state = page.evaluate("() => window.__dinotableState")
     assert page.locator("#board pre.screen").inner_text().strip() == state["screen"].strip()
     assert page.locator("#board section.panel h3").count() >= 3
-    assert "{" not in page.locator("#board").inner_text().replace(state["screen"], ""), "sections, not raw JSON"
+    panels = page.locator("#board").inner_text().replace(state["screen"], "")
+    assert "{" not in panels, "sections, not raw JSON"
+    assert "_" not in panels, "names as the rulebook writes them (through the view's refs), not program keys"
+    assert not re.search(r"(^|[\s,:])-[123]\b", panels), "no slot codes (-1 free, -2 blocked)"
+    assert page.locator("#board .player-panel .seat-badge").count() == 1, "the player's panel bears the seat's mark"
     first = state["legal"][0]["text"]
     page.keyboard.press("1")
     page.wait_for_function(READY, arg=state["seq"])
     assert page.locator("#log li").first.inner_text() != "" and first
     page.screenshot(path=str(ARTIFACTS / f"generic-{game}.png"), full_page=True)
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.screenshot(path=str(ARTIFACTS / f"generic-{game}-phone.png"), full_page=True)
     assert page_errors == []

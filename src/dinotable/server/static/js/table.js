@@ -176,7 +176,10 @@ function renderOutcome(state) {
 async function render(state) {
   const firstTime = !current || current.game !== state.game;
   current = state;
-  if (firstTime) board = await boardFor(state.game);
+  if (firstTime) {
+    board = await boardFor(state.game);
+    document.body.classList.toggle("list-first", board.listFirst === true);
+  }
   renderHeader(state);
   renderSeats(state);
   const boardBox = clear($("board"));
