@@ -15,6 +15,8 @@ import pytest
 
 CHROMIUM = os.environ.get("DINOTABLE_CHROMIUM", "/usr/bin/chromium")
 ARTIFACTS = Path(__file__).parent / "artifacts"
+# Each running test server's app by its address, so a test can reach the server (its clock: app.state.server.now).
+APPS: dict = {}
 # The app factories looked for, in order; DINOTABLE_WEB_APP="module:function" names another one.
 FACTORIES = ("dinotable.server.app:create_app", "dinotable.server:create_app")
 
@@ -71,7 +73,10 @@ def server_url(tmp_path_factory):
         if not thread.is_alive() or time.monotonic() > deadline:
             pytest.fail("the web server did not start")
         time.sleep(0.02)
-    yield f"http://127.0.0.1:{port}"
+    url = f"http://127.0.0.1:{port}"
+    APPS[url] = app
+    yield url
+    APPS.pop(url, None)
     server.should_exit = True
     thread.join(timeout=10)
     if previous is None:

@@ -36,6 +36,7 @@ export const api = {
   table: (table, token) => call("GET", `/api/tables/${encodeURIComponent(table)}${token ? `?token=${encodeURIComponent(token)}` : ""}`),
   act: (table, token, seq, action) => call("POST", `/api/tables/${encodeURIComponent(table)}/actions`, { token, seq, action }),
   undo: (table, token, seq) => call("POST", `/api/tables/${encodeURIComponent(table)}/undo`, { token, seq }),
+  timeout: (table, token, level) => call("POST", `/api/tables/${encodeURIComponent(table)}/timeout`, { token, ...(level ? { level } : {}) }),
   chat: (table, token, text) => call("POST", `/api/tables/${encodeURIComponent(table)}/chat`, { token, text }),
   replay: (table, step) => call("GET", `/api/tables/${encodeURIComponent(table)}/replay?step=${step}`),
   myTables: (tokens) => call("GET", `/api/tables?tokens=${tokens.map(encodeURIComponent).join(",")}`),

@@ -1,6 +1,7 @@
 // The lobby: make a table (game, seats, options), share its seat links, list this browser's tables.
 import { api, saveToken, savedTokens } from "./api.js";
 import { el, clear, humanKey } from "./dom.js";
+import { CLOCK_CHOICES, describeClock } from "./clock.js";
 
 const $ = (id) => document.getElementById(id);
 let games = [];
@@ -92,7 +93,7 @@ function absolute(url) {
   return new URL(url, location.href).href;
 }
 
-function showCreated(result, players) {
+function showCreated(result, players, clock) {
   const box = clear($("created"));
   box.hidden = false;
   const mine = result.seats.find((seat) => seat.token);
@@ -121,6 +122,7 @@ function showCreated(result, players) {
       el("a", { href: seat.url, class: "seat-link" }, link), " ", copy));
   });
   box.append(list);
+  box.append(el("p", { class: "clock-chosen" }, `Clock: ${describeClock(clock)}.`));
   if (result.spectator_url) {
     box.append(el("p", {}, "Spectators: ", el("a", { href: result.spectator_url }, absolute(result.spectator_url))));
   }
@@ -136,11 +138,13 @@ async function create(event) {
     return { type: "bot", level: select.value.slice(4) };
   });
   const body = { game: currentGame().name, players, options: readOptions() };
+  const clock = CLOCK_CHOICES.find((choice) => choice.value === $("clock").value);
+  if (clock && clock.clock) body.clock = clock.clock;
   const seed = $("seed").value.trim();
   if (seed !== "") body.seed = parseInt(seed, 10);
   $("create").disabled = true;
   try {
-    showCreated(await api.createTable(body), players);
+    showCreated(await api.createTable(body), players, body.clock || null);
   } catch (error) {
     $("form-error").textContent = error.message;
   } finally {
@@ -178,6 +182,7 @@ async function start() {
     return;
   }
   for (const game of games) $("game").append(el("option", { value: game.name }, game.title));
+  for (const choice of CLOCK_CHOICES) $("clock").append(el("option", { value: choice.value }, choice.label));
   const preferred = games.find((g) => g.name === "my-funny-dinos");
   if (preferred) $("game").value = preferred.name;
   $("game").addEventListener("change", renderCounts);

@@ -4,6 +4,7 @@ import { api, follow, saveToken, savedTokens } from "./api.js";
 import { boardFor } from "./boards/index.js";
 import { el, clear, humanKey, words } from "./dom.js";
 import { seatBadge, seatColour, seatOfLine, seatTag } from "./seats.js";
+import { canHandOver, describeClock, formatLeft, timeLeft } from "./clock.js";
 
 const $ = (id) => document.getElementById(id);
 const table = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
@@ -86,9 +87,62 @@ function renderSeats(state) {
       style: `border-color: ${seatColour(s.seat)}` },
     seatBadge(s.seat), el("span", { class: "seat-name" }, s.name, s.seat === state.seat ? " (you)" : ""),
     el("span", { class: "seat-who" }, who),
+    state.clock && state.clock.left?.[s.seat] !== null && state.clock.left?.[s.seat] !== undefined
+      ? el("span", { class: "seat-clock", "data-seat": s.seat, role: "timer", "aria-label": `time left for ${s.name}` }) : null,
     toMove ? el("span", { class: "badge" }, "to move") : null));
   }
+  tickClocks();
 }
+
+// The clocks: the running seat's time counts down on this page's own clock, each second; the others stand.
+let handingOver = false;
+
+function tickClocks() {
+  const state = current;
+  const note = $("clock-note");
+  if (!state || !state.clock) {
+    clear(note);
+    return;
+  }
+  const now = Date.now();
+  for (const span of document.querySelectorAll("#seat-list .seat-clock")) {
+    const seat = Number(span.dataset.seat);
+    const left = timeLeft(state.clock, seat, now);
+    span.textContent = formatLeft(left);
+    span.classList.toggle("running", state.clock.running === seat);
+    span.closest(".seat").classList.toggle("out-of-time", left !== null && left <= 0);
+  }
+  const running = state.clock.running;
+  const out = running !== null && running !== undefined && timeLeft(state.clock, running, now) <= 0;
+  const key = `${state.seq}:${running}:${out}:${canHandOver(state, now)}`;
+  if (note.dataset.key === key) return; // redrawn only when it changes, so a button keeps its focus
+  note.dataset.key = key;
+  clear(note).append(`Clock: ${describeClock(state.clock)}.`);
+  if (!out || state.over) return;
+  note.append(" ", el("strong", { class: "out-note" }, seatTag(running, seatName(state, running)), " is out of time."));
+  if (running === state.seat) note.append(" You may still decide, until another player hands your seat to a bot.");
+  if (canHandOver(state, now)) {
+    const button = el("button", { type: "button", id: "hand-over", class: "hand-over" }, "Hand to a bot");
+    button.title = `A bot (medium) plays on for ${seatName(state, running)}; the result says so.`;
+    button.addEventListener("click", handOver);
+    note.append(" ", button);
+  }
+}
+
+async function handOver() {
+  if (handingOver || !current) return;
+  handingOver = true;
+  showError("");
+  try {
+    follower.accept(await api.timeout(table, token), { force: true });
+  } catch (error) {
+    showError(error.message);
+  } finally {
+    handingOver = false;
+  }
+}
+
+setInterval(tickClocks, 1000);
 
 function renderActions(state) {
   const list = clear($("actions"));
