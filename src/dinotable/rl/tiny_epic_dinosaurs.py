@@ -1,0 +1,477 @@
+"""Tiny Epic Dinosaurs as one float32 vector per seat: the board, every Farm, the seat's own Private Contracts,
+the open decision and its context, and in the solo game the Rival.
+
+Seats are listed from the observer (`Encoder.seats_from`); the action spaces' holders are those seats, then
+the solo Rival. Every count is written as it stands and the whole vector is scaled once at the end (`scale`,
+laid out with the slices), and every 1 of a one-hot or a set is collected as an index and written in one
+go: a handful of numpy calls per encoding, whatever the player count.
+
+Left out, as nothing a seat decides by: the cards' and spaces' printed terms (each is a fixed entry of its
+slice, so its position says which card it is), the Farm names, the Rival's rules text.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from dinotable.games.tiny_epic_dinosaurs.components import (
+    ADAPT,
+    CHOOSE,
+    ESCAPE,
+    FEED,
+    KEEP,
+    NEWBORN,
+    OVER,
+    UNIQUE,
+)
+from dinotable.games.tiny_epic_dinosaurs.escapes import WHY
+from dinotable.games.tiny_epic_dinosaurs.grid import OPEN, members
+from dinotable.games.tiny_epic_dinosaurs.scoring import breakdown, rival_breakdown
+from dinotable.rl.encoding import Encoder as BaseEncoder
+
+# The steps of an action space that ask the player (the CHOOSE decision), as the context's one-hot names them.
+CHOICE_STEPS = ("hunt", "dinosaur", "trade", "research", "contract")
+ESCAPE_WHY = tuple(WHY)  # the phases dinosaurs escape in: Adapt the Farm, Feed Dinosaurs, Breeding
+SCORE_SCALE = 50  # VP / 50: a strong score is near 1
+BARRIER_SCALE = 10  # Barriers / 10: a player holds a few; the supply's 60 bound the slice
+MEMO_SIZE = 50_000  # index tuples kept per encoder (Barrier sets, Enclosures, Farms); then it starts over
+
+
+class Encoder(BaseEncoder):
+    def build(self, state) -> None:
+        c = state.c
+        n, solo = self.num_players, state.solo
+        self.solo = solo
+        geo = c.geometry
+        cells, edges = geo.num_cells, geo.num_edges
+        nums = c.numbers
+        n_research, n_contracts, n_farms = len(c.research), len(c.contracts), len(c.farms)
+        n_public = sum(1 for k in c.contracts if k.public)
+        n_private = n_contracts - n_public
+        n_species = len(c.species)
+        uniques = [card.index for card in c.research if card.unique_diet >= 0]
+        n_unique = len(uniques)
+        slots = len(state.slots)
+        holders = state.holders
+        self.cells, self.edges, self.slots, self.holders = cells, edges, slots, holders
+        self.n_farms = n_farms
+        self.n_species, self.n_research, self.n_contracts = n_species, n_research, n_contracts
+        self.first_private = n_public  # Private Contracts follow the Public ones in the content
+        # A dinosaur's code (a species, or UNIQUE + its Research card) -> its entry among a space's kinds.
+        self.kind_of = {k: k for k in range(n_species)}
+        self.kind_of.update({UNIQUE + card: n_species + i for i, card in enumerate(uniques)})
+        self.unique_entry = {card: i for i, card in enumerate(uniques)}
+        kinds = n_species + n_unique
+        self.kinds = kinds
+
+        # Bounds worked out from the content, so that every declared range is a true one.
+        workers = nums["dinofarmers"] + 1  # the fourth arrives in round 4
+        player_strength = workers + nums["foreman_strength"]
+        rival_strength = max((card.strength for card in c.rival_cards), default=0)
+        strength = max(player_strength, rival_strength, player_strength + 1 if solo else 0)
+        most_private = 1 + nums["round4_private"]
+        supply = max(sp.supply for sp in c.species)
+        top = nums["track_max"]
+        negative = sum(min(0, card.vp) for card in c.research)
+        bonus = sum(card.contract_bonus for card in c.research)
+        best = (
+            sum(k.vp for k in c.contracts)
+            + bonus * n_contracts
+            + sum(max(0, card.vp) for card in c.research)
+            + cells * max(sp.value for sp in c.species)
+        )
+        rival_best = (
+            sum(k.vp for k in c.contracts if k.public)
+            + sum(max(0, card.vp) for card in c.research)
+            + sum(sp.value * sp.supply for sp in c.species)
+        )
+        barriers = nums["barrier_supply"]
+        rival_cards = len(c.rival_cards)
+        rival_hand = max(c.rival_cards_per_round, c.rival_cards_from_round_4)
+        who = "the seats from the observer, then the Rival" if solo else "the seats from the observer"
+
+        add = self.layout.add
+        scale: list[tuple[slice, float]] = []  # each count slice and what its entries are divided by
+
+        def count(name: str, size: int, doc: str, divisor: float, high: float, low: float = 0.0) -> slice:
+            where = add(name, size, doc, low / divisor, high / divisor)
+            scale.append((where, 1.0 / divisor))
+            return where
+
+        # What is being decided, by whom, when.
+        self.turn = add("turn", n, "1 for the seat to decide (the observer first), 0 for all once the game is over")
+        self.decision = add(
+            "decision",
+            OVER + 1,
+            "the open decision, one-hot: keep a Private Contract, Allocate Dinofarmers, choose on the action "
+            "space, Adapt the Farm, Feed Dinosaurs, Dinosaur Escape, Breeding, the game is over",
+        )
+        self.round = add("round", nums["rounds"], "the round, one-hot (1 to 6)")
+        self.first_player = add("first_player", holders, f"who holds the First Player Marker, one-hot over {who}")
+        # The counts: one block, written as one list and scaled by one multiplication.
+        self.numbers_start = self.layout.size
+        count("board.supply", n_species, f"dinosaurs of each species in the supply / {supply}", supply, supply)
+        count("board.barrier_supply", 1, f"Barriers in the supply / {barriers}", barriers, barriers)
+        count("board.research_deck", 1, f"Research cards in the deck / {n_research}", n_research, n_research)
+        count("board.contract_deck", 1, f"Public Contracts in the deck / {n_public}", n_public, n_public)
+        count("board.private_deck", 1, f"Private Contracts in the deck / {n_private}", n_private, n_private)
+        count(
+            "board.action_spaces",
+            holders * slots,
+            f"the strength each holder has on each action space (by holder: {who}; then by space, in board "
+            f"order) / {strength}",
+            strength,
+            strength,
+        )
+        count("seats.resources", 3 * n, f"plant, meat and supply of each seat / {top}", top, top)
+        count(
+            "seats.barriers",
+            n,
+            f"Barriers each seat holds, not yet on its Farm / {BARRIER_SCALE}",
+            BARRIER_SCALE,
+            barriers,
+        )
+        count(
+            "seats.containment",
+            n_species * n,
+            f"common dinosaurs of each species in each seat's Containment Zone / {supply}",
+            supply,
+            supply,
+        )
+        count(
+            "seats.medical_leave",
+            n_species * n,
+            f"common dinosaurs of each species on Medical Leave with each seat's Dinofarmers / {supply}",
+            supply,
+            supply,
+        )
+        count(
+            "seats.newborns",
+            n_species * n,
+            f"newly hatched dinosaurs of each species each seat has still to place / {supply}",
+            supply,
+            supply,
+        )
+        count("seats.dinofarmers", n, f"Dinofarmers each seat has left to place / {workers}", workers, workers)
+        count(
+            "seats.private_count",
+            n,
+            f"Private Contracts each seat holds / {most_private}",
+            most_private,
+            most_private,
+        )
+        count(
+            "seats.dealt_count",
+            n,
+            f"Private Contracts dealt to each seat, one to keep / {nums['private_dealt']}",
+            nums["private_dealt"],
+            nums["private_dealt"],
+        )
+        count("seats.score", n, f"each seat's VP so far / {SCORE_SCALE}", SCORE_SCALE, best, negative)
+        if solo:
+            count("rival.columns", n_species, f"the Rival's dinosaurs of each species / {supply}", supply, supply)
+            count("rival.resources", 3, f"the Rival's plant, meat and supply / {top}", top, top)
+            count(
+                "rival.cards_left",
+                1,
+                f"Rival cards still to play this round / {rival_hand}",
+                rival_hand,
+                rival_hand,
+            )
+            count("rival.score", 1, f"the Rival's VP so far / {SCORE_SCALE}", SCORE_SCALE, rival_best)
+        self.numbers_stop = self.layout.size
+        # Ones: one-hots and sets, every 1 written by index.
+        self.hunting_die = add(
+            "board.hunting_die",
+            holders + n_species + 3,
+            f"the Hunting Die's last roll: who rolled it ({who}), the species hunted, the face (Net, Damage, Egg)",
+        )
+        self.research_row = add(
+            "board.research_row",
+            nums["research_row"] * n_research,
+            "the Research row: for each position, the card there, one-hot over the Research cards",
+        )
+        self.research_discard = add("board.research_discard", n_research, "1 for each Research card discarded")
+        self.public_row = add("board.public_contracts", n_public, "1 for each Public Contract face up")
+        self.to_act = add(
+            "seats.to_act",
+            n,
+            "1 for each seat still to act in this phase (keeping a Private Contract, Adapt the Farm, Feed "
+            "Dinosaurs, Breeding)",
+        )
+        self.farm = add("seats.farm", n_farms * n, "each seat's Farm board, one-hot")
+        self.symbols = add(
+            "seats.symbols",
+            3 * cells * n,
+            "the symbol printed under each space of each seat's Farm, one-hot (plant, meat, supply; 0: none)",
+        )
+        self.dotted = add("seats.dotted", edges * n, "1 for each edge of each seat's Farm that is a dotted line")
+        self.fence = add("seats.fence", edges * n, "1 for each edge of each seat's Farm with a Barrier on it")
+        self.enclosed = add("seats.enclosed", cells * n, "1 for each space of each seat's Farm inside an Enclosure")
+        self.spaces = add(
+            "seats.spaces",
+            kinds * cells * n,
+            "what stands on each space of each seat's Farm, one-hot: the common species, then the Unique "
+            "Dinosaurs (by Research card); 0 for an empty space",
+        )
+        self.fed = add("seats.fed", cells * n, "1 for each space of each seat's Farm whose dinosaur was fed this round")
+        self.held_unique = add(
+            "seats.containment_unique",
+            n_unique * n,
+            "1 for each Unique Dinosaur in each seat's Containment Zone",
+        )
+        self.foreman = add("seats.foreman", n, "1 if the seat's Foreman is still to place")
+        self.owned = add("seats.research", n_research * n, "1 for each Research card each seat holds")
+        self.fulfilled = add("seats.fulfilled", n_contracts * n, "1 for each Contract each seat has fulfilled")
+        self.private = add(
+            "seats.private",
+            n_private * n,
+            "1 for each Private Contract each seat holds: the observer's own, everyone's once the game is over",
+        )
+        self.penalties = add(
+            "seats.penalties",
+            2 * n,
+            "1 for each escape penalty each seat has paid this round (herbivore, carnivore)",
+        )
+        self.dealt = add("me.dealt", n_private, "1 for each Private Contract dealt to the observer, to keep one")
+        self.returned = add(
+            "me.returned",
+            n_private,
+            "1 for the Private Contract the observer put back in the deck at setup",
+        )
+        self.choice = add(
+            "choice.step",
+            len(CHOICE_STEPS),
+            "choosing on an action space: the step asking, one-hot (hunt, take a dinosaur, trade, Research, "
+            "fulfil a Contract)",
+        )
+        self.choice_space = add("choice.space", slots, "choosing on an action space: which one, in board order")
+        self.choice_species = add("choice.species", n_species, "choosing a dinosaur: 1 for each species offered")
+        most_trade = max((st[1] for sp in c.spaces for st in sp.steps if st[0] == "trade"), default=1)
+        self.trade = count(
+            "choice.trade_amount",
+            1,
+            f"trading: how much of the other resource 1 resource buys / {most_trade}",
+            most_trade,
+            most_trade,
+        )
+        self.settled = add(
+            "adapt.settled",
+            cells,
+            "Adapt the Farm: 1 for each space whose dinosaur was placed in this phase (it is not moved again)",
+        )
+        self.escaping = count(
+            "escape.escaping",
+            n_species,
+            f"Dinosaur Escape: common dinosaurs of each species escaping / {supply}",
+            supply,
+            supply,
+        )
+        self.escaping_unique = add(
+            "escape.escaping_unique", n_unique, "Dinosaur Escape: 1 for each Unique Dinosaur escaping"
+        )
+        self.omni_as = add(
+            "escape.omnivores_as",
+            2,
+            "Dinosaur Escape: what escaping omnivores count as, once chosen (herbivores, carnivores)",
+        )
+        self.penalty = add(
+            "escape.penalty",
+            3,
+            "Dinosaur Escape: the decision open, one-hot (what omnivores count as, what the carnivore takes, "
+            "which Barrier is removed)",
+        )
+        self.why = add(
+            "escape.why",
+            len(ESCAPE_WHY),
+            "Dinosaur Escape: why they escape, one-hot (not placed in Adapt the Farm, not fed, no room at Breeding)",
+        )
+        if solo:
+            self.rival_contracts = add(
+                "rival.contracts", n_public, "1 for each Public Contract the Rival has fulfilled"
+            )
+            self.rival_research = add("rival.research", n_research, "1 for each Research card the Rival holds")
+            self.rival_played = add("rival.played", rival_cards, "1 for each Rival card played this round")
+
+        self.scale = np.ones(self.layout.size, dtype=np.float32)
+        for where, factor in scale:
+            self.scale[where] = factor
+        self.memo: dict = {}
+        # Per Farm board: its one-hot, symbols and dotted lines as offsets within a seat's part of each slice.
+        self.boards = []
+        for farm in c.farms:
+            symbols = [cell * 3 + sym for cell, sym in enumerate(farm.symbols) if sym >= 0]
+            self.boards.append((farm.index, tuple(symbols), tuple(members(farm.dotted))))
+
+    def _board_ones(self, farms: tuple, seat: int) -> tuple[int, ...]:
+        """The 1s of every seat's Farm board, symbols and dotted lines (they never change in a game)."""
+        key = ("farms", farms, seat)
+        got = self.memo.get(key)
+        if got is None:
+            out = []
+            cells, edges = self.cells, self.edges
+            for pos, p in enumerate(self.seats_from(seat)):
+                index, symbols, dotted = self.boards[farms[p]]
+                out.append(self.farm.start + pos * self.n_farms + index)
+                out += [self.symbols.start + pos * 3 * cells + x for x in symbols]
+                out += [self.dotted.start + pos * edges + e for e in dotted]
+            got = self._remember(key, tuple(out))
+        return got
+
+    def _bits(self, start: int, mask: int) -> tuple[int, ...]:
+        """The indices from `start` of the members of a bit set."""
+        key = (start, mask)
+        got = self.memo.get(key)
+        if got is None:
+            got = self._remember(key, tuple(start + i for i in members(mask)))
+        return got
+
+    def _enclosed(self, start: int, zone: tuple) -> tuple[int, ...]:
+        key = (start, zone)
+        got = self.memo.get(key)
+        if got is None:
+            got = self._remember(key, tuple(start + x for x, z in enumerate(zone) if z < OPEN))
+        return got
+
+    def _remember(self, key, value):
+        if len(self.memo) >= MEMO_SIZE:
+            self.memo.clear()
+        self.memo[key] = value
+        return value
+
+    def fill(self, state, seat: int, out: np.ndarray) -> None:
+        s = state
+        n, holders, cells, edges, kinds = self.num_players, self.holders, self.cells, self.edges, self.kinds
+        K, R = self.n_species, 3
+        order = self.seats_from(seat)
+        phase = s.phase
+        on: list[int] = []  # the indices that hold a 1
+
+        # Who decides, what, when.
+        if not s.over:
+            on.append(self.turn.start + (s.cur - seat) % n)
+        on.append(self.decision.start + phase)
+        on.append(self.round.start + s.round - 1)
+        on.append(self.first_player.start + self._holder(s.first, seat))
+
+        # The counts, in layout order.
+        supply, res, hold, medical, newborns = s.supply, s.res, s.hold, s.medical, s.newborns
+        occ = s.occ
+        nums = list(supply)
+        nums += (s.barrier_supply, len(s.research_deck), len(s.public_deck), len(s.private_deck))
+        for p in order:
+            nums += occ[p::holders]
+        if holders > n:
+            nums += occ[n::holders]
+        r, k = seat * R, seat * K
+        nums += res[r:] + res[:r]
+        nums += s.barriers[seat:] + s.barriers[:seat]
+        nums += hold[k:] + hold[:k]
+        nums += medical[k:] + medical[:k]
+        nums += newborns[k:] + newborns[:k]
+        nums += s.normals[seat:] + s.normals[:seat]
+        private, dealt = s.private, s.dealt
+        nums += [len(private[p]) for p in order]
+        nums += [len(dealt[p]) for p in order]
+        nums += [breakdown(s, p)["total"] for p in order]
+        if self.solo:
+            nums += s.rival_cols
+            nums += s.rival_res
+            nums += (s.rival_hand, rival_breakdown(s)["total"])
+        out[self.numbers_start : self.numbers_stop] = nums
+
+        # The board.
+        last = s.last_roll
+        if last:
+            start = self.hunting_die.start
+            on += (start + self._holder(last[0], seat), start + holders + last[1], start + holders + K + last[2])
+        start, width = self.research_row.start, self.n_research
+        on += [start + i * width + card for i, card in enumerate(s.research_row)]
+        start = self.research_discard.start
+        on += [start + card for card in s.research_discard]
+        start = self.public_row.start
+        on += [start + k for k in s.public_row]
+
+        # The seats, from the observer.
+        if phase in (KEEP, ADAPT, FEED, NEWBORN):
+            start = self.to_act.start
+            on += [start + (p - seat) % n for p in s.queue]
+        on += self._board_ones(s.farm, seat)
+        per_cell = kinds * cells
+        kind_of = self.kind_of
+        owned, fulfilled, unique_entry = s.owned, s.fulfilled, self.unique_entry
+        n_research, n_contracts = self.n_research, self.n_contracts
+        n_private, first_private = self.dealt.stop - self.dealt.start, self.first_private
+        n_unique = len(unique_entry)
+        over = s.over
+        for pos, p in enumerate(order):
+            on += self._bits(self.fence.start + pos * edges, s.fence[p])
+            on += self._enclosed(self.enclosed.start + pos * cells, s.zones[p])
+            fed = s.fed[p]
+            if fed:
+                on += self._bits(self.fed.start + pos * cells, fed)
+            start = self.spaces.start + pos * per_cell
+            at = p * cells
+            on += [start + x * kinds + kind_of[code] for x, code in enumerate(s.cells[at : at + cells]) if code >= 0]
+            if s.hold_unique[p]:
+                start = self.held_unique.start + pos * n_unique
+                on += [start + unique_entry[card] for card in s.hold_unique[p]]
+            if s.foreman[p]:
+                on.append(self.foreman.start + pos)
+            start = self.owned.start + pos * n_research
+            on += [start + card for card in owned[p]]
+            start = self.fulfilled.start + pos * n_contracts
+            on += [start + k for k in fulfilled[p]]
+            if pos == 0 or over:
+                start = self.private.start + pos * n_private - first_private
+                on += [start + k for k in private[p]]
+            paid = s.penalties[p]
+            if paid:
+                on += self._bits(self.penalties.start + pos * 2, paid)
+        start = self.dealt.start - first_private
+        on += [start + k for k in dealt[seat]]
+        start = self.returned.start - first_private
+        on += [start + k for k in s.returned[seat]]
+
+        # The open decision's context.
+        ctx = s.ctx
+        if phase == CHOOSE:
+            kind, value = ctx.step
+            on.append(self.choice.start + CHOICE_STEPS.index(kind))
+            on.append(self.choice_space.start + ctx.slot)
+            if kind == "trade":
+                out[self.trade.start] = value
+            elif kind in ("hunt", "dinosaur"):
+                start = self.choice_species.start
+                on += [start + k for k in value.species]
+        elif phase == ADAPT:
+            if ctx.settled:
+                on += self._bits(self.settled.start, ctx.settled)
+        elif phase == ESCAPE:
+            escaping = [0] * K
+            for code in ctx.escaping:
+                if code < UNIQUE:
+                    escaping[code] += 1
+                else:
+                    on.append(self.escaping_unique.start + unique_entry[code - UNIQUE])
+            out[self.escaping] = escaping
+            if ctx.omni_as >= 0:
+                on.append(self.omni_as.start + ctx.omni_as)
+            on.append(self.penalty.start + ctx.stage)
+            on.append(self.why.start + ESCAPE_WHY.index(ctx.back_to))
+
+        if self.solo:
+            start = self.rival_contracts.start
+            on += [start + k for k in s.rival_contracts]
+            start = self.rival_research.start
+            on += [start + card for card in s.rival_research]
+            start = self.rival_played.start
+            on += [start + card for card, _ in s.rival_played]
+
+        out[on] = 1.0
+        out *= self.scale
+
+    def _holder(self, holder: int, seat: int) -> int:
+        """A holder's place from the observer: the seats in turn order, then the Rival."""
+        n = self.num_players
+        return holder if holder >= n else (holder - seat) % n
