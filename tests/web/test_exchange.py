@@ -70,6 +70,9 @@ def test_the_exchange_is_played_by_clicking_a_tile_to_give_and_one_to_take(serve
     assert page.evaluate(UNNAMED_ACTIONS) == []
     taken = min(takes)
     page.screenshot(path=str(ARTIFACTS / "mfd-exchange-take-desktop.png"), full_page=True)
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.screenshot(path=str(ARTIFACTS / "mfd-exchange-take-phone.png"), full_page=True)
+    page.set_viewport_size({"width": 1280, "height": 900})
     page.locator(f'#board .tile[data-action="{taken}"]').press("Enter")  # the keyboard works as a click does
 
     page.wait_for_function(AT_SEQ, arg=len(moves) + 2)

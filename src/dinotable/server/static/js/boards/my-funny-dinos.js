@@ -108,10 +108,11 @@ function makeActive(node, action, ctx, info) {
   node.addEventListener("focus", show);
 }
 
-function spotSvg(spot, actionsByTile, picked, ctx, info) {
+function spotSvg(spot, actionsByTile, picked, ctx, info, tallest) {
   const tiles = spot.tiles || [];
   const baseH = spot.rocks || spot.ref === "base tile" ? 22 : 0;
-  const height = Math.max(4, tiles.length) * (TILE_H + GAP) + baseH + 10;
+  // As tall as the pile's tallest stack, so the stacks stand on one line without room to spare (a phone scrolls less).
+  const height = Math.max(1, tallest, tiles.length) * (TILE_H + GAP) + baseH + 10;
   const width = TILE_W + 8;
   const art = svg("svg", { viewBox: `0 0 ${width} ${height}`, width, height, class: "stack", role: "group",
     "aria-label": `spot ${spot.spot}: ${tiles.length} tiles${spot.edge ? ", at the paper's edge" : ""}` }, defs());
@@ -137,10 +138,11 @@ function spotSvg(spot, actionsByTile, picked, ctx, info) {
 function renderPile(view, actionsByTile, picked, ctx, info) {
   const centre = el("div", { class: "spots" });
   const edge = el("div", { class: "spots" });
+  const tallest = Math.max(0, ...(view.pile || []).map((spot) => (spot.tiles || []).length));
   for (const spot of view.pile || []) {
     const count = (spot.tiles || []).length;
     const figure = el("figure", { class: `spot${spot.edge ? " edge" : ""}`, "data-spot": spot.spot },
-      spotSvg(spot, actionsByTile, picked, ctx, info),
+      spotSvg(spot, actionsByTile, picked, ctx, info, tallest),
       el("figcaption", {}, el("strong", {}, `Spot ${spot.spot}`), `${count} ${count === 1 ? "tile" : "tiles"} high`));
     (spot.edge ? edge : centre).append(figure);
   }
