@@ -1,0 +1,709 @@
+"""DinoGenics' observation: the table as one seat sees it (the view's parts), as named float32 slices.
+
+Laid out once per player count and option set: a slice for a Controlled Chaos component (eDNA, Refined DNA,
+specialists, the HQ, the expansion's decisions), for a solo scenario's objective or for the co-op's Synth park
+exists only when that module is played, and one-hots run over the species, facilities, cards, spaces and
+Breaking News in play. Parks are listed from the observer: its own first (`seats.0`), then the next seats
+(`seats.1`...), then Synth's (`synth`) in the co-op.
+
+Speed: a park changes seldom, so each park's block (its dinosaurs, facilities, fences, specialists and the
+readings made from them) is computed once per park and kept; so are the Mainland's marks, the DNA Market and
+Boneyard, the City Center and HQ, and the scores. A fill is then a handful of dictionary look-ups and slice
+writes, and the counters that move every decision are written in one vectorised step.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from dinotable.games.dinogenics import rules, scoring
+from dinotable.games.dinogenics.rules.codes import (
+    COMMERCIAL,
+    HUNGRY,
+    SPECIALISTS,
+    SYNTH,
+    WIDTH,
+    cell_of,
+    facility_of,
+    is_damaged,
+    places,
+    species_of,
+)
+from dinotable.rl import encoding
+
+# A park's counters in `s.res` (rules/codes.py: the content's resources, then workers), each with the
+# count that reads as 1 (values above read as 1).
+_COUNTERS = (
+    ("credits", 0, 50),
+    ("goats", 1, 20),
+    ("fences", 2, 30),
+    ("vp", 3, 200),
+    ("scandals", 4, 10),
+    ("visitors", 5, 30),
+    ("refined", 6, 10),
+    ("workers", 7, 5),
+)
+_COUNTER_DOCS = {
+    "credits": "credits / 50 (at most 1)",
+    "goats": "goats / 20 (at most 1)",
+    "fences": "fences in the supply / 30 (at most 1)",
+    "vp": "VP on the track / 200 (at most 1)",
+    "scandals": "Scandals / 10 (at most 1)",
+    "visitors": "visitors in the park / 30 (at most 1)",
+    "refined": "Refined DNA tokens / 10 (at most 1)",
+    "workers": "workers not yet placed this Season / 5",
+}
+_CACHE_MAX = 4096  # entries per kept table before it is emptied (a game makes a few hundred)
+_PER_CELL = 4  # dinosaurs on one park space that read as 1
+# What a CHOOSE offers and what an OPPONENT card does: found anywhere in the content's steps.
+_EXPANSION_PHASES = (
+    rules.LARGE,
+    rules.LARGE_SPOT,
+    rules.OCEAN,
+    rules.JOB,
+    rules.DESTROY,
+    rules.GRAFT,
+    rules.MANIP_PAY,
+)
+_COOP_PHASES = (rules.TEAM_ORDER, rules.SHARE, rules.FAC_PARK, rules.GIFT)
+
+
+def _walk(value, found: dict) -> None:
+    """Every `choose` option and `opponent` effect nested in a content value (steps, cards, news)."""
+    if isinstance(value, tuple):
+        if len(value) == 2 and value[0] == "choose":
+            for option in value[1]:
+                found["choose"].setdefault(option, len(found["choose"]))
+        if len(value) == 2 and value[0] == "opponent":
+            found["opponent"].setdefault(value[1], len(found["opponent"]))
+        for item in value:
+            _walk(item, found)
+
+
+def _content_steps(c) -> dict:
+    found: dict = {"choose": {}, "opponent": {}}
+    for sp in c.spaces:
+        _walk(sp.steps, found)
+    for m in c.manipulation:
+        _walk(m.steps, found)
+    for n in c.news:
+        _walk((n.each_player, n.bonus, n.synth), found)
+    for sp in c.specialists:
+        _walk(sp.perks.space_bonus, found)
+    return found
+
+
+def _positions(keys) -> dict:
+    return {k: i for i, k in enumerate(keys)}
+
+
+class Encoder(encoding.Encoder):
+    """DinoGenics' encoder (see the module's docstring)."""
+
+    def build(self, s) -> None:
+        c, geo = s.c, s.geo
+        self.c = c
+        add = self.layout.add
+        n = s.num_players
+        exp, coop, sc = s.expansion, s.coop, s.scenario
+        self.exp, self.coop, self.scenario = exp, coop, sc
+        self.parks = s.parks
+        cells = geo.num_cells
+        self.cells = cells
+        self.edges = len(geo.edges)
+        self.commercial = c.numbers["commercial_spaces"]
+
+        def used(item) -> bool:
+            return exp or not item.expansion
+
+        # What is in play: species, DNA card kinds, facilities, cards, specialists, spaces, news, decisions.
+        species = [sp.index for sp in c.species if used(sp) and (s.elites or not sp.elites)]
+        self.species = species
+        self.sp_pos = _positions(species)
+        std = [*c.dna_deck, 0]  # no standard card is Polymorphic DNA
+        kinds = [k for k in species if std[k] or (exp and c.edna_deck[k])]
+        if exp:
+            kinds.append(len(c.species))  # Polymorphic DNA
+        self.kinds = kinds
+        self.kind_pos = _positions(kinds)
+        self.kind_cards = np.array([std[k] + (c.edna_deck[k] if exp else 0) for k in kinds], np.float32)
+        facilities = [f for f in c.facilities if used(f)]
+        self.park_facs = _positions(f.index for f in facilities if f.park)
+        self.comm_facs = _positions(f.index for f in facilities if not f.park)
+        self.fac_pos = _positions(f.index for f in facilities)
+        bag_kinds = [f.index for f in facilities if not f.stack and not f.large]
+        self.bag_pos = _positions(bag_kinds)
+        self.bag_size = sum(c.facilities[f].count for f in bag_kinds)
+        large = [f.index for f in facilities if f.large and not f.hq_stack]
+        self.large_pos = _positions(large)
+        manip = [m.index for m in c.manipulation if used(m) and (n > 1 or not m.opponents)]
+        self.manip = manip
+        self.manip_cards = np.array([c.manipulation[m].count for m in manip], np.float32)
+        self.manip_total = float(sum(c.manipulation[m].count for m in manip))
+        specialists = [sp.index for sp in c.specialists] if exp else []
+        self.specialists = specialists
+        deck = list(s.news_deck) + [s.upcoming] + ([s.active] if s.active >= 0 else [])
+        news = sorted(set(deck))
+        self.news_pos = _positions(news)
+        self.news_total = float(len(deck))
+        spaces = [
+            sp.index for sp in c.spaces if used(sp) and (not sp.news or any(c.news[k].space == sp.index for k in news))
+        ]
+        self.spaces = spaces
+        phases = [p for p in range(len(s.decisions)) if p not in _EXPANSION_PHASES + _COOP_PHASES]
+        phases += list(_EXPANSION_PHASES) if exp else []
+        phases += list(_COOP_PHASES) if coop else []
+        self.phase_pos = _positions(phases)
+        found = _content_steps(c)
+        self.choose_pos, self.opponent_pos = found["choose"], found["opponent"]
+        S, K, F = len(species), len(kinds), len(facilities)
+        self.std_total = float(sum(std[k] for k in kinds))
+        self.edna_total = float(sum(c.edna_deck[k] for k in kinds)) if exp else 0.0
+
+        # ---- the Season and the open decision
+        self.s_season = add("season", c.numbers["seasons"], "the Season, one-hot (Season 1 first)")
+        self.s_stage = add(
+            "stage",
+            len(rules.STAGES),
+            "the step of the Season under way, one-hot: " + ", ".join(name for name, _ in rules.STAGES),
+        )
+        self.s_decision = add(
+            "decision",
+            len(phases),
+            "the open decision, one-hot: " + ", ".join(s.decisions[p].name for p in phases),
+        )
+        self.s_turn = add("turn", n, "whose decision it is, one-hot: you first, then the next seats")
+        self.s_over = add("over", 1, "1 once End Game Scoring is done")
+        # ---- Breaking News
+        self.s_active = add("news.active", len(news), "the active Breaking News card, one-hot over the deck's")
+        self.s_upcoming = add("news.upcoming", len(news), "the upcoming Breaking News card, one-hot")
+        self.s_news_left = add("news.deck", 1, "Breaking News cards left in the deck / the deck's size")
+        # ---- the Mainland: each space open, each worker space's mark
+        self.occupants = 3 + self.parks
+        self.s_open = add("mainland.open", len(spaces), "1 if the Mainland space is open this Season")
+        slots = sum(c.spaces[i].slots for i in spaces)
+        self.s_slots = add(
+            "mainland.workers",
+            slots * self.occupants,
+            "each worker space of the spaces in play, one-hot: free, a blocking token, a Crash Token, then the "
+            "worker of a park (yours first, then the next seats" + (", then Synth" if coop else "") + ")",
+        )
+        # ---- the DNA Market, the Boneyard and the decks
+        start = self.layout.size
+        self.s_market = add("market.cards", K, "DNA cards of each kind in the DNA Market / 4 (at most 1)")
+        self.s_market_next = add("market.next", K, "the DNA Market's card there longest (the next to go), one-hot")
+        self.s_boneyard = add("boneyard", K, "DNA cards of each kind in the Boneyard / the kind's cards")
+        self.s_dna_deck = add("dna_deck", 1, "DNA cards in the deck / the deck's cards")
+        self.s_edna_deck = add("edna_deck", 1, "eDNA cards in the deck / the deck's cards") if exp else None
+        self.s_manip_deck = add("manipulation.deck", 1, "Manipulation cards in the deck / the cards in play")
+        self.s_manip_discard = add(
+            "manipulation.discard", len(manip), "Manipulation cards of each kind in the discard pile / its copies"
+        )
+        self.market_block = (start, self.layout.size)
+        # ---- the City Center and the IntelliGen Designs board
+        start = self.layout.size
+        self.s_hotels = add("city.basic_hotels", 1, "Basic Hotels left on the first stack / the tiles")
+        self.s_stacks = add(
+            "city.stacks",
+            rules.DRAWN_STACKS * len(bag_kinds),
+            "each drawn stack (2nd to 4th): its tiles of each facility / 3 (at most 1)",
+        )
+        self.s_tops = add("city.tops", rules.DRAWN_STACKS * len(bag_kinds), "each drawn stack's top tile, one-hot")
+        self.s_bag = add("city.bag", 1, "facility tiles left in the bag / the tiles")
+        self.s_pool = add("bonus_pool", 1, "bonus visitors left in the pool / 5 (at most 1)")
+        if exp:
+            self.s_habitats = add("hq.aquatic_habitats", 1, "Aquatic Habitats left on HQ / 8")
+            self.s_large = add(
+                "hq.large_offer",
+                c.numbers["large_offer"] * len(large),
+                "each revealed Large Facility, one-hot (all 0: none there)",
+            )
+            self.s_large_pile = add("hq.large_pile", 1, "Large Facilities not yet revealed / the tiles")
+            self.s_jobs = add("job_market", len(specialists), "1 for each specialist on the Job Market")
+            self.s_contractors = add("contractors", len(specialists), "1 for each Independent Contractor")
+            self.s_spec_deck = add("specialist_deck", 1, "specialists not yet dealt / all of them")
+            self.large_total = float(sum(c.facilities[f].count for f in large)) or 1.0
+        self.city_block = (start, self.layout.size)
+        # ---- meeples and the objective
+        self.s_meeples = add("meeples", S, "each species' dinosaur meeples left in the supply / its meeples")
+        self.meeples = np.array([max(1, c.species[k].meeples) for k in species], np.float32)
+        if sc:
+            self.s_target = add("objective.score", 1, "the scenario's score / its target (-1 to 2)", -1.0, 2.0)
+            self.conditions = [
+                k
+                for k in ("positive_reputation", "no_scandals", "paired_species", "rooms", "commercial_full")
+                if k in sc.objective
+            ]
+            self.s_conditions = add(
+                "objective.conditions",
+                len(self.conditions),
+                "1 for each of the scenario's other conditions met: "
+                + ", ".join(k.replace("_", " ") for k in self.conditions),
+            )
+        elif n == 1:
+            self.s_target = add("objective.score", 1, "your score / the solo target (-1 to 2)", -1.0, 2.0)
+        # ---- the open decision's context
+        self.s_choose = add(
+            "context.choose",
+            4 * len(self.choose_pos),
+            "choose an option: each option offered (up to 4), one-hot over the content's options",
+        )
+        self.s_short = add("context.create_short", 1, "create a dinosaur: DNA cards the set may lack / 3")
+        self.s_purpose = add(
+            "context.pick.purpose",
+            len(rules.PICK_PURPOSES),
+            "pick DNA cards: what for, one-hot: " + ", ".join(rules.PICK_PURPOSES),
+        )
+        self.s_left = add("context.pick.left", 1, "pick DNA cards: picks left / 5 (at most 1)")
+        self.s_drawn = add(
+            "context.pick.drawn",
+            K,
+            "cards drawn to keep, of each kind / 4 (yours alone: another seat's drawn cards are their count only)",
+        )
+        self.s_drawn_count = add("context.pick.drawn_count", 1, "cards drawn to keep / 5 (at most 1)")
+        self.s_price = add("context.pick.price", 1, "credits per card bought or sold / 5 (at most 1)")
+        self.s_set = add(
+            "context.pick.species",
+            S,
+            "the species the set is for, one-hot; for a Mutant's set: 1 for each species already shown",
+        )
+        self.s_picked = add("context.pick.picked", 1, "1 once a card is picked; for a set, its cards / 10")
+        self.s_habitat = add(
+            "context.dinosaur",
+            S,
+            "the dinosaur to place, to feed (a Mutant), rampaging or destroying: its species, one-hot",
+        )
+        self.s_cell = add("context.cell", cells, "the rampaging or destroying dinosaur's park space, one-hot")
+        self.s_new = add("context.new", 1, "1 if the dinosaur to place is a mutant just bred")
+        self.s_discount = add("context.discount", 1, "credits off the price / 5 (at most 1)")
+        self.s_facility = add("context.facility", F, "the facility bought, to place: one-hot")
+        self.s_park = add("context.park", self.parks, "the park it goes in, one-hot: yours, the next seats'")
+        self.s_opponent = add(
+            "context.opponent",
+            len(self.opponent_pos),
+            "choose an opponent: what the card does to them, one-hot over the content's",
+        )
+        self.s_city = add("context.city_used", 3, "the City Center choices taken: fences, a structure, DNA")
+        self.s_count = add(
+            "context.left",
+            1,
+            "mutants that may still breed, cards still to discard or shared visitors to place / 5 (at most 1)",
+        )
+        if exp:
+            self.s_cost = add("context.ocean_cost", 1, "pay for the Plesiosaurus: the credits asked / 10 (at most 1)")
+            self.s_why = add("context.destroy", 2, "destroy a dinosaur: why, one-hot: the Spinosaurus placed, Terror")
+            self.s_graft = add("context.graft_edna", 1, "graft more DNA: 1 if from the eDNA deck")
+        if coop:
+            self.s_given = add("context.gifted", 1, "gift cards at the docks: cards gifted / 5 (at most 1)")
+        # ---- your hands
+        self.s_hand = add("hand.dna", K, "your DNA cards of each kind / the kind's cards")
+        self.s_hand_manip = add("hand.manipulation", len(manip), "your Manipulation cards of each kind / its copies")
+        # ---- each park
+        self.park_base = []
+        self.counter_dst: list[list[int]] = []
+        self.park_slots = {}
+        for pos in range(self.parks):
+            prefix = "synth" if coop and pos == n else f"seats.{pos}"
+            who = "Synth's park" if prefix == "synth" else ("your park" if pos == 0 else f"the park {pos} seats on")
+            base = self.layout.size
+            dst = []
+            for name, _, _ in _COUNTERS:
+                if name == "refined" and not exp:
+                    continue
+                dst.append(add(f"{prefix}.{name}", 1, f"{who}: {_COUNTER_DOCS[name]}").start)
+            self.counter_dst.append(dst)
+            slots = {
+                "dna": add(f"{prefix}.dna_cards", 1, f"{who}: DNA and eDNA cards in hand / 20 (at most 1)").start,
+                "manip": add(
+                    f"{prefix}.manipulation_cards", 1, f"{who}: Manipulation cards in hand / 10 (at most 1)"
+                ).start,
+                "order": add(f"{prefix}.order", self.parks, f"{who}: its place in player order, one-hot").start,
+                "score": add(
+                    f"{prefix}.score",
+                    1,
+                    f"{who}: the score End Game Scoring would count now / 200 (-1 to 1)",
+                    -1.0,
+                    1.0,
+                ).start,
+            }
+            self.park_slots[pos] = slots
+            cached = self.layout.size
+            if exp:
+                add(f"{prefix}.specialists", len(specialists), f"{who}: 1 for each specialist held")
+            add(f"{prefix}.reputation", 1, f"{who}: reputation / 30 (-1 to 1)", -1.0, 1.0)
+            add(f"{prefix}.dinosaur_value", 1, f"{who}: Dinosaur Value / 30")
+            add(f"{prefix}.rooms", 1, f"{who}: rooms for visitors / 30 (at most 1)")
+            add(f"{prefix}.hand_limit", 1, f"{who}: DNA hand limit / 30 (at most 1)")
+            add(
+                f"{prefix}.dinosaurs",
+                cells * S,
+                f"{who}: per park space (A1 first), dinosaurs of each species there / {_PER_CELL} (at most 1)",
+            )
+            add(f"{prefix}.improper", cells, f"{who}: per park space, dinosaurs in an improper habitat / {_PER_CELL}")
+            add(f"{prefix}.hungry", cells, f"{who}: per park space, hungry dinosaurs / {_PER_CELL}")
+            add(
+                f"{prefix}.park_facilities",
+                cells * len(self.park_facs),
+                f"{who}: per park space, the facility on it, one-hot",
+            )
+            add(
+                f"{prefix}.commercial",
+                self.commercial * len(self.comm_facs),
+                f"{who}: per commercial space, the facility on it, one-hot",
+            )
+            add(
+                f"{prefix}.damaged",
+                cells + self.commercial,
+                f"{who}: 1 for each park then commercial space under a damaged facility",
+            )
+            add(f"{prefix}.fence_edges", self.edges, f"{who}: 1 for each fence built (standing or broken), by edge")
+            add(f"{prefix}.broken_edges", self.edges, f"{who}: 1 for each broken fence, by edge")
+            self.park_base.append((base, cached, self.layout.size))
+        self.block_size = self.park_base[0][2] - self.park_base[0][1]
+        # Offsets inside a park's kept block.
+        o = 0
+        self.o_spec = o
+        o += len(specialists)
+        self.o_rep, self.o_dv, self.o_rooms, self.o_limit = o, o + 1, o + 2, o + 3
+        o += 4
+        self.o_dinos = o
+        o += cells * S
+        self.o_improper = o
+        o += cells
+        self.o_hungry = o
+        o += cells
+        self.o_pfac = o
+        o += cells * len(self.park_facs)
+        self.o_cfac = o
+        o += self.commercial * len(self.comm_facs)
+        self.o_damaged = o
+        o += cells + self.commercial
+        self.o_fences = o
+        o += self.edges
+        self.o_broken = o
+        assert o + self.edges == self.block_size
+
+        # Per observer: the parks in its order, and where each counter goes.
+        counters = [(i, top) for name, i, top in _COUNTERS if exp or name != "refined"]
+        self.counter_scale = np.array([1.0 / top for _, top in counters] * self.parks, np.float32)
+        self.order_of = []
+        self.counter_src = []
+        self.counter_to = []
+        for seat in range(n):
+            parks = self.seats_from(seat) + ([SYNTH] if coop else [])
+            self.order_of.append(parks)
+            self.counter_src.append(np.array([p * WIDTH + i for p in parks for i, _ in counters]))
+            self.counter_to.append(np.array([d for pos in range(self.parks) for d in self.counter_dst[pos]]))
+        self._parks: dict = {}
+        self._scores: dict = {}
+        self._mainland: dict = {}
+        self._market: dict = {}
+        self._city: dict = {}
+        self._meeples: dict = {}
+        self._objective: dict = {}
+
+    # ------------------------------------------------------------------------------------------ fill
+    def fill(self, s, seat: int, out: np.ndarray) -> None:
+        n = self.num_players
+        out[self.s_season.start + min(s.season, self.s_season.stop - self.s_season.start) - 1] = 1.0
+        if 0 <= s.stage < len(rules.STAGES):
+            out[self.s_stage.start + s.stage] = 1.0
+        out[self.s_decision.start + self.phase_pos[s.phase]] = 1.0
+        if s.over:
+            out[self.s_over.start] = 1.0
+        else:
+            out[self.s_turn.start + (s.cur - seat) % n] = 1.0
+        if s.active >= 0:
+            out[self.s_active.start + self.news_pos[s.active]] = 1.0
+        if s.upcoming >= 0:
+            out[self.s_upcoming.start + self.news_pos[s.upcoming]] = 1.0
+        out[self.s_news_left.start] = len(s.news_deck) / self.news_total
+        parks = self.order_of[seat]
+
+        key = (tuple(s.occ), s.active, seat)
+        ones = self._mainland.get(key)
+        if ones is None:
+            ones = self._keep(self._mainland, key, self._mainland_ones(s, parks))
+        out[ones] = 1.0
+
+        key = (
+            tuple(s.market),
+            tuple(s.dna_discard),
+            len(s.dna_deck),
+            len(s.edna_deck),
+            len(s.manip_deck),
+            tuple(s.manip_discard),
+        )
+        block = self._market.get(key)
+        if block is None:
+            block = self._keep(self._market, key, self._market_block(s))
+        out[self.market_block[0] : self.market_block[1]] = block
+
+        key = (
+            tuple(s.stacks),
+            s.hotels_left,
+            len(s.bag),
+            s.pool,
+            tuple(s.large_offer),
+            len(s.large_pile),
+            s.habitats_left,
+            tuple(s.job_market),
+            tuple(s.contractors),
+            len(s.spec_deck),
+        )
+        block = self._city.get(key)
+        if block is None:
+            block = self._keep(self._city, key, self._city_block(s))
+        out[self.city_block[0] : self.city_block[1]] = block
+
+        dinos = s.dinos
+        key = tuple(dinos)
+        block = self._meeples.get(key)
+        if block is None:
+            block = self._keep(self._meeples, key, self._meeples_block(s))
+        out[self.s_meeples] = block
+
+        # Each park: its kept block, its hand sizes, place in order and score.
+        res, k, m = s.res, self.c.kinds, len(self.c.manipulation)
+        dna, manip = s.dna, s.manip
+        order = s.order
+        for pos, p in enumerate(parks):
+            park = (
+                dinos[p],
+                s.facs[p],
+                s.fence[p],
+                s.broken[p],
+                res[p * WIDTH + SPECIALISTS],
+                res[p * WIDTH + 4],
+                s.season,
+            )
+            block = self._parks.get(park)
+            if block is None:
+                block = self._keep(self._parks, park, self._park_block(s, p))
+            _, a, b = self.park_base[pos]
+            out[a:b] = block
+            slots = self.park_slots[pos]
+            hand = sum(dna[p * k : p * k + k])
+            out[slots["dna"]] = min(hand / 20, 1.0)
+            out[slots["manip"]] = min(sum(manip[p * m : p * m + m]) / 10, 1.0)
+            out[slots["order"] + order.index(p)] = 1.0
+            key = (park, tuple(res[p * WIDTH : p * WIDTH + WIDTH]), hand)
+            score = self._scores.get(key)
+            if score is None:
+                score = self._keep(self._scores, key, self._score(s, p))
+            out[slots["score"]] = score
+        values = np.array(res, np.float32)[self.counter_src[seat]] * self.counter_scale
+        out[self.counter_to[seat]] = np.minimum(values, 1.0)
+
+        # Your hands.
+        out[self.s_hand] = np.array(dna[seat * k : seat * k + k], np.float32)[self.kinds] / self.kind_cards
+        out[self.s_hand_manip] = np.array(manip[seat * m : seat * m + m], np.float32)[self.manip] / self.manip_cards
+
+        if self.scenario or n == 1 and not self.coop:
+            key = (dinos[0], s.facs[0], s.fence[0], s.broken[0], s.season, tuple(res[:WIDTH]), sum(dna[:k]))
+            block = self._objective.get(key)
+            if block is None:
+                block = self._keep(self._objective, key, self._objective_block(s))
+            out[self.s_target.start : self.s_target.start + len(block)] = block
+        if not s.over:
+            self._context(s, seat, out)
+
+    @staticmethod
+    def _keep(table: dict, key, value):
+        if len(table) >= _CACHE_MAX:
+            table.clear()
+        table[key] = value
+        return value
+
+    # --------------------------------------------------------------------------------- kept blocks
+    def _mainland_ones(self, s, parks: list[int]) -> np.ndarray:
+        where = {p: 3 + pos for pos, p in enumerate(parks)}
+        ones = []
+        slot = self.s_slots.start
+        for i, space in enumerate(self.spaces):
+            sp = s.c.spaces[space]
+            is_open = rules.space_open(s, space)
+            if is_open:
+                ones.append(self.s_open.start + i)
+            if is_open or not sp.news:  # a Breaking News space is on the table only while its card is
+                for occupant in s.occ[s.slot0[space] : s.slot0[space] + sp.slots]:
+                    kind = {-1: 0, -2: 1, rules.CRASH: 2}.get(occupant)
+                    ones.append(slot + (where[occupant] if kind is None else kind))
+                    slot += self.occupants
+            else:
+                slot += self.occupants * sp.slots
+        return np.array(ones, np.intp)
+
+    def _market_block(self, s) -> np.ndarray:
+        a = self.market_block[0]
+        block = np.zeros(self.market_block[1] - a, np.float32)
+        kp = self.kind_pos
+        for kind in s.market:
+            block[self.s_market.start - a + kp[kind]] += 0.25
+        if s.market:
+            block[self.s_market_next.start - a + kp[s.market[0]]] = 1.0
+        for kind in s.dna_discard:
+            block[self.s_boneyard.start - a + kp[kind]] += 1.0
+        bone = slice(self.s_boneyard.start - a, self.s_boneyard.stop - a)
+        block[bone] /= self.kind_cards
+        block[self.s_dna_deck.start - a] = len(s.dna_deck) / self.std_total
+        if self.s_edna_deck:
+            block[self.s_edna_deck.start - a] = len(s.edna_deck) / self.edna_total
+        block[self.s_manip_deck.start - a] = len(s.manip_deck) / self.manip_total
+        mp = _positions(self.manip)
+        for card in s.manip_discard:
+            block[self.s_manip_discard.start - a + mp[card]] += 1.0
+        discard = slice(self.s_manip_discard.start - a, self.s_manip_discard.stop - a)
+        block[discard] /= self.manip_cards
+        market = slice(self.s_market.start - a, self.s_market.stop - a)
+        np.minimum(block[market], 1.0, out=block[market])
+        return block
+
+    def _city_block(self, s) -> np.ndarray:
+        a = self.city_block[0]
+        block = np.zeros(self.city_block[1] - a, np.float32)
+        c = s.c
+        block[self.s_hotels.start - a] = s.hotels_left / c.facilities[s.t.hotel].count
+        width = len(self.bag_pos)
+        for i, stack in enumerate(s.stacks):
+            for f in stack:
+                x = self.s_stacks.start - a + i * width + self.bag_pos[f]
+                block[x] = min(block[x] + 1 / 3, 1.0)
+            if stack:
+                block[self.s_tops.start - a + i * width + self.bag_pos[stack[-1]]] = 1.0
+        block[self.s_bag.start - a] = len(s.bag) / self.bag_size
+        block[self.s_pool.start - a] = min(s.pool / 5, 1.0)
+        if self.exp:
+            block[self.s_habitats.start - a] = s.habitats_left / 8
+            width = len(self.large_pos)
+            for i, f in enumerate(s.large_offer):
+                if f >= 0:
+                    block[self.s_large.start - a + i * width + self.large_pos[f]] = 1.0
+            block[self.s_large_pile.start - a] = len(s.large_pile) / self.large_total
+            for i in s.job_market:
+                block[self.s_jobs.start - a + i] = 1.0
+            for i in s.contractors:
+                block[self.s_contractors.start - a + i] = 1.0
+            block[self.s_spec_deck.start - a] = len(s.spec_deck) / len(self.specialists)
+        return block
+
+    def _meeples_block(self, s) -> np.ndarray:
+        left = [rules.meeples_left(s, k) for k in self.species]
+        return np.clip(np.array(left, np.float32) / self.meeples, 0.0, 1.0)
+
+    def _park_block(self, s, p: int) -> np.ndarray:
+        block = np.zeros(self.block_size, np.float32)
+        held = s.res[p * WIDTH + SPECIALISTS]
+        for i in self.specialists:
+            if held >> i & 1:
+                block[self.o_spec + i] = 1.0
+        keys = rules.habitat_keys(s, p)
+        bad = rules.improper(s, p, keys)
+        block[self.o_rep] = max(-1.0, min(rules.reputation(s, p) / 30, 1.0))
+        block[self.o_dv] = rules.dinosaur_value(s, p, keys) / 30
+        block[self.o_rooms] = min(rules.room(s, p) / 30, 1.0)
+        block[self.o_limit] = min(rules.hand_limit(s, p) / 30, 1.0)
+        S, step = len(self.species), 1 / _PER_CELL
+        for code, wrong in zip(s.dinos[p], bad, strict=True):
+            cell = cell_of(code)
+            block[self.o_dinos + cell * S + self.sp_pos[species_of(code)]] += step
+            if wrong:
+                block[self.o_improper + cell] += step
+            if code >> rules.FLAGS & HUNGRY:
+                block[self.o_hungry + cell] += step
+        top = self.o_pfac
+        block[self.o_dinos : top] = np.minimum(block[self.o_dinos : top], 1.0)
+        wp, wc = len(self.park_facs), len(self.comm_facs)
+        for code in s.facs[p]:
+            kind = facility_of(code)
+            for x in places(code):
+                if x < COMMERCIAL:
+                    block[self.o_pfac + x * wp + self.park_facs[kind]] = 1.0
+                    if is_damaged(code):
+                        block[self.o_damaged + x] = 1.0
+                else:
+                    block[self.o_cfac + (x - COMMERCIAL) * wc + self.comm_facs[kind]] = 1.0
+                    if is_damaged(code):
+                        block[self.o_damaged + self.cells + x - COMMERCIAL] = 1.0
+        fence, broken = s.fence[p], s.broken[p]
+        for e in range(self.edges):
+            if fence >> e & 1:
+                block[self.o_fences + e] = 1.0
+            if broken >> e & 1:
+                block[self.o_broken + e] = 1.0
+        return block
+
+    @staticmethod
+    def _score(s, p: int) -> float:
+        return max(-1.0, min(scoring.breakdown(s, p)["total"] / 200, 1.0))
+
+    def _objective_block(self, s) -> np.ndarray:
+        goal = scoring.objective(s)
+        out = [max(-1.0, min(goal["score"] / goal["target"], 2.0))]
+        out += [1.0 if c["met"] else 0.0 for c in goal.get("conditions", ())]
+        return np.array(out, np.float32)
+
+    # ------------------------------------------------------------------------------------ context
+    def _context(self, s, seat: int, out: np.ndarray) -> None:
+        phase, ctx = s.phase, s.ctx
+        if phase == rules.CHOOSE:
+            width = len(self.choose_pos)
+            for i, option in enumerate(ctx.options):
+                out[self.s_choose.start + i * width + self.choose_pos[option]] = 1.0
+        elif phase == rules.CREATE:
+            out[self.s_short.start] = ctx.short / 3
+        elif phase == rules.PICK:
+            purpose, left, arg, picked = ctx
+            out[self.s_purpose.start + purpose] = 1.0
+            out[self.s_left.start] = min(left / 5, 1.0)
+            if purpose == rules.KEEP:
+                out[self.s_drawn_count.start] = min(len(arg) / 5, 1.0)
+                if s.cur == seat:  # the cards drawn are the mover's to see
+                    for kind in arg:
+                        x = self.s_drawn.start + self.kind_pos[kind]
+                        out[x] = min(out[x] + 0.25, 1.0)
+            elif purpose in (rules.BUY, rules.SELL):
+                out[self.s_price.start] = min(arg / 5, 1.0)
+            elif purpose == rules.SET:
+                out[self.s_set.start + self.sp_pos[arg]] = 1.0
+            elif purpose == rules.MUTANT_SET:
+                for k in self.species:
+                    if arg >> k & 1:
+                        out[self.s_set.start + self.sp_pos[k]] = 1.0
+            out[self.s_picked.start] = min(picked / 10, 1.0) if purpose == rules.SET else float(bool(picked))
+        elif phase == rules.HABITAT:
+            out[self.s_habitat.start + self.sp_pos[ctx.species]] = 1.0
+            out[self.s_new.start] = 1.0 if ctx.flags & rules.NEW else 0.0
+        elif phase in (rules.FACILITY, rules.LARGE, rules.REPAIR):
+            out[self.s_discount.start] = min(ctx.discount / 5, 1.0)
+        elif phase in (rules.FACILITY_CELL, rules.LARGE_SPOT):
+            out[self.s_facility.start + self.fac_pos[ctx.facility]] = 1.0
+            out[self.s_park.start + self.order_of[seat].index(ctx.park)] = 1.0
+        elif phase == rules.FAC_PARK:
+            out[self.s_facility.start + self.fac_pos[ctx.facility]] = 1.0
+        elif phase == rules.TARGET:
+            self._dinosaur(s, s.dinos[s.cur][ctx.dinosaur], out)
+        elif phase == rules.OPPONENT:
+            out[self.s_opponent.start + self.opponent_pos[ctx.effect]] = 1.0
+        elif phase == rules.CITY:
+            for bit in range(3):
+                if ctx.used >> bit & 1:
+                    out[self.s_city.start + bit] = 1.0
+        elif phase == rules.MUTANT:
+            out[self.s_habitat.start + self.sp_pos[s.t.mutant]] = 1.0
+            out[self.s_count.start] = min(ctx.left / 5, 1.0)
+        elif phase in (rules.MANIP_PAY, rules.SHARE):
+            out[self.s_count.start] = min(ctx.left / 5, 1.0)
+        elif phase == rules.OCEAN:
+            out[self.s_cost.start] = min(ctx.cost / 10, 1.0)
+        elif phase == rules.DESTROY:
+            out[self.s_why.start + ctx.why] = 1.0
+            self._dinosaur(s, s.dinos[s.cur][ctx.index], out)
+        elif phase == rules.GRAFT:
+            out[self.s_graft.start] = 1.0 if ctx.edna else 0.0
+        elif phase == rules.GIFT:
+            out[self.s_given.start] = min(ctx.given / 5, 1.0)
+
+    def _dinosaur(self, s, code: int, out: np.ndarray) -> None:
+        out[self.s_habitat.start + self.sp_pos[species_of(code)]] = 1.0
+        out[self.s_cell.start + cell_of(code)] = 1.0
