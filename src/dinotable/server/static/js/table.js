@@ -210,10 +210,12 @@ function renderOutcome(state) {
   box.hidden = !state.over || !state.outcome;
   if (box.hidden) return;
   const outcome = state.outcome;
-  const winners = (outcome.winners || []).map((seat) => seatName(state, seat));
+  const winners = (outcome.winners || []).map((seat) => seatTag(seat, seatName(state, seat)));
   box.append(el("h2", {}, "Final outcome"));
   box.append(el("p", {}, el("a", { class: "replay-link", href: `/r/${encodeURIComponent(state.table)}` }, "Replay the game decision by decision")));
-  box.append(el("p", { class: "winners" }, winners.length ? `Winner: ${winners.join(" and ")}.` : "Nobody wins."));
+  box.append(el("p", { class: "winners" }, winners.length
+    ? [winners.length > 1 ? "Winners: " : "Winner: ", winners.flatMap((tag, i) => (i ? [" and ", tag] : [tag])), "."]
+    : "Nobody wins."));
   const lines = board && board.outcomeLines ? board.outcomeLines(state) : null;
   if (lines) {
     box.append(lines);
