@@ -298,36 +298,39 @@ class Encoder(encoding.Encoder):
         # ---- your hands
         self.s_hand = add("hand.dna", K, "your DNA cards of each kind / the kind's cards")
         self.s_hand_manip = add("hand.manipulation", len(manip), "your Manipulation cards of each kind / its copies")
-        # ---- each park
-        self.park_base = []
+        # ---- each park: first what moves every decision (counters, hands, order, score), park by park; then
+        # the parks' kept blocks, one after the other, so that all of them are written at once.
         self.counter_dst: list[list[int]] = []
-        self.park_slots = {}
+        self.order_dst, self.score_dst = [], []
+        names = []
         for pos in range(self.parks):
             prefix = "synth" if coop and pos == n else f"seats.{pos}"
             who = "Synth's park" if prefix == "synth" else ("your park" if pos == 0 else f"the park {pos} seats on")
-            base = self.layout.size
+            names.append((prefix, who))
             dst = []
             for name, _, _ in _COUNTERS:
                 if name == "refined" and not exp:
                     continue
                 dst.append(add(f"{prefix}.{name}", 1, f"{who}: {_COUNTER_DOCS[name]}").start)
+            dst.append(add(f"{prefix}.dna_cards", 1, f"{who}: DNA and eDNA cards in hand / 20 (at most 1)").start)
+            dst.append(
+                add(f"{prefix}.manipulation_cards", 1, f"{who}: Manipulation cards in hand / 10 (at most 1)").start
+            )
             self.counter_dst.append(dst)
-            slots = {
-                "dna": add(f"{prefix}.dna_cards", 1, f"{who}: DNA and eDNA cards in hand / 20 (at most 1)").start,
-                "manip": add(
-                    f"{prefix}.manipulation_cards", 1, f"{who}: Manipulation cards in hand / 10 (at most 1)"
-                ).start,
-                "order": add(f"{prefix}.order", self.parks, f"{who}: its place in player order, one-hot").start,
-                "score": add(
+            self.order_dst.append(
+                add(f"{prefix}.order", self.parks, f"{who}: its place in player order, one-hot").start
+            )
+            self.score_dst.append(
+                add(
                     f"{prefix}.score",
                     1,
                     f"{who}: the score End Game Scoring would count now / 200 (-1 to 1)",
                     -1.0,
                     1.0,
-                ).start,
-            }
-            self.park_slots[pos] = slots
-            cached = self.layout.size
+                ).start
+            )
+        self.parks_start = self.layout.size
+        for prefix, who in names:
             if exp:
                 add(f"{prefix}.specialists", len(specialists), f"{who}: 1 for each specialist held")
             add(f"{prefix}.reputation", 1, f"{who}: reputation / 30 (-1 to 1)", -1.0, 1.0)
@@ -358,8 +361,8 @@ class Encoder(encoding.Encoder):
             )
             add(f"{prefix}.fence_edges", self.edges, f"{who}: 1 for each fence built (standing or broken), by edge")
             add(f"{prefix}.broken_edges", self.edges, f"{who}: 1 for each broken fence, by edge")
-            self.park_base.append((base, cached, self.layout.size))
-        self.block_size = self.park_base[0][2] - self.park_base[0][1]
+        self.parks_stop = self.layout.size
+        self.block_size = (self.parks_stop - self.parks_start) // self.parks
         # Offsets inside a park's kept block.
         o = 0
         self.o_spec = o
@@ -383,24 +386,30 @@ class Encoder(encoding.Encoder):
         self.o_broken = o
         assert o + self.edges == self.block_size
 
-        # Per observer: the parks in its order, and where each counter goes.
+        # Per observer: the parks in its order; where each counter and hand size goes (read from `s.res`, then
+        # the parks' DNA hand sizes, then their Manipulation hand sizes); how each worker mark reads.
         counters = [(i, top) for name, i, top in _COUNTERS if exp or name != "refined"]
-        self.counter_scale = np.array([1.0 / top for _, top in counters] * self.parks, np.float32)
-        self.order_of = []
-        self.counter_src = []
-        self.counter_to = []
+        P = self.parks
+        self.counter_scale = np.array([*(1.0 / top for _, top in counters), 1 / 20, 1 / 10] * P, np.float32)
+        self.order_of, self.counter_src, self.marks = [], [], []
+        self.counter_to = np.array([d for pos in range(P) for d in self.counter_dst[pos]])
         for seat in range(n):
             parks = self.seats_from(seat) + ([SYNTH] if coop else [])
             self.order_of.append(parks)
-            self.counter_src.append(np.array([p * WIDTH + i for p in parks for i, _ in counters]))
-            self.counter_to.append(np.array([d for pos in range(self.parks) for d in self.counter_dst[pos]]))
+            src = [x for p in parks for x in (*(p * WIDTH + i for i, _ in counters), P * WIDTH + p, P * WIDTH + P + p)]
+            self.counter_src.append(np.array(src))
+            # A mark is s.occ + 3: a Crash Token (-3), a blocking token (-2), free (-1), then a park's worker.
+            self.marks.append(np.array([2, 1, 0, *(3 + parks.index(p) for p in range(P))]))
         self._parks: dict = {}
+        self._park: dict = {}
         self._scores: dict = {}
+        self._score: dict = {}
         self._mainland: dict = {}
         self._market: dict = {}
         self._city: dict = {}
         self._meeples: dict = {}
         self._objective: dict = {}
+        self._orders: dict = {}
 
     # ------------------------------------------------------------------------------------------ fill
     def fill(self, s, seat: int, out: np.ndarray) -> None:
@@ -418,13 +427,14 @@ class Encoder(encoding.Encoder):
         if s.upcoming >= 0:
             out[self.s_upcoming.start + self.news_pos[s.upcoming]] = 1.0
         out[self.s_news_left.start] = len(s.news_deck) / self.news_total
-        parks = self.order_of[seat]
 
-        key = (tuple(s.occ), s.active, seat)
-        ones = self._mainland.get(key)
-        if ones is None:
-            ones = self._keep(self._mainland, key, self._mainland_ones(s, parks))
-        out[ones] = 1.0
+        # The Mainland: the spaces open (and shown) depend on the active card alone.
+        shown = self._mainland.get(s.active)
+        if shown is None:
+            shown = self._keep(self._mainland, s.active, self._mainland_shown(s))
+        opened, sel, at = shown
+        out[opened] = 1.0
+        out[at + self.marks[seat][np.array(s.occ)[sel] + 3]] = 1.0
 
         key = (
             tuple(s.market),
@@ -456,51 +466,53 @@ class Encoder(encoding.Encoder):
             block = self._keep(self._city, key, self._city_block(s))
         out[self.city_block[0] : self.city_block[1]] = block
 
-        dinos = s.dinos
-        key = tuple(dinos)
-        block = self._meeples.get(key)
+        # The parks: kept while no dinosaur, facility, fence, specialist, Scandal or Season changes.
+        res = s.res
+        dinos = tuple(s.dinos)
+        block = self._meeples.get(dinos)
         if block is None:
-            block = self._keep(self._meeples, key, self._meeples_block(s))
+            block = self._keep(self._meeples, dinos, self._meeples_block(s))
         out[self.s_meeples] = block
+        park = (
+            dinos,
+            tuple(s.facs),
+            tuple(s.fence),
+            tuple(s.broken),
+            tuple(res[4::WIDTH]),
+            tuple(res[8::WIDTH]),
+            s.season,
+        )
+        key = (park, seat)
+        block = self._parks.get(key)
+        if block is None:
+            block = self._keep(self._parks, key, self._parks_block(s, seat))
+        out[self.parks_start : self.parks_stop] = block
 
-        # Each park: its kept block, its hand sizes, place in order and score.
-        res, k, m = s.res, self.c.kinds, len(self.c.manipulation)
+        # Counters and hand sizes, in one step.
+        k, m, P = self.c.kinds, len(self.c.manipulation), self.parks
         dna, manip = s.dna, s.manip
-        order = s.order
-        for pos, p in enumerate(parks):
-            park = (
-                dinos[p],
-                s.facs[p],
-                s.fence[p],
-                s.broken[p],
-                res[p * WIDTH + SPECIALISTS],
-                res[p * WIDTH + 4],
-                s.season,
-            )
-            block = self._parks.get(park)
-            if block is None:
-                block = self._keep(self._parks, park, self._park_block(s, p))
-            _, a, b = self.park_base[pos]
-            out[a:b] = block
-            slots = self.park_slots[pos]
-            hand = sum(dna[p * k : p * k + k])
-            out[slots["dna"]] = min(hand / 20, 1.0)
-            out[slots["manip"]] = min(sum(manip[p * m : p * m + m]) / 10, 1.0)
-            out[slots["order"] + order.index(p)] = 1.0
-            key = (park, tuple(res[p * WIDTH : p * WIDTH + WIDTH]), hand)
-            score = self._scores.get(key)
-            if score is None:
-                score = self._keep(self._scores, key, self._score(s, p))
-            out[slots["score"]] = score
-        values = np.array(res, np.float32)[self.counter_src[seat]] * self.counter_scale
-        out[self.counter_to[seat]] = np.minimum(values, 1.0)
+        hands = [sum(dna[i : i + k]) for i in range(0, P * k, k)]
+        values = np.array([*res, *hands, *(sum(manip[i : i + m]) for i in range(0, P * m, m))], np.float32)
+        out[self.counter_to] = np.minimum(values[self.counter_src[seat]] * self.counter_scale, 1.0)
+        key = (s.order, seat)
+        ones = self._orders.get(key)
+        if ones is None:
+            parks = self.order_of[seat]
+            ones = [self.order_dst[pos] + s.order.index(p) for pos, p in enumerate(parks)]
+            ones = self._keep(self._orders, key, np.array(ones))
+        out[ones] = 1.0
+        # Scores: what End Game Scoring counts besides the park is VP, credits, visitors and the DNA hand.
+        key = (park, tuple(res[3::WIDTH]), tuple(res[0::WIDTH]), tuple(res[5::WIDTH]), tuple(hands), seat)
+        scores = self._scores.get(key)
+        if scores is None:
+            scores = self._keep(self._scores, key, self._scores_block(s, seat, hands))
+        out[self.score_dst] = scores
 
         # Your hands.
         out[self.s_hand] = np.array(dna[seat * k : seat * k + k], np.float32)[self.kinds] / self.kind_cards
         out[self.s_hand_manip] = np.array(manip[seat * m : seat * m + m], np.float32)[self.manip] / self.manip_cards
 
         if self.scenario or n == 1 and not self.coop:
-            key = (dinos[0], s.facs[0], s.fence[0], s.broken[0], s.season, tuple(res[:WIDTH]), sum(dna[:k]))
             block = self._objective.get(key)
             if block is None:
                 block = self._keep(self._objective, key, self._objective_block(s))
@@ -516,23 +528,22 @@ class Encoder(encoding.Encoder):
         return value
 
     # --------------------------------------------------------------------------------- kept blocks
-    def _mainland_ones(self, s, parks: list[int]) -> np.ndarray:
-        where = {p: 3 + pos for pos, p in enumerate(parks)}
-        ones = []
+    def _mainland_shown(self, s) -> tuple:
+        """With this Breaking News card active: the spaces open, then for each worker space shown (a Breaking
+        News space is on the table only while its card is) its index in `s.occ` and its entries' first."""
+        opened, sel, at = [], [], []
         slot = self.s_slots.start
         for i, space in enumerate(self.spaces):
             sp = s.c.spaces[space]
             is_open = rules.space_open(s, space)
             if is_open:
-                ones.append(self.s_open.start + i)
-            if is_open or not sp.news:  # a Breaking News space is on the table only while its card is
-                for occupant in s.occ[s.slot0[space] : s.slot0[space] + sp.slots]:
-                    kind = {-1: 0, -2: 1, rules.CRASH: 2}.get(occupant)
-                    ones.append(slot + (where[occupant] if kind is None else kind))
-                    slot += self.occupants
-            else:
-                slot += self.occupants * sp.slots
-        return np.array(ones, np.intp)
+                opened.append(self.s_open.start + i)
+            for j in range(sp.slots):
+                if is_open or not sp.news:
+                    sel.append(s.slot0[space] + j)
+                    at.append(slot)
+                slot += self.occupants
+        return np.array(opened, np.intp), np.array(sel, np.intp), np.array(at, np.intp)
 
     def _market_block(self, s) -> np.ndarray:
         a = self.market_block[0]
@@ -633,9 +644,37 @@ class Encoder(encoding.Encoder):
                 block[self.o_broken + e] = 1.0
         return block
 
-    @staticmethod
-    def _score(s, p: int) -> float:
-        return max(-1.0, min(scoring.breakdown(s, p)["total"] / 200, 1.0))
+    def _parks_block(self, s, seat: int) -> np.ndarray:
+        """Every park's block, in the observer's order (each park's own kept too: one changes at a time)."""
+        blocks = []
+        for p in self.order_of[seat]:
+            key = (
+                s.dinos[p],
+                s.facs[p],
+                s.fence[p],
+                s.broken[p],
+                s.res[p * WIDTH + SPECIALISTS],
+                s.res[p * WIDTH + 4],
+                s.season,
+            )
+            block = self._park.get(key)
+            if block is None:
+                block = self._keep(self._park, key, self._park_block(s, p))
+            blocks.append(block)
+        return np.concatenate(blocks)
+
+    def _scores_block(self, s, seat: int, hands: list[int]) -> np.ndarray:
+        """Each park's score (each kept too: most decisions move one park's counters)."""
+        totals = []
+        res = s.res
+        for p in self.order_of[seat]:
+            at = p * WIDTH
+            key = (s.dinos[p], s.facs[p], s.fence[p], s.broken[p], s.season, *res[at : at + 6], res[at + 8], hands[p])
+            total = self._score.get(key)
+            if total is None:
+                total = self._keep(self._score, key, scoring.breakdown(s, p)["total"] / 200)
+            totals.append(total)
+        return np.clip(np.array(totals, np.float32), -1.0, 1.0)
 
     def _objective_block(self, s) -> np.ndarray:
         goal = scoring.objective(s)
