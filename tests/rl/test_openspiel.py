@@ -1,0 +1,147 @@
+"""The OpenSpiel games (`import dinotable.rl.openspiel`): registered under their names, OpenSpiel's own
+random_sim_test for every game and player count, its MCTS bot playing a game to the end, the observer's
+tensor (our encoding) and string (the terminal's screen), and the players and options as parameters."""
+
+from __future__ import annotations
+
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel", reason="the rl extra is not installed (pip install -e '.[rl]')")
+
+import numpy as np  # noqa: E402
+from open_spiel.python.algorithms import mcts  # noqa: E402
+
+import dinotable  # noqa: E402
+from dinotable.rl import encoder_for  # noqa: E402
+from dinotable.rl.encoding import ENCODERS, encoder_class  # noqa: E402
+from dinotable.rl.openspiel import SHORT_NAMES  # noqa: E402
+from dinotable.rl.pettingzoo_env import final_rewards  # noqa: E402
+
+
+def needs_encoder(name: str) -> None:
+    """Skips, naming the missing module, while a game has no observation encoding yet."""
+    try:
+        encoder_class(dinotable.get_game(name))
+    except ImportError:
+        pytest.skip(f"{name} has no observation encoding yet ({ENCODERS[name].split(':')[0]} is missing)")
+
+
+def configs() -> list[tuple[str, dict]]:
+    """Every player count with the defaults, and the co-operative and scenario tables."""
+    out = []
+    for name in dinotable.list_games():
+        game = dinotable.get_game(name)
+        out += [(name, {"players": n}) for n in range(game.min_players, game.max_players + 1)]
+    return out + [("dinogenics", {"players": 2, "coop": True}), ("dinogenics", {"players": 1, "scenario": "CC4"})]
+
+
+def test_importing_the_module_registers_the_three_games():
+    assert sorted(SHORT_NAMES.values()) == [
+        "python_dinotable_dinogenics",
+        "python_dinotable_my_funny_dinos",
+        "python_dinotable_tiny_epic_dinosaurs",
+    ]
+    assert set(SHORT_NAMES.values()) <= set(pyspiel.registered_names())
+    kind = pyspiel.load_game("python_dinotable_my_funny_dinos").get_type()
+    assert kind.chance_mode == pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC
+    assert kind.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+
+
+@pytest.mark.parametrize("config", configs(), ids=lambda c: f"{c[0]}-" + "-".join(f"{k}={v}" for k, v in c[1].items()))
+def test_openspiels_random_sim_test_passes(config):
+    name, params = config
+    needs_encoder(name)
+    game = pyspiel.load_game(SHORT_NAMES[name], params)
+    assert game.num_players() == params["players"]
+    pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
+
+
+def test_openspiels_mcts_bot_plays_a_game_to_the_end():
+    needs_encoder("my-funny-dinos")
+    game = pyspiel.load_game("python_dinotable_my_funny_dinos", {"players": 2})
+    rng = np.random.RandomState(0)
+    bot = mcts.MCTSBot(game, 2.0, 12, mcts.RandomRolloutEvaluator(1, rng), random_state=rng)
+    state = game.new_initial_state()
+    decisions = 0
+    while not state.is_terminal():
+        state.apply_action(bot.step(state))
+        decisions += 1
+    assert decisions > 20
+    assert state.returns() == final_rewards(state.engine_state)
+    assert sorted(state.returns()) in ([-1.0, 1.0], [0.0, 0.0])
+
+
+@pytest.mark.parametrize("name", ["tiny-epic-dinosaurs", "dinogenics"])
+def test_openspiels_mcts_bot_decides_in_the_larger_games(name):
+    # A whole game of rollouts to the end takes long here; a few of its decisions show that the bot runs.
+    needs_encoder(name)
+    game = pyspiel.load_game(SHORT_NAMES[name], {"players": 2})
+    rng = np.random.RandomState(0)
+    bot = mcts.MCTSBot(game, 2.0, 4, mcts.RandomRolloutEvaluator(1, rng), random_state=rng)
+    state = game.new_initial_state()
+    for _ in range(3):
+        action = bot.step(state)
+        assert action in state.legal_actions()
+        state.apply_action(action)
+
+
+@pytest.mark.parametrize("name", dinotable.list_games())
+def test_the_observer_gives_our_encoding_and_the_screen_of_the_observing_player(name):
+    needs_encoder(name)
+    game = pyspiel.load_game(SHORT_NAMES[name], {"players": 3})
+    state = game.new_initial_state()
+    for _ in range(12):
+        state.apply_action(state.legal_actions()[-1])
+    engine = state.engine_state
+    encoder = encoder_for(engine)
+    for player in range(3):
+        tensor = np.array(state.observation_tensor(player), dtype=np.float32)
+        assert np.array_equal(tensor, encoder.encode(engine, player))
+        assert state.observation_string(player) == engine.game.screen_text(engine, player)
+    observer = game.make_py_observer()
+    assert list(observer.dict) == [s.name for s in encoder.layout.slices]
+    observer.set_from(state, 1)
+    first = encoder.layout.slices[0]
+    assert np.array_equal(observer.dict[first.name], encoder.encode(engine, 1)[first.start : first.stop])
+
+
+def test_the_player_count_and_options_are_game_parameters():
+    needs_encoder("my-funny-dinos")
+    game = pyspiel.load_game("python_dinotable_my_funny_dinos(players=4,excavation=dice)")
+    assert game.num_players() == 4
+    state = game.new_initial_state()
+    assert state.engine_state.options["excavation"] == "dice" and state.engine_state.num_players == 4
+    with pytest.raises(Exception, match="2 to 4 players"):
+        pyspiel.load_game("python_dinotable_my_funny_dinos", {"players": 5})
+
+
+def test_new_games_differ_and_follow_the_rng_seed_parameter():
+    needs_encoder("my-funny-dinos")
+    first = pyspiel.load_game("python_dinotable_my_funny_dinos", {"rng_seed": 3})
+    again = pyspiel.load_game("python_dinotable_my_funny_dinos", {"rng_seed": 3})
+    a, b = first.new_initial_state(), first.new_initial_state()
+    assert a.engine_state.seed != b.engine_state.seed
+    assert again.new_initial_state().engine_state.seed == a.engine_state.seed
+
+
+def test_a_state_resampled_from_the_players_information_looks_the_same_to_that_player():
+    needs_encoder("my-funny-dinos")
+    game = pyspiel.load_game("python_dinotable_my_funny_dinos", {"players": 2})
+    state = game.new_initial_state()
+    for _ in range(5):
+        state.apply_action(state.legal_actions()[0])
+    rng = np.random.RandomState(1)
+    copy = state.resample_from_infostate(0, rng.random_sample)
+    assert copy.engine_state is not state.engine_state
+    assert copy.observation_tensor(0) == state.observation_tensor(0)
+    assert copy.legal_actions() == state.legal_actions()
+
+
+def test_clones_play_on_by_themselves():
+    needs_encoder("my-funny-dinos")
+    game = pyspiel.load_game("python_dinotable_my_funny_dinos", {"players": 2})
+    state = game.new_initial_state()
+    clone = state.clone()
+    clone.apply_action(clone.legal_actions()[0])
+    assert state.history() == [] and len(clone.history()) == 1
+    assert state.engine_state.history == []
