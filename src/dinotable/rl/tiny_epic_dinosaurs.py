@@ -26,7 +26,6 @@ from dinotable.games.tiny_epic_dinosaurs.components import (
 )
 from dinotable.games.tiny_epic_dinosaurs.escapes import WHY
 from dinotable.games.tiny_epic_dinosaurs.grid import OPEN, members
-from dinotable.games.tiny_epic_dinosaurs.scoring import breakdown, rival_breakdown
 from dinotable.rl.encoding import Encoder as BaseEncoder
 
 # The steps of an action space that ask the player (the CHOOSE decision), as the context's one-hot names them.
@@ -34,7 +33,8 @@ CHOICE_STEPS = ("hunt", "dinosaur", "trade", "research", "contract")
 ESCAPE_WHY = tuple(WHY)  # the phases dinosaurs escape in: Adapt the Farm, Feed Dinosaurs, Breeding
 SCORE_SCALE = 50  # VP / 50: a strong score is near 1
 BARRIER_SCALE = 10  # Barriers / 10: a player holds a few; the supply's 60 bound the slice
-MEMO_SIZE = 50_000  # index tuples kept per encoder (Barrier sets, Enclosures, Farms); then it starts over
+MEMO_SIZE = 1_000  # Farm boards kept per encoder (a game deals each seat one); then it starts over
+SEAT_MEMO_SIZE = 4_096  # seats' parts kept per encoder (the last few hundred decisions'); then it starts over
 
 
 class Encoder(BaseEncoder):
@@ -167,7 +167,6 @@ class Encoder(BaseEncoder):
             nums["private_dealt"],
             nums["private_dealt"],
         )
-        count("seats.score", n, f"each seat's VP so far / {SCORE_SCALE}", SCORE_SCALE, best, negative)
         if solo:
             count("rival.columns", n_species, f"the Rival's dinosaurs of each species / {supply}", supply, supply)
             count("rival.resources", 3, f"the Rival's plant, meat and supply / {top}", top, top)
@@ -178,14 +177,19 @@ class Encoder(BaseEncoder):
                 rival_hand,
                 rival_hand,
             )
-            count("rival.score", 1, f"the Rival's VP so far / {SCORE_SCALE}", SCORE_SCALE, rival_best)
         self.numbers_stop = self.layout.size
+        # The scores (they may be below 0), written already scaled.
+        self.scores = count("seats.score", n, f"each seat's VP so far / {SCORE_SCALE}", SCORE_SCALE, best, negative)
+        if solo:
+            self.rival_score = count(
+                "rival.score", 1, f"the Rival's VP so far / {SCORE_SCALE}", SCORE_SCALE, rival_best
+            )
         # Ones: one-hots and sets, every 1 written by index.
-        self.hunting_die = add(
-            "board.hunting_die",
-            holders + n_species + 3,
-            f"the Hunting Die's last roll: who rolled it ({who}), the species hunted, the face (Net, Damage, Egg)",
+        self.die_holder = add(
+            "board.hunting_die.holder", holders, f"who rolled the Hunting Die last, one-hot over {who}"
         )
+        self.die_species = add("board.hunting_die.species", n_species, "the species hunted with that roll, one-hot")
+        self.die_face = add("board.hunting_die.face", 3, "the face it showed, one-hot (Net, Damage, Egg)")
         self.research_row = add(
             "board.research_row",
             nums["research_row"] * n_research,
@@ -296,95 +300,163 @@ class Encoder(BaseEncoder):
         self.scale = np.ones(self.layout.size, dtype=np.float32)
         for where, factor in scale:
             self.scale[where] = factor
+        self.number_scale = self.scale[self.numbers_start : self.numbers_stop].copy()
+        self._observers(slots)
         self.memo: dict = {}
+        self.seat_memo: dict = {}
         # Per Farm board: its one-hot, symbols and dotted lines as offsets within a seat's part of each slice.
         self.boards = []
         for farm in c.farms:
             symbols = [cell * 3 + sym for cell, sym in enumerate(farm.symbols) if sym >= 0]
             self.boards.append((farm.index, tuple(symbols), tuple(members(farm.dotted))))
+        # VP tables for the scores (scoring.breakdown, read from flat tables): a Farm space's VP by its code
+        # (the last entry, code -1, an empty space), a Contract's, a Research card's and its Contract bonus.
+        self.space_vp = [sp.value for sp in c.species] + [0] * (UNIQUE - n_species + n_research) + [0]
+        self.contract_vp = [k.vp for k in c.contracts]
+        self.research_vp = [card.vp for card in c.research]
+        self.contract_bonus = [card.contract_bonus for card in c.research]
+        self.species_vp = [sp.value for sp in c.species]
 
-    def _board_ones(self, farms: tuple, seat: int) -> tuple[int, ...]:
-        """The 1s of every seat's Farm board, symbols and dotted lines (they never change in a game)."""
-        key = ("farms", farms, seat)
+    def _observers(self, slots: int) -> None:
+        """For each observer, where each entry written for seat 0 as the observer goes (`maps`), and where
+        each count of the block comes from in the list `fill` makes of the state's flat fields (`gathers`)."""
+        n, holders = self.num_players, self.holders
+        seat_wise = [s for s in self.layout.slices if s.name in ("turn", "seats.score") or s.name.startswith("seats.")]
+        holder_wise = [
+            s
+            for s in self.layout.slices
+            if s.name in ("first_player", "board.action_spaces", "board.hunting_die.holder")
+        ]
+        self.maps, self.gathers = [], []
+        start, stop = self.numbers_start, self.numbers_stop
+        # The list holds the holders' strengths as the state does, by space then holder; the rest in layout order.
+        from_list = np.arange(stop - start)
+        spaces = next(s for s in holder_wise if s.name == "board.action_spaces")
+        for h in range(holders):
+            for slot in range(slots):
+                from_list[spaces.start - start + h * slots + slot] = spaces.start - start + slot * holders + h
+        for seat in range(n):
+            where = np.arange(self.layout.size)
+            for s in seat_wise:
+                w = s.size // n
+                for p in range(n):
+                    to = s.start + (p - seat) % n * w
+                    where[s.start + p * w : s.start + (p + 1) * w] = np.arange(to, to + w)
+            for s in holder_wise:
+                w = s.size // holders
+                for h in range(holders):
+                    to = s.start + (h if h >= n else (h - seat) % n) * w
+                    where[s.start + h * w : s.start + (h + 1) * w] = np.arange(to, to + w)
+            self.maps.append(where)
+            written = np.argsort(where)  # for each entry, the entry written for seat 0 that lands there
+            self.gathers.append(from_list[written[start:stop] - start])
+
+    def _board_block(self, farms: tuple, seat: int) -> np.ndarray:
+        """The seats' Farm boards, symbols and dotted lines (fixed for the game), as the entries they fill."""
+        key = (farms, seat)
         got = self.memo.get(key)
         if got is None:
-            out = []
-            cells, edges = self.cells, self.edges
+            got = np.zeros(self.dotted.stop - self.farm.start, dtype=np.float32)
+            cells, edges, base = self.cells, self.edges, self.farm.start
             for pos, p in enumerate(self.seats_from(seat)):
                 index, symbols, dotted = self.boards[farms[p]]
-                out.append(self.farm.start + pos * self.n_farms + index)
-                out += [self.symbols.start + pos * 3 * cells + x for x in symbols]
-                out += [self.dotted.start + pos * edges + e for e in dotted]
-            got = self._remember(key, tuple(out))
+                got[self.farm.start - base + pos * self.n_farms + index] = 1.0
+                got[[self.symbols.start - base + pos * 3 * cells + x for x in symbols]] = 1.0
+                got[[self.dotted.start - base + pos * edges + e for e in dotted]] = 1.0
+            if len(self.memo) >= MEMO_SIZE:
+                self.memo.clear()
+            self.memo[key] = got
         return got
 
-    def _bits(self, start: int, mask: int) -> tuple[int, ...]:
-        """The indices from `start` of the members of a bit set."""
-        key = (start, mask)
-        got = self.memo.get(key)
-        if got is None:
-            got = self._remember(key, tuple(start + i for i in members(mask)))
+    def _seat(self, s, p: int) -> tuple[tuple[int, ...], float]:
+        """Seat p's 1s on its Farm and cards, written for seat 0 as the observer, and its score / SCORE_SCALE.
+        A seat's part changes only when it acts, so it is kept, by everything it is made from."""
+        cells, at = self.cells, p * self.cells
+        spaces = tuple(s.cells[at : at + cells])
+        owned, fulfilled = s.owned[p], s.fulfilled[p]
+        key = (
+            p,
+            s.farm[p],
+            s.fence[p],
+            spaces,
+            s.fed[p],
+            s.hold_unique[p],
+            s.foreman[p],
+            owned,
+            fulfilled,
+            s.penalties[p],
+        )
+        got = self.seat_memo.get(key)
+        if got is not None:
+            return got
+        edges, kinds, kind_of = self.edges, self.kinds, self.kind_of
+        on = [self.fence.start + p * edges + e for e in members(s.fence[p])]
+        start = self.enclosed.start + at
+        on += [start + x for x, z in enumerate(s.zones[p]) if z < OPEN]
+        start = self.fed.start + at
+        on += [start + x for x in members(s.fed[p])]
+        start = self.spaces.start + at * kinds
+        on += [start + x * kinds + kind_of[code] for x, code in enumerate(spaces) if code >= 0]
+        start = self.held_unique.start + p * len(self.unique_entry)
+        on += [start + self.unique_entry[card] for card in s.hold_unique[p]]
+        if s.foreman[p]:
+            on.append(self.foreman.start + p)
+        start = self.owned.start + p * self.n_research
+        on += [start + card for card in owned]
+        start = self.fulfilled.start + p * self.n_contracts
+        on += [start + k for k in fulfilled]
+        start = self.penalties.start + p * 2
+        on += [start + bit for bit in members(s.penalties[p])]
+        # scoring.breakdown: common dinosaurs on the Farm, Contracts (and their bonus), Research cards.
+        vp = sum(self.space_vp[code] for code in spaces)
+        vp += sum(self.contract_vp[k] for k in fulfilled) + sum(self.research_vp[card] for card in owned)
+        vp += sum(self.contract_bonus[card] for card in owned) * len(fulfilled)
+        got = (tuple(on), vp / SCORE_SCALE)
+        if len(self.seat_memo) >= SEAT_MEMO_SIZE:
+            self.seat_memo.clear()
+        self.seat_memo[key] = got
         return got
-
-    def _enclosed(self, start: int, zone: tuple) -> tuple[int, ...]:
-        key = (start, zone)
-        got = self.memo.get(key)
-        if got is None:
-            got = self._remember(key, tuple(start + x for x, z in enumerate(zone) if z < OPEN))
-        return got
-
-    def _remember(self, key, value):
-        if len(self.memo) >= MEMO_SIZE:
-            self.memo.clear()
-        self.memo[key] = value
-        return value
 
     def fill(self, state, seat: int, out: np.ndarray) -> None:
         s = state
-        n, holders, cells, edges, kinds = self.num_players, self.holders, self.cells, self.edges, self.kinds
-        K, R = self.n_species, 3
-        order = self.seats_from(seat)
+        n, K = self.num_players, self.n_species
         phase = s.phase
-        on: list[int] = []  # the indices that hold a 1
+        # Every entry is written as if seat 0 observed (seats in their own order), then moved to its place
+        # for the observer through one index table: no list is turned round seat by seat.
+        on: list[int] = []  # the entries that hold a 1
 
         # Who decides, what, when.
         if not s.over:
-            on.append(self.turn.start + (s.cur - seat) % n)
+            on.append(self.turn.start + s.cur)
         on.append(self.decision.start + phase)
         on.append(self.round.start + s.round - 1)
-        on.append(self.first_player.start + self._holder(s.first, seat))
+        on.append(self.first_player.start + s.first)  # a holder: a seat, or the Rival after them
 
-        # The counts, in layout order.
-        supply, res, hold, medical, newborns = s.supply, s.res, s.hold, s.medical, s.newborns
-        occ = s.occ
-        nums = list(supply)
-        nums += (s.barrier_supply, len(s.research_deck), len(s.public_deck), len(s.private_deck))
-        for p in order:
-            nums += occ[p::holders]
-        if holders > n:
-            nums += occ[n::holders]
-        r, k = seat * R, seat * K
-        nums += res[r:] + res[:r]
-        nums += s.barriers[seat:] + s.barriers[:seat]
-        nums += hold[k:] + hold[:k]
-        nums += medical[k:] + medical[:k]
-        nums += newborns[k:] + newborns[:k]
-        nums += s.normals[seat:] + s.normals[:seat]
-        private, dealt = s.private, s.dealt
-        nums += [len(private[p]) for p in order]
-        nums += [len(dealt[p]) for p in order]
-        nums += [breakdown(s, p)["total"] for p in order]
+        # The counts, from the state's flat fields as they are: small whole numbers, passed as bytes.
+        nums = [*s.supply, s.barrier_supply, len(s.research_deck), len(s.public_deck), len(s.private_deck)]
+        nums += s.occ
+        nums += s.res
+        nums += s.barriers
+        nums += s.hold
+        nums += s.medical
+        nums += s.newborns
+        nums += s.normals
+        nums += map(len, s.private)
+        nums += map(len, s.dealt)
         if self.solo:
             nums += s.rival_cols
             nums += s.rival_res
-            nums += (s.rival_hand, rival_breakdown(s)["total"])
-        out[self.numbers_start : self.numbers_stop] = nums
+            nums.append(s.rival_hand)
+        np.multiply(
+            np.frombuffer(bytes(nums), dtype=np.uint8)[self.gathers[seat]],
+            self.number_scale,
+            out=out[self.numbers_start : self.numbers_stop],
+        )
 
         # The board.
         last = s.last_roll
         if last:
-            start = self.hunting_die.start
-            on += (start + self._holder(last[0], seat), start + holders + last[1], start + holders + K + last[2])
+            on += (self.die_holder.start + last[0], self.die_species.start + last[1], self.die_face.start + last[2])
         start, width = self.research_row.start, self.n_research
         on += [start + i * width + card for i, card in enumerate(s.research_row)]
         start = self.research_discard.start
@@ -392,45 +464,24 @@ class Encoder(BaseEncoder):
         start = self.public_row.start
         on += [start + k for k in s.public_row]
 
-        # The seats, from the observer.
+        # The seats: their Farms, cards and scores; the observer's Private Contracts (everyone's at the end).
         if phase in (KEEP, ADAPT, FEED, NEWBORN):
             start = self.to_act.start
-            on += [start + (p - seat) % n for p in s.queue]
-        on += self._board_ones(s.farm, seat)
-        per_cell = kinds * cells
-        kind_of = self.kind_of
-        owned, fulfilled, unique_entry = s.owned, s.fulfilled, self.unique_entry
-        n_research, n_contracts = self.n_research, self.n_contracts
-        n_private, first_private = self.dealt.stop - self.dealt.start, self.first_private
-        n_unique = len(unique_entry)
-        over = s.over
-        for pos, p in enumerate(order):
-            on += self._bits(self.fence.start + pos * edges, s.fence[p])
-            on += self._enclosed(self.enclosed.start + pos * cells, s.zones[p])
-            fed = s.fed[p]
-            if fed:
-                on += self._bits(self.fed.start + pos * cells, fed)
-            start = self.spaces.start + pos * per_cell
-            at = p * cells
-            on += [start + x * kinds + kind_of[code] for x, code in enumerate(s.cells[at : at + cells]) if code >= 0]
-            if s.hold_unique[p]:
-                start = self.held_unique.start + pos * n_unique
-                on += [start + unique_entry[card] for card in s.hold_unique[p]]
-            if s.foreman[p]:
-                on.append(self.foreman.start + pos)
-            start = self.owned.start + pos * n_research
-            on += [start + card for card in owned[p]]
-            start = self.fulfilled.start + pos * n_contracts
-            on += [start + k for k in fulfilled[p]]
-            if pos == 0 or over:
-                start = self.private.start + pos * n_private - first_private
-                on += [start + k for k in private[p]]
-            paid = s.penalties[p]
-            if paid:
-                on += self._bits(self.penalties.start + pos * 2, paid)
-        start = self.dealt.start - first_private
-        on += [start + k for k in dealt[seat]]
-        start = self.returned.start - first_private
+            on += [start + p for p in s.queue]
+        out[self.farm.start : self.dotted.stop] = self._board_block(s.farm, seat)
+        scores = []
+        for p in range(n):
+            ones, score = self._seat(s, p)
+            on += ones
+            scores.append(score)
+        out[self.scores] = scores[seat:] + scores[:seat]
+        n_private, first = self.dealt.stop - self.dealt.start, self.first_private
+        for p in range(n) if s.over else (seat,):
+            start = self.private.start + p * n_private - first
+            on += [start + k for k in s.private[p]]
+        start = self.dealt.start - first
+        on += [start + k for k in s.dealt[seat]]
+        start = self.returned.start - first
         on += [start + k for k in s.returned[seat]]
 
         # The open decision's context.
@@ -440,27 +491,33 @@ class Encoder(BaseEncoder):
             on.append(self.choice.start + CHOICE_STEPS.index(kind))
             on.append(self.choice_space.start + ctx.slot)
             if kind == "trade":
-                out[self.trade.start] = value
+                out[self.trade.start] = value * self.scale[self.trade.start]
             elif kind in ("hunt", "dinosaur"):
                 start = self.choice_species.start
                 on += [start + k for k in value.species]
         elif phase == ADAPT:
-            if ctx.settled:
-                on += self._bits(self.settled.start, ctx.settled)
+            start = self.settled.start
+            on += [start + x for x in members(ctx.settled)]
         elif phase == ESCAPE:
             escaping = [0] * K
             for code in ctx.escaping:
                 if code < UNIQUE:
                     escaping[code] += 1
                 else:
-                    on.append(self.escaping_unique.start + unique_entry[code - UNIQUE])
+                    on.append(self.escaping_unique.start + self.unique_entry[code - UNIQUE])
             out[self.escaping] = escaping
+            out[self.escaping] *= self.scale[self.escaping]
             if ctx.omni_as >= 0:
                 on.append(self.omni_as.start + ctx.omni_as)
             on.append(self.penalty.start + ctx.stage)
             on.append(self.why.start + ESCAPE_WHY.index(ctx.back_to))
 
         if self.solo:
+            # scoring.rival_breakdown: its Contracts, Research cards, and dinosaurs at their value.
+            vp = sum(self.contract_vp[k] for k in s.rival_contracts)
+            vp += sum(self.research_vp[card] for card in s.rival_research)
+            vp += sum(map(int.__mul__, self.species_vp, s.rival_cols))
+            out[self.rival_score.start] = vp / SCORE_SCALE
             start = self.rival_contracts.start
             on += [start + k for k in s.rival_contracts]
             start = self.rival_research.start
@@ -468,10 +525,4 @@ class Encoder(BaseEncoder):
             start = self.rival_played.start
             on += [start + card for card, _ in s.rival_played]
 
-        out[on] = 1.0
-        out *= self.scale
-
-    def _holder(self, holder: int, seat: int) -> int:
-        """A holder's place from the observer: the seats in turn order, then the Rival."""
-        n = self.num_players
-        return holder if holder >= n else (holder - seat) % n
+        out[self.maps[seat][np.fromiter(on, dtype=np.intp, count=len(on))]] = 1.0
