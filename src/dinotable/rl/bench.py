@@ -1,0 +1,84 @@
+"""`python -m dinotable.rl.bench [--seconds N]`: for each game, the AEC environment's steps per second (random
+legal actions, the observation and the action mask made at every step) against the engine's own decisions
+per second (legal_actions + apply, random legal actions) in the same run, on one core."""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+
+from dinotable.core.registry import get_game, list_games
+from dinotable.rl.encoding import encoder_class
+
+
+def engine_rate(game, num_players: int, seconds: float) -> float:
+    """Decisions per second of random play on the bare engine (new games as old ones end)."""
+    rng = random.Random(1)
+    decisions, seed = 0, 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = game.new_game(num_players, seed, {})
+        seed += 1
+        while not state.is_over:
+            legal = state.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))])
+            decisions += 1
+    return decisions / (time.perf_counter() - start)
+
+
+def env_rate(game, num_players: int, seconds: float) -> float:
+    """Steps per second of the AEC environment: `last()` (observation and mask) then a random legal action."""
+    from dinotable.rl.pettingzoo_env import aec_env
+
+    env = aec_env(game, num_players)
+    rng = random.Random(1)
+    steps, seed = 0, 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        env.reset(seed=seed)
+        seed += 1
+        for _agent in env.agent_iter():
+            obs, _reward, done, _truncated, _info = env.last()
+            if done:
+                env.step(None)
+                continue
+            legal = obs["action_mask"].nonzero()[0]
+            env.step(int(legal[rng.randrange(len(legal))]))
+            steps += 1
+    return steps / (time.perf_counter() - start)
+
+
+def rows(seconds: float, num_players: int = 2) -> list[tuple[str, float, float]]:
+    out = []
+    for name in list_games():
+        game = get_game(name)
+        try:
+            encoder_class(game)
+        except ImportError:
+            print(f"{game.title}: no observation encoding yet, left out")
+            continue
+        out.append((game.title, engine_rate(game, num_players, seconds), env_rate(game, num_players, seconds)))
+    return out
+
+
+def table(results: list[tuple[str, float, float]], num_players: int) -> str:
+    lines = [
+        f"| game ({num_players} players, default options) | engine decisions/s | env steps/s | env / engine |",
+        "| --- | ---: | ---: | ---: |",
+    ]
+    for title, engine, env in results:
+        lines.append(f"| {title} | {engine:,.0f} | {env:,.0f} | {env / engine:.2f} |")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m dinotable.rl.bench", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seconds", type=float, default=5.0, help="time per measurement (default 5)")
+    parser.add_argument("--players", type=int, default=2, help="player count (default 2)")
+    args = parser.parse_args(argv)
+    print(table(rows(args.seconds, args.players), args.players))
+
+
+if __name__ == "__main__":
+    main()
