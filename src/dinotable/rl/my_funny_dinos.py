@@ -1,30 +1,56 @@
-"""My Funny Dinos as an observation: the pile, the missions, each seat's holdings and each of the 40 fossil
-tiles by its number (the number the action ids name: excavate #p, pick #p).
+"""My Funny Dinos as an observation: the turn, the options, the pile, each seat's holdings, the missions,
+and each of the 40 fossil tiles by its number (the number the action ids name: excavate #p, pick #p).
 
 Everything at this table is public but the buried tiles: every seat sees the same pile, the same loose tiles
 and dinosaurs. A tile in the pile shows what the table has seen of it (the whole face on top, the colour
 ribbon under one tile, nothing deeper; what was once seen stays known); an excavated tile is known to all.
-The success chance of an excavation is the one the action's text tells the seat (it follows from the pile,
-the options and the round), worked out once per deal of base tiles and round in a table.
+A tile's success chance is the one the excavation's text tells the seat (it follows from the pile, the
+options and the round), worked out for every spot and depth at once and kept.
+
+For speed (an encoding should cost no more than an engine decision), the tiles' fields are packed as bytes
+into one small matrix, one product turns it into the rows to copy from tables made here, the counts go in as
+one list scaled by one product, and every one-hot entry is set in one write.
 """
 
 from __future__ import annotations
 
+import struct
+from typing import NamedTuple
+
 import numpy as np
 
-from dinotable.games.my_funny_dinos.content import EVENT, ICON_NAMES, ICONS, PARTS
+from dinotable.games.my_funny_dinos.content import EVENT, ICON_NAMES, ICONS, PARTS, TWO
 from dinotable.games.my_funny_dinos.rules import COLOUR_KNOWN, FULLY_KNOWN, NUM_TILES
 from dinotable.rl.encoding import Encoder as BaseEncoder
 
-# Scales: each is the most the count can be, from the components (or, for the round and the tiles lying on
-# a tile, where the count stops mattering; beyond it the entry stays at 1).
+# Scales: the most a count can be, from the components; for the round and the tiles lying on a tile, where
+# the count stops mattering (beyond it the entry stays at 1).
 MAX_ROUND = 50  # random play ends by round 30
-MAX_COVER = 8  # tiles lying on a tile: the centre's stack holds fallen tiles too
-MAX_DINOSAURS = 8  # a dinosaur needs a head, and there are eight
-MAX_SINGLE = 8  # one head a colour: eight single-colour dinosaurs at most
-MAX_COLOUR = 5  # tiles of a colour: head, tail, two legs, event
-MAX_SCORE = 120  # eight single-colour dinosaurs, every bone, every mission: about 110
-_CACHE_LIMIT = 4096  # chance tables kept (a deal of base tiles, a round with shaky stacks, a seat)
+MAX_COVER = 8  # tiles lying on a tile: the centre's stack takes fallen tiles too
+MAX_DINOSAURS = 8  # each dinosaur needs a head, and there are eight
+MAX_SCORE = 120  # eight single-colour dinosaurs, every bone and three missions come to about 110
+MAX_DEXTERITY = 4.0  # the option's maximum
+PART_COUNTS = (8, 8, 16, 8)  # heads, tails, legs, event tiles (the rulebook's components)
+_KEPT = 64  # games (deals) whose tables are kept at once
+
+# The rows of the packed tile matrix, each NUM_TILES entries.
+OWNER, SPOT, RESTORED, KNOWN, KIND, COVER, ONE = range(7)
+# The owner and the spot may be -1 (nobody; not in the pile): signed bytes.
+_pack_signed = struct.Struct(f"{2 * NUM_TILES}b").pack
+_ONES = bytes([1] * NUM_TILES)
+
+
+class Deal(NamedTuple):
+    """What stays the same through one game (and its determinized copies, which share these tuples)."""
+
+    kind: tuple  # the state's own tuples, to tell the game by identity
+    base_rocks: tuple
+    missions: tuple
+    fixed: list  # per seat, the options, the paper's edge, the rocks and the dexterities, scaled
+    by_colour: tuple  # the physical tiles of each colour (read only where owned, so seen)
+    twos: tuple  # the circled 2 event tiles
+    missions_plan: tuple  # per revealed mission: slot, index, red, tiles of its colour, points
+    chances: dict  # chance tables by (round if stacks get shakier, seat)
 
 
 class Encoder(BaseEncoder):
@@ -32,53 +58,58 @@ class Encoder(BaseEncoder):
         c = state.c
         n = self.num_players
         self.content = c
+        numbers = c.numbers
         num_spots = c.num_spots
         num_colours = len(c.colours)
-        add = self.layout.add
+        self.num_spots = num_spots
         colours = ", ".join(c.colours)
-        decisions = ", ".join(d.name for d in state.decisions)
-        self.num_spots, self.num_colours = num_spots, num_colours
+        rocks = numbers["rocks_per_base"]
+        supply = numbers["bone_supply"]
+        seats = "you first, then the others in turn order"
+        add = self.layout.add
 
-        # Whose turn, which decision, how far the game is.
-        self.turn = add(
-            "turn.seat", n, "1 for the seat to move (you first, then the others in turn order); 0 once over"
-        )
+        # Whose turn, which decision, the amber token: one-hots, set with the others in one write.
+        self.turn = add("turn.seat", n, f"1 for the seat to move ({seats}); 0 once the game is over")
+        decisions = ", ".join(d.name for d in state.decisions)
         self.decision = add("turn.decision", len(state.decisions), f"1 for the open decision, of: {decisions}")
         self.first = add("turn.first_player", n, "1 for the seat holding the amber token (the first player)")
-        # The scalars of the table, written together (see _scalars).
-        self.round = add("turn.round", 1, f"the round / {MAX_ROUND} (at most 1)")
-        self.final = add("turn.final_round", 1, "1 once five dinosaurs are restored: the last round is under way")
-        self.supply = add("board.bone_supply", 1, f"bone tokens left in the supply / {c.numbers['bone_supply']}")
-        self.restored = add("board.dinosaurs", 1, f"dinosaurs restored by all / {MAX_DINOSAURS}")
-        self.rocks_option = add(
-            "options.rocks_per_base", 1, f"rocks on each base tile / {c.numbers['rocks_per_base']} (option)"
-        )
-        self.dice = add("options.dice", 1, "1 if an excavation is decided by a die roll (option excavation = dice)")
-        self.shaky = add("options.shaky_stacks", 1, "1 if the rock stacks get shakier every round (option)")
-        self.dexterity = add("seats.dexterity", n, "each seat's dexterity / 4 (option; 1.0 is an ordinary hand)")
-        self.bones = add("seats.bones", n, f"each seat's bone tokens / {c.numbers['bone_supply']}")
-        self.loose = add(
-            "seats.loose",
-            n * len(PARTS),
-            "each seat's loose tiles (not in a dinosaur) by part: heads / 8, tails / 8, legs / 16, event tiles / 8",
-        )
-        self.dinosaurs = add("seats.dinosaurs", n, f"each seat's restored dinosaurs / {MAX_DINOSAURS}")
-        self.single = add("seats.single_colour", n, f"each seat's single-colour dinosaurs / {MAX_SINGLE}")
-        self.score = add(
-            "seats.score", n, f"each seat's points if the game ended now (the score breakdown's total) / {MAX_SCORE}"
-        )
-        self.colours = add(
-            "seats.colours",
-            n * num_colours,
-            f"each seat's tiles of each colour ({colours}), restored and event tiles included / {MAX_COLOUR}",
-        )
 
-        # The pile's spots: the centre, an inner ring, the outer ring at the paper's edge.
-        self.pile_rocks = add(
-            "pile.rocks", num_spots, f"rocks on the spot's base tile / {c.numbers['rocks_per_base']} (0: no base)"
-        )
-        self.pile_edge = add("pile.edge", num_spots, "1 if the spot is at the paper's edge")
-        self.pile_height = add("pile.tiles", num_spots, f"tiles in the spot's stack / {NUM_TILES}")
+        # What stays the same all game, for a seat: written from one array per seat (Deal.fixed).
+        fixed: list[tuple[slice, float]] = []
+        dense: list[tuple[slice, float | list[float]]] = []
+
+        def scaled(into: list, name: str, size: int, doc: str, scale: float | list[float] = 1.0) -> None:
+            into.append((add(name, size, doc), scale))
+
+        spots = f"spot 0 the centre, 1-6 the inner ring, 7-{num_spots - 1} the outer ring"
+        scaled(fixed, "options.rocks_per_base", 1, f"rocks on each base tile / {rocks} (option)", 1 / rocks)
+        scaled(fixed, "options.dice", 1, "1 if an excavation is decided by a die roll (option excavation = dice)")
+        scaled(fixed, "options.shaky_stacks", 1, "1 if the rock stacks get shakier every round (option)")
+        scaled(fixed, "pile.edge", num_spots, f"1 if the spot is at the paper's edge ({spots})")
+        scaled(fixed, "pile.rocks", num_spots, f"rocks on the spot's base tile / {rocks} (0: no base tile)", 1 / rocks)
+        dex = f"each seat's dexterity / {MAX_DEXTERITY:g} (option; 1 is an ordinary hand) ({seats})"
+        scaled(fixed, "seats.dexterity", n, dex, 1 / MAX_DEXTERITY)
+
+        # The counts, written as one list and scaled.
+        scaled(dense, "turn.round", 1, f"the round / {MAX_ROUND} (at most 1)", 1 / MAX_ROUND)
+        scaled(dense, "turn.final_round", 1, "1 once five dinosaurs are restored: the last round is under way")
+        scaled(dense, "board.bone_supply", 1, f"bone tokens left in the supply / {supply}", 1 / supply)
+        scaled(dense, "board.dinosaurs", 1, f"dinosaurs restored by all / {MAX_DINOSAURS}", 1 / MAX_DINOSAURS)
+        scaled(dense, "pile.tiles", num_spots, f"tiles in the spot's stack / {NUM_TILES}", 1 / NUM_TILES)
+        scaled(dense, "seats.bones", n, f"each seat's bone tokens / {supply}", 1 / supply)
+        plurals = ("heads", "tails", "legs", "event tiles")
+        parts = ", ".join(f"{name} / {k}" for name, k in zip(plurals, PART_COUNTS, strict=True))
+        loose = f"each seat's loose tiles (not in a dinosaur), by part: {parts}"
+        scaled(dense, "seats.loose", n * len(PARTS), loose, [1 / k for k in PART_COUNTS] * n)
+        scaled(dense, "seats.dinosaurs", n, f"each seat's restored dinosaurs / {MAX_DINOSAURS}", 1 / MAX_DINOSAURS)
+        single = f"each seat's single-colour dinosaurs / {MAX_DINOSAURS}"
+        scaled(dense, "seats.single_colour", n, single, 1 / MAX_DINOSAURS)
+        total = f"each seat's points if the game ended now (the score breakdown's total) / {MAX_SCORE}"
+        scaled(dense, "seats.score", n, total, 1 / MAX_SCORE)
+        self.fixed = slice(fixed[0][0].start, fixed[-1][0].stop)
+        self.fixed_scale = _scales(fixed)
+        self.dense = slice(dense[0][0].start, dense[-1][0].stop)
+        self.dense_scale = _scales(dense)
 
         # The mission tiles, all seven in the content's order: three are revealed.
         names = ", ".join(m.name for m in c.missions)
@@ -86,71 +117,134 @@ class Encoder(BaseEncoder):
         self.mission_owners = add(
             "missions.owners",
             len(c.missions) * n,
-            "per mission, 1 for each seat that took it (red border) or leads its colour now (black border)",
+            f"per mission, 1 for each seat that took it (red border) or leads its colour now (black border) ({seats})",
         )
 
-        # The 40 tiles by number: where each is and what the table has seen of it.
+        # The 40 tiles by number: where each is, what the table has seen of it, and its excavation.
         w = num_spots + 2 * n
-        self.where_width = w
         self.where = add(
             "tiles.where",
             NUM_TILES * w,
-            f"per tile, one-hot: in the pile at spot 0-{num_spots - 1}; loose, held by seat 1-{n} (you first); "
-            f"in a dinosaur restored by seat 1-{n}",
-        )
-        self.covered = add(
-            "tiles.covered", NUM_TILES, f"per tile in the pile, the tiles lying on it / {MAX_COVER} (at most 1)"
-        )
-        self.tile_colour = add("tiles.colour", NUM_TILES * num_colours, f"per tile, its colour once seen: {colours}")
-        self.tile_part = add(
-            "tiles.part", NUM_TILES * len(PARTS), f"per tile, its part once its face is seen: {', '.join(PARTS)}"
+            f"per tile, {w} entries, one-hot: in the pile at spot 0-{num_spots - 1}; loose, held by seat 1-{n} "
+            f"({seats}); in a dinosaur restored by seat 1-{n}",
         )
         icons = ", ".join(ICON_NAMES[i] for i in ICONS)
-        self.tile_icon = add(
-            "tiles.icon", NUM_TILES * len(ICONS), f"per event tile whose face is seen, its icon: {icons}"
+        face = num_colours + len(PARTS) + len(ICONS)
+        self.face = add(
+            "tiles.face",
+            NUM_TILES * face,
+            f"per tile, {face} entries: its colour once seen ({colours}); its part once its face is seen "
+            f"({', '.join(PARTS)}); an event tile's icon once its face is seen ({icons})",
         )
+        covered = add(
+            "tiles.covered", NUM_TILES, f"per tile in the pile, the tiles lying on it / {MAX_COVER} (at most 1)"
+        )
+        chance = add(
+            "tiles.chance", NUM_TILES, "per tile in the pile, the chance that your excavation of it succeeds now"
+        )
+        self.cover_and_chance = slice(covered.start, chance.stop)
         self.picked = add(
             "tiles.picked", NUM_TILES, "1 for a tile picked in the open decision (the tile given, the dinosaur's parts)"
         )
-        self.chance = add(
-            "tiles.chance", NUM_TILES, "per tile in the pile, the chance that your excavation of it succeeds now"
-        )
 
-        # Tables read by fill.
-        self.where_rows = self.where.start + np.arange(NUM_TILES) * w
-        # What a tile shows, by (level seen) * 40 + kind: nothing, its colour, or colour, part and icon.
-        self.face_colour = np.zeros((3 * NUM_TILES, num_colours), dtype=np.float32)
-        self.face_part = np.zeros((3 * NUM_TILES, len(PARTS)), dtype=np.float32)
-        self.face_icon = np.zeros((3 * NUM_TILES, len(ICONS)), dtype=np.float32)
+        # The codes that pick the tables' rows, one product of the packed fields (a float product is the
+        # fastest, and exact here): a tile's place, 28 * (owner + 1) + 14 * restored + spot + 1 (0 out of
+        # the pile), as its row of tiles.where; what it shows, 40 * level seen + kind, as its row of
+        # tiles.face; its cover and chance, entries of a chance table (Encoder.chance_table).
+        row = 2 * (num_spots + 1)
+        self.codes = np.zeros((4, 7), dtype=np.float32)
+        self.codes[0, [OWNER, RESTORED, SPOT, ONE]] = (row, num_spots + 1, 1, row + 1)
+        self.codes[1, [KNOWN, KIND]] = (NUM_TILES, 1)
+        self.codes[2, COVER] = 1
+        self.codes[3, [SPOT, COVER, ONE]] = (NUM_TILES, 1, 2 * NUM_TILES)
+        self.where_tables = []
+        for seat in range(n):
+            table = np.zeros(((n + 1) * row, w), dtype=np.float32)
+            for spot in range(num_spots):
+                table[spot + 1, spot] = 1.0  # owner -1: in the pile
+            for owner in range(n):
+                k = (owner - seat) % n
+                for restored in (0, 1):
+                    table[(owner + 1) * row + restored * (num_spots + 1), num_spots + k + n * restored] = 1.0
+            self.where_tables.append(table)
+        self.face_table = np.zeros((3 * NUM_TILES, face), dtype=np.float32)
         for level in (COLOUR_KNOWN, FULLY_KNOWN):
             for k in range(NUM_TILES):
-                row = level * NUM_TILES + k
-                self.face_colour[row, c.kind_colour[k]] = 1.0
+                entries = self.face_table[level * NUM_TILES + k]
+                entries[c.kind_colour[k]] = 1.0
                 if level == FULLY_KNOWN:
-                    self.face_part[row, c.kind_part[k]] = 1.0
+                    entries[num_colours + c.kind_part[k]] = 1.0
                     if c.kind_part[k] == EVENT:
-                        self.face_icon[row, c.kind_icon[k]] = 1.0
-        self.kind_colour = np.array(c.kind_colour, dtype=np.int64)
-        self.kind_points = np.array(c.kind_points, dtype=np.float64)
-        self.cover_scale = [min(k, MAX_COVER) / MAX_COVER for k in range(NUM_TILES)]
-        self.loose_scale = np.tile(np.array([1 / 8, 1 / 8, 1 / 16, 1 / 8], dtype=np.float32), n)
-        self.missions_info = [(m.border == "red", m.colour, m.points) for m in c.missions]
-        self.bones_per_point = c.numbers["bones_per_point"]
-        dex = state.dexterity
-        self.dex_by_seat = [[dex[s] / 4 for s in self.seats_from(seat)] for seat in range(n)]
-        self.edge = np.array(c.spot_edge, dtype=np.float32)
-        self.chance_tables: dict[tuple, list[list[float]]] = {}
+                        entries[num_colours + len(PARTS) + c.kind_icon[k]] = 1.0
+        self.cover_table = np.array([min(k, MAX_COVER) / MAX_COVER for k in range(NUM_TILES)], dtype=np.float32)
 
-    # ----------------------------------------------------------------------------------------- chances
-    def chance_table(self, s, seat: int) -> list[list[float]]:
-        """The chance an excavation by `seat` succeeds, by spot and tiles lying on the tile: as
-        rules.failure_chances works it out, for every depth at once."""
-        key = (s.base_rocks, s.round if s.shaky else 0, seat)
-        table = self.chance_tables.get(key)
+        # The score's parts: a loose tile is worth 1 point, a circled 2 two.
+        self.is_two = tuple(c.kind_part[k] == EVENT and c.kind_icon[k] == TWO for k in range(NUM_TILES))
+        if {c.kind_points[k] for k in range(NUM_TILES) if not self.is_two[k]} != {numbers["loose_tile"]}:
+            raise ValueError("this encoding scores every loose tile but a circled 2 alike")
+        self.loose_points = numbers["loose_tile"]
+        self.two_extra = max(c.kind_points) - numbers["loose_tile"]
+        self.bones_per_point = numbers["bones_per_point"]
+        self.rel = [[(other - seat) % n for other in range(n)] for seat in range(n)]
+        self.deals: dict[int, Deal] = {}
+        self.views: dict[int, tuple] = {}
+
+    # ------------------------------------------------------------------------------------- kept tables
+    def deal(self, s) -> Deal:
+        """The tables of `s`'s game, made on first sight (kept by the identity of its kinds, which the game's
+        copies share and a determinized copy replaces)."""
+        deal = self.deals.get(id(s.kind))
+        if deal is not None and deal.kind is s.kind and deal.base_rocks is s.base_rocks and deal.missions is s.missions:
+            return deal
+        if len(self.deals) >= _KEPT:
+            self.deals.clear()
+        c, n, kind = self.content, self.num_players, s.kind
+        options = [s.options["rocks_per_base"], s.dice_mode, s.shaky, *c.spot_edge, *s.base_rocks]
+        fixed = [
+            (np.array(options + [s.dexterity[k] for k in self.seats_from(seat)]) * self.fixed_scale)
+            for seat in range(n)
+        ]
+        by_colour = tuple(
+            tuple(p for p in range(NUM_TILES) if c.kind_colour[kind[p]] == colour) for colour in range(len(c.colours))
+        )
+        plan = []
+        for slot, m in enumerate(s.missions):
+            mission = c.missions[m]
+            red = mission.border == "red"
+            plan.append((slot, m, red, () if red else by_colour[mission.colour], mission.points))
+        twos = tuple(p for p in range(NUM_TILES) if self.is_two[kind[p]])
+        deal = Deal(kind, s.base_rocks, s.missions, fixed, by_colour, twos, tuple(plan), {})
+        self.deals[id(kind)] = deal
+        return deal
+
+    def views_of(self, out: np.ndarray) -> tuple:
+        """The slices of `out` that fill writes whole (kept, as an environment fills the same vector again)."""
+        views = self.views.get(id(out))
+        if views is not None and views[0] is out:
+            return views
+        if len(self.views) >= _KEPT:
+            self.views.clear()
+        views = self.views[id(out)] = (
+            out,
+            out[self.fixed],
+            out[self.dense],
+            out[self.where].reshape(NUM_TILES, -1),
+            out[self.face].reshape(NUM_TILES, -1),
+            out[self.cover_and_chance],
+        )
+        return views
+
+    def chance_table(self, s, seat: int, deal: Deal) -> np.ndarray:
+        """Entries by code: the scaled cover by tiles lying on a tile (0-39), zeros for the tiles out of the
+        pile (40-79), then the chance that `seat`'s excavation succeeds, at 80 + 40 * spot + tiles lying on
+        it, as rules.failure_chances works it out."""
+        key = (s.round if s.shaky else 0, seat)
+        table = deal.chances.get(key)
         if table is None:
-            if len(self.chance_tables) >= _CACHE_LIMIT:
-                self.chance_tables.clear()
-            table = self.chance_tables[key] = self._chances(s, seat).tolist()
+            table = np.zeros((self.num_spots + 2, NUM_TILES), dtype=np.float32)
+            table[0] = self.cover_table
+            table[2:] = self._chances(s, seat)
+            table = deal.chances[key] = table.ravel()
         return table
 
     def _chances(self, s, seat: int) -> np.ndarray:
@@ -172,87 +266,49 @@ class Encoder(BaseEncoder):
         if s.shaky:
             rock = rock + m["rock_shaky_per_round"] * (s.round - 1)
         rock = np.minimum(m["max_failure"], rock / dex)
-        slide = np.where(
-            edge, np.minimum(m["max_failure"], (m["edge_base"] + m["edge_per_tile_above"] * above) / dex), 0.0
-        )
+        slide = (m["edge_base"] + m["edge_per_tile_above"] * above) / dex
+        slide = np.where(edge, np.minimum(m["max_failure"], slide), 0.0)
         return (1.0 - rock) * (1.0 - slide)
 
     # -------------------------------------------------------------------------------------------- fill
     def fill(self, s, seat: int, out: np.ndarray) -> None:
         n = self.num_players
-        seats = self.seats_from(seat)
-        rel = [0] * n  # rel[seat]: where the seat is listed from the observer
-        for k, other in enumerate(seats):
-            rel[other] = k
-
+        rel = self.rel[seat]
+        deal = self.deal(s)
+        _, fixed, dense, where, face, cover_and_chance = self.views_of(out)
+        fixed[:] = deal.fixed[seat]
+        ones = [self.decision.start + s.phase, self.first.start + rel[s.first_player]]
         if not s.over:
-            out[self.turn.start + rel[s.cur]] = 1.0
-        out[self.decision.start + s.phase] = 1.0
-        out[self.first.start + rel[s.first_player]] = 1.0
-        out[self.round.start] = min(s.round, MAX_ROUND) / MAX_ROUND
-        out[self.final.start] = float(s.final_round)
-        out[self.supply.start] = s.supply / self.content.numbers["bone_supply"]
-        out[self.restored.start] = len(s.dinos) / MAX_DINOSAURS
-        out[self.rocks_option.start] = s.options["rocks_per_base"] / self.content.numbers["rocks_per_base"]
-        out[self.dice.start] = float(s.dice_mode)
-        out[self.shaky.start] = float(s.shaky)
-        out[self.dexterity] = self.dex_by_seat[seat]
-        bones = s.bones
-        out[self.bones] = [bones[k] / self.content.numbers["bone_supply"] for k in seats]
-        parts = s.parts
-        cut = seat * len(PARTS)
-        out[self.loose] = parts[cut:] + parts[:cut]
-        out[self.loose] *= self.loose_scale
-
-        # The tiles: where each is.
-        owner = np.array(s.owner, dtype=np.int64)
-        spot = np.array(s.spot, dtype=np.int64)
-        restored = np.array(s.restored, dtype=np.int64)
-        owned = owner >= 0
-        held = self.num_spots + (owner - seat) % n + n * restored
-        out[self.where_rows + np.where(owned, held, spot)] = 1.0
-
-        # What each shows.
-        code = np.array(s.known, dtype=np.int64) * NUM_TILES + np.array(s.kind, dtype=np.int64)
-        np.take(self.face_colour, code, axis=0, out=out[self.tile_colour].reshape(NUM_TILES, -1))
-        np.take(self.face_part, code, axis=0, out=out[self.tile_part].reshape(NUM_TILES, -1))
-        np.take(self.face_icon, code, axis=0, out=out[self.tile_icon].reshape(NUM_TILES, -1))
+            ones.append(self.turn.start + rel[s.cur])
+        picked = self.picked.start
         for p in s.ctx:
-            out[self.picked.start + p] = 1.0
+            ones.append(picked + p)
 
-        # The pile: each stack's height, the tiles on each tile and the chance to excavate it.
-        chances = self.chance_table(s, seat)
-        cover_scale = self.cover_scale
-        covered = [0.0] * NUM_TILES
-        chance = [0.0] * NUM_TILES
+        # The tiles: the tiles lying on each, from the stacks; then every field packed.
+        cover = bytearray(NUM_TILES)
         heights = []
-        for sp, stack in enumerate(s.stacks):
+        for stack in s.stacks:
             k = len(stack)
-            heights.append(k / NUM_TILES)
-            row = chances[sp]
+            heights.append(k)
             for p in stack:
                 k -= 1
-                covered[p] = cover_scale[k]
-                chance[p] = row[k]
-        out[self.covered] = covered
-        out[self.chance] = chance
-        out[self.pile_height] = heights
-        out[self.pile_rocks] = s.base_rocks
-        out[self.pile_rocks] *= 1 / self.content.numbers["rocks_per_base"]
-        out[self.pile_edge] = self.edge
+                cover[p] = k
+        owner = s.owner
+        packed = _pack_signed(*owner, *s.spot) + bytes(s.restored) + bytes(s.known) + bytes(s.kind) + cover + _ONES
+        codes = self.codes.dot(np.frombuffer(packed, dtype=np.int8).reshape(7, NUM_TILES)).astype(np.intp)
+        self.where_tables[seat].take(codes[0], 0, where)
+        self.face_table.take(codes[1], 0, face)
+        self.chance_table(s, seat, deal).take(codes[2:].ravel(), 0, cover_and_chance)
 
-        # Each seat's tiles by colour (for the black missions), dinosaurs and score.
-        nc = self.num_colours
-        colour = self.kind_colour[np.array(s.kind, dtype=np.int64)]
-        rel_owner = (owner - seat) % n
-        counts = np.bincount((rel_owner * nc + colour)[owned], minlength=n * nc)
-        out[self.colours] = counts
-        out[self.colours] *= 1 / MAX_COLOUR
-        loose = owned & (restored == 0)
-        points = np.bincount(
-            rel_owner[loose], weights=self.kind_points[np.array(s.kind, dtype=np.int64)][loose], minlength=n
-        )
-        score = [points[k] + bones[other] // self.bones_per_point for k, other in enumerate(seats)]
+        # Dinosaurs, missions and the score, as the score breakdown counts them.
+        cut = seat * len(PARTS)
+        parts = s.parts[cut:] + s.parts[:cut]
+        bones = s.bones[seat:] + s.bones[:seat]
+        per_point, loose_points = self.bones_per_point, self.loose_points
+        score = [loose_points * sum(parts[4 * k : 4 * k + 4]) + bones[k] // per_point for k in range(n)]
+        for p in deal.twos:  # event tiles are never restored: an owned one is loose
+            if owner[p] >= 0:
+                score[rel[owner[p]]] += self.two_extra
         dinos = [0] * n
         single = [0] * n
         for d in s.dinos:
@@ -261,23 +317,39 @@ class Encoder(BaseEncoder):
             score[k] += d.value
             if d.colours == 1:
                 single[k] += 1
-        out[self.dinosaurs] = [x / MAX_DINOSAURS for x in dinos]
-        out[self.single] = [x / MAX_SINGLE for x in single]
-
-        # The missions: revealed, and who took (red) or leads (black) each.
-        counts = counts.reshape(n, nc)
-        base = self.mission_owners.start
-        for slot, m in enumerate(s.missions):
-            out[self.revealed.start + m] = 1.0
-            red, col, pts = self.missions_info[m]
+        revealed, owners = self.revealed.start, self.mission_owners.start
+        for slot, m, red, tiles, points in deal.missions_plan:
+            ones.append(revealed + m)
             if red:
                 taker = s.mission_owner[slot]
-                leaders = [rel[taker]] if taker >= 0 else []
-            else:
-                column = counts[:, col]
-                best = column.max()
-                leaders = [k for k in range(n) if column[k] == best] if best > 0 else []
+                leaders = (rel[taker],) if taker >= 0 else ()
+            else:  # whoever has most tiles of its colour (all of them if tied), nobody if no one has any
+                column = [0] * n
+                for p in tiles:
+                    if owner[p] >= 0:
+                        column[rel[owner[p]]] += 1
+                best = max(column)
+                leaders = [k for k in range(n) if column[k] == best] if best else ()
             for k in leaders:
-                out[base + m * n + k] = 1.0
-                score[k] += pts
-        out[self.score] = [x / MAX_SCORE for x in score]
+                ones.append(owners + m * n + k)
+                score[k] += points
+        out[ones] = 1.0
+
+        dense[:] = [
+            s.round if s.round < MAX_ROUND else MAX_ROUND,
+            s.final_round,
+            s.supply,
+            len(s.dinos),
+            *heights,
+            *bones,
+            *parts,
+            *dinos,
+            *single,
+            *score,
+        ]
+        np.multiply(dense, self.dense_scale, out=dense)
+
+
+def _scales(slices: list) -> np.ndarray:
+    """Each entry's scale, from the (slice, scale) pairs of contiguous slices."""
+    return np.concatenate([np.broadcast_to(np.asarray(k, dtype=np.float32), (w.stop - w.start,)) for w, k in slices])
