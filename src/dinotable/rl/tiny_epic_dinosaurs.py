@@ -2,12 +2,14 @@
 the open decision and its context, and in the solo game the Rival.
 
 Seats are listed from the observer (`Encoder.seats_from`); the action spaces' holders are those seats, then
-the solo Rival. Every count is written as it stands and the whole vector is scaled once at the end (`scale`,
-laid out with the slices), and every 1 of a one-hot or a set is collected as an index and written in one
-go: a handful of numpy calls per encoding, whatever the player count.
+the solo Rival. For speed (an encoding costs about what the engine's own decision does) `fill` writes every
+entry as if seat 0 observed, reading the state's flat fields as they stand, and one index table per observer
+moves the entries to their places: the counts pass to numpy as one bytes object and every 1 of a one-hot or
+a set as one list of indices. A seat's part (its Farm, cards and score) changes only when that seat acts,
+so it is kept from one decision to the next, by everything it is made from.
 
-Left out, as nothing a seat decides by: the cards' and spaces' printed terms (each is a fixed entry of its
-slice, so its position says which card it is), the Farm names, the Rival's rules text.
+Left out, as nothing a seat decides by: the printed terms of the cards and action spaces (each card or space
+is a fixed entry of its slice, so the entry says which it is) and the Rival's rules text.
 """
 
 from __future__ import annotations
@@ -304,6 +306,7 @@ class Encoder(BaseEncoder):
         self._observers(slots)
         self.memo: dict = {}
         self.seat_memo: dict = {}
+        self.parts: dict = {}  # what a seat's part is made from: its Barriers, its cards
         # Per Farm board: its one-hot, symbols and dotted lines as offsets within a seat's part of each slice.
         self.boards = []
         for farm in c.farms:
@@ -368,7 +371,7 @@ class Encoder(BaseEncoder):
             self.memo[key] = got
         return got
 
-    def _seat(self, s, p: int) -> tuple[tuple[int, ...], float]:
+    def _seat(self, s, p: int) -> tuple[np.ndarray, float]:
         """Seat p's 1s on its Farm and cards, written for seat 0 as the observer, and its score / SCORE_SCALE.
         A seat's part changes only when it acts, so it is kept, by everything it is made from."""
         cells, at = self.cells, p * self.cells
@@ -389,33 +392,54 @@ class Encoder(BaseEncoder):
         got = self.seat_memo.get(key)
         if got is not None:
             return got
-        edges, kinds, kind_of = self.edges, self.kinds, self.kind_of
-        on = [self.fence.start + p * edges + e for e in members(s.fence[p])]
-        start = self.enclosed.start + at
-        on += [start + x for x, z in enumerate(s.zones[p]) if z < OPEN]
+        # Worked out again from its parts, each kept too: what changed is mostly one of them.
+        kinds, kind_of, parts = self.kinds, self.kind_of, self.parts
+        fenced = parts.get((p, s.farm[p], s.fence[p]))
+        if fenced is None:
+            fenced = self._fenced(p, s.fence[p], s.zones[p])
+            parts[p, s.farm[p], s.fence[p]] = fenced
+        cards = parts.get((p, owned, fulfilled))
+        if cards is None:
+            cards = parts[p, owned, fulfilled] = self._cards(p, owned, fulfilled)
+        on = list(fenced)
+        on += cards[0]
         start = self.fed.start + at
         on += [start + x for x in members(s.fed[p])]
         start = self.spaces.start + at * kinds
         on += [start + x * kinds + kind_of[code] for x, code in enumerate(spaces) if code >= 0]
-        start = self.held_unique.start + p * len(self.unique_entry)
-        on += [start + self.unique_entry[card] for card in s.hold_unique[p]]
+        if s.hold_unique[p]:
+            start = self.held_unique.start + p * len(self.unique_entry)
+            on += [start + self.unique_entry[card] for card in s.hold_unique[p]]
         if s.foreman[p]:
             on.append(self.foreman.start + p)
-        start = self.owned.start + p * self.n_research
-        on += [start + card for card in owned]
-        start = self.fulfilled.start + p * self.n_contracts
-        on += [start + k for k in fulfilled]
-        start = self.penalties.start + p * 2
-        on += [start + bit for bit in members(s.penalties[p])]
-        # scoring.breakdown: common dinosaurs on the Farm, Contracts (and their bonus), Research cards.
-        vp = sum(self.space_vp[code] for code in spaces)
-        vp += sum(self.contract_vp[k] for k in fulfilled) + sum(self.research_vp[card] for card in owned)
-        vp += sum(self.contract_bonus[card] for card in owned) * len(fulfilled)
-        got = (tuple(on), vp / SCORE_SCALE)
+        if s.penalties[p]:
+            start = self.penalties.start + p * 2
+            on += [start + bit for bit in members(s.penalties[p])]
+        # scoring.breakdown: common dinosaurs on the Farm, then the cards' part.
+        vp = sum(map(self.space_vp.__getitem__, spaces)) + cards[1]
+        got = (np.array(on, dtype=np.intp), vp / SCORE_SCALE)
         if len(self.seat_memo) >= SEAT_MEMO_SIZE:
             self.seat_memo.clear()
+            parts.clear()
         self.seat_memo[key] = got
         return got
+
+    def _fenced(self, p: int, fence: int, zone: tuple) -> tuple[int, ...]:
+        """Seat p's Barriers and the spaces they enclose (with the Farm's Mountains and Water)."""
+        on = [self.fence.start + p * self.edges + e for e in members(fence)]
+        start = self.enclosed.start + p * self.cells
+        on += [start + x for x, z in enumerate(zone) if z < OPEN]
+        return tuple(on)
+
+    def _cards(self, p: int, owned: tuple, fulfilled: tuple) -> tuple[tuple[int, ...], float]:
+        """Seat p's Research cards and fulfilled Contracts, and the VP they give (scoring.breakdown)."""
+        start = self.owned.start + p * self.n_research
+        on = [start + card for card in owned]
+        start = self.fulfilled.start + p * self.n_contracts
+        on += [start + k for k in fulfilled]
+        vp = sum(self.contract_vp[k] for k in fulfilled) + sum(self.research_vp[card] for card in owned)
+        vp += sum(self.contract_bonus[card] for card in owned) * len(fulfilled)
+        return tuple(on), vp
 
     def fill(self, state, seat: int, out: np.ndarray) -> None:
         s = state
@@ -448,7 +472,7 @@ class Encoder(BaseEncoder):
             nums += s.rival_res
             nums.append(s.rival_hand)
         np.multiply(
-            np.frombuffer(bytes(nums), dtype=np.uint8)[self.gathers[seat]],
+            np.frombuffer(bytearray(nums), dtype=np.uint8)[self.gathers[seat]],
             self.number_scale,
             out=out[self.numbers_start : self.numbers_stop],
         )
@@ -469,10 +493,10 @@ class Encoder(BaseEncoder):
             start = self.to_act.start
             on += [start + p for p in s.queue]
         out[self.farm.start : self.dotted.stop] = self._board_block(s.farm, seat)
-        scores = []
+        parts, scores = [], []  # the seats' 1s, kept as arrays
         for p in range(n):
             ones, score = self._seat(s, p)
-            on += ones
+            parts.append(ones)
             scores.append(score)
         out[self.scores] = scores[seat:] + scores[:seat]
         n_private, first = self.dealt.stop - self.dealt.start, self.first_private
@@ -525,4 +549,5 @@ class Encoder(BaseEncoder):
             start = self.rival_played.start
             on += [start + card for card, _ in s.rival_played]
 
-        out[self.maps[seat][np.fromiter(on, dtype=np.intp, count=len(on))]] = 1.0
+        parts.append(np.fromiter(on, dtype=np.intp, count=len(on)))
+        out[self.maps[seat][np.concatenate(parts)]] = 1.0
