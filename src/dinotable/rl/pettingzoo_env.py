@@ -111,7 +111,8 @@ class DinoAEC(AECEnv):
         }
         self.action_spaces = {agent: spaces.Discrete(size) for agent in self.possible_agents}
         self._rng = random.Random()
-        self._legal: list[int] = []
+        self._no_moves = np.zeros(size, dtype=np.int8)
+        self._mask = self._no_moves  # the mover's mask, made once per decision
         self.agents = []
 
     def observation_space(self, agent):
@@ -139,24 +140,25 @@ class DinoAEC(AECEnv):
             for agent, value in zip(self.possible_agents, final_rewards(state, self.reward), strict=True):
                 self.rewards[agent] = value
                 self.terminations[agent] = True
-            self._legal = []
+            self._mask = self._no_moves
         else:
             self.agent_selection = self.possible_agents[state.current_player]
-            self._legal = state.legal_actions()
+            self._mask = mask = np.zeros(self._no_moves.size, dtype=np.int8)
+            mask[state.legal_actions()] = 1
 
     def observe(self, agent):
         seat = self.agent_seat[agent]
-        mask = np.zeros(self.game.num_distinct_actions, dtype=np.int8)
-        if self._legal and seat == self.state.current_player:
-            mask[self._legal] = 1
-        return {"observation": self.encoder.encode(self.state, seat), "action_mask": mask}
+        state = self.state
+        mask = self._mask if seat == state.current_player else self._no_moves
+        # Copies: a learner may keep what it is handed while the game goes on.
+        return {"observation": self.encoder.encode(state, seat), "action_mask": mask.copy()}
 
     def step(self, action) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        if action is None or int(action) not in self._legal:
+        if action is None or not 0 <= action < self._mask.size or not self._mask[action]:
             raise ValueError(f"action {action} is not legal for {agent} now (see the action mask)")
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
