@@ -146,6 +146,11 @@ class Encoder(BaseEncoder):
         self.picked = add(
             "tiles.picked", NUM_TILES, "1 for a tile picked in the open decision (the tile given, the dinosaur's parts)"
         )
+        # Each entry's scale (the count it stands for is the entry / its scale): 1 but for the counts.
+        self.scale = np.ones(self.layout.size, dtype=np.float32)
+        self.scale[self.fixed] = self.fixed_scale
+        self.scale[self.dense] = self.dense_scale
+        self.scale[covered] = 1 / MAX_COVER
 
         # The codes that pick the tables' rows, one product of the packed fields (a float product is the
         # fastest, and exact here): a tile's place, 28 * (owner + 1) + 14 * restored + spot + 1 (0 out of
