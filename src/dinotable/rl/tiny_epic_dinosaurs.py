@@ -354,21 +354,22 @@ class Encoder(BaseEncoder):
             written = np.argsort(where)  # for each entry, the entry written for seat 0 that lands there
             self.gathers.append(from_list[written[start:stop] - start])
 
-    def _board_block(self, farms: tuple, seat: int) -> np.ndarray:
-        """The seats' Farm boards, symbols and dotted lines (fixed for the game), as the entries they fill."""
-        key = (farms, seat)
-        got = self.memo.get(key)
+    def _boards(self, farms: tuple) -> np.ndarray:
+        """The 1s of the seats' Farm boards, their symbols and dotted lines (fixed for a game), written for
+        seat 0 as the observer."""
+        got = self.memo.get(farms)
         if got is None:
-            got = np.zeros(self.dotted.stop - self.farm.start, dtype=np.float32)
-            cells, edges, base = self.cells, self.edges, self.farm.start
-            for pos, p in enumerate(self.seats_from(seat)):
-                index, symbols, dotted = self.boards[farms[p]]
-                got[self.farm.start - base + pos * self.n_farms + index] = 1.0
-                got[[self.symbols.start - base + pos * 3 * cells + x for x in symbols]] = 1.0
-                got[[self.dotted.start - base + pos * edges + e for e in dotted]] = 1.0
+            on = []
+            cells, edges = self.cells, self.edges
+            for p, farm in enumerate(farms):
+                index, symbols, dotted = self.boards[farm]
+                on.append(self.farm.start + p * self.n_farms + index)
+                on += [self.symbols.start + p * 3 * cells + x for x in symbols]
+                on += [self.dotted.start + p * edges + e for e in dotted]
+            got = np.array(on, dtype=np.intp)
             if len(self.memo) >= MEMO_SIZE:
                 self.memo.clear()
-            self.memo[key] = got
+            self.memo[farms] = got
         return got
 
     def _seat(self, s, p: int) -> tuple[np.ndarray, float]:
@@ -492,8 +493,7 @@ class Encoder(BaseEncoder):
         if phase in (KEEP, ADAPT, FEED, NEWBORN):
             start = self.to_act.start
             on += [start + p for p in s.queue]
-        out[self.farm.start : self.dotted.stop] = self._board_block(s.farm, seat)
-        parts, scores = [], []  # the seats' 1s, kept as arrays
+        parts, scores = [self._boards(s.farm)], []  # the seats' 1s, kept as arrays
         for p in range(n):
             ones, score = self._seat(s, p)
             parts.append(ones)
