@@ -17,6 +17,7 @@ from __future__ import annotations
 import numpy as np
 
 from dinotable.games.dinogenics import rules, scoring
+from dinotable.games.dinogenics.components import END_COUNTS
 from dinotable.games.dinogenics.rules.codes import (
     COMMERCIAL,
     HUNGRY,
@@ -126,6 +127,7 @@ class Encoder(encoding.Encoder):
             kinds.append(len(c.species))  # Polymorphic DNA
         self.kinds = kinds
         self.kind_pos = _positions(kinds)
+        self.all_kinds = c.kinds
         self.kind_cards = np.array([std[k] + (c.edna_deck[k] if exp else 0) for k in kinds], np.float32)
         facilities = [f for f in c.facilities if used(f)]
         self.park_facs = _positions(f.index for f in facilities if f.park)
@@ -177,7 +179,6 @@ class Encoder(encoding.Encoder):
         # ---- Breaking News
         self.s_active = add("news.active", len(news), "the active Breaking News card, one-hot over the deck's")
         self.s_upcoming = add("news.upcoming", len(news), "the upcoming Breaking News card, one-hot")
-        self.s_news_left = add("news.deck", 1, "Breaking News cards left in the deck / the deck's size")
         # ---- the Mainland: each space open, each worker space's mark
         self.occupants = 3 + self.parks
         self.s_open = add("mainland.open", len(spaces), "1 if the Mainland space is open this Season")
@@ -193,13 +194,14 @@ class Encoder(encoding.Encoder):
         self.s_market = add("market.cards", K, "DNA cards of each kind in the DNA Market / 4 (at most 1)")
         self.s_market_next = add("market.next", K, "the DNA Market's card there longest (the next to go), one-hot")
         self.s_boneyard = add("boneyard", K, "DNA cards of each kind in the Boneyard / the kind's cards")
-        self.s_dna_deck = add("dna_deck", 1, "DNA cards in the deck / the deck's cards")
-        self.s_edna_deck = add("edna_deck", 1, "eDNA cards in the deck / the deck's cards") if exp else None
-        self.s_manip_deck = add("manipulation.deck", 1, "Manipulation cards in the deck / the cards in play")
         self.s_manip_discard = add(
             "manipulation.discard", len(manip), "Manipulation cards of each kind in the discard pile / its copies"
         )
         self.market_block = (start, self.layout.size)
+        self.s_news_left = add("news.deck", 1, "Breaking News cards left in the deck / the deck's size")
+        self.s_dna_deck = add("dna_deck", 1, "DNA cards in the deck / the deck's cards")
+        self.s_edna_deck = add("edna_deck", 1, "eDNA cards in the deck / the deck's cards") if exp else None
+        self.s_manip_deck = add("manipulation.deck", 1, "Manipulation cards in the deck / the cards in play")
         # ---- the City Center and the IntelliGen Designs board
         start = self.layout.size
         self.s_hotels = add("city.basic_hotels", 1, "Basic Hotels left on the first stack / the tiles")
@@ -390,43 +392,82 @@ class Encoder(encoding.Encoder):
         # the parks' DNA hand sizes, then their Manipulation hand sizes); how each worker mark reads.
         counters = [(i, top) for name, i, top in _COUNTERS if exp or name != "refined"]
         P = self.parks
-        self.counter_scale = np.array([*(1.0 / top for _, top in counters), 1 / 20, 1 / 10] * P, np.float32)
-        self.order_of, self.counter_src, self.marks = [], [], []
-        self.counter_to = np.array([d for pos in range(P) for d in self.counter_dst[pos]])
+        # Gathered in two steps: the counters from s.res; then, from [each park's DNA hand size, each park's
+        # Manipulation hand size, the observer's DNA hand by kind, its Manipulation hand, the decks' sizes],
+        # the hand sizes, the observer's hands and the decks.
+        decks = [(self.s_news_left.start, self.news_total), (self.s_dna_deck.start, self.std_total)]
+        decks += [(self.s_edna_deck.start, self.edna_total)] if exp else []
+        decks += [(self.s_manip_deck.start, self.manip_total)]
+        own = 2 * P
+        fixed_src = [own + k for k in kinds] + [own + c.kinds + i for i in manip]
+        fixed_src += [own + c.kinds + len(c.manipulation) + i for i in ((0, 1, 2, 3) if exp else (0, 1, 3))]
+        fixed_dst = [
+            *range(self.s_hand.start, self.s_hand.stop),
+            *range(self.s_hand_manip.start, self.s_hand_manip.stop),
+        ]
+        fixed_dst += [at for at, _ in decks]
+        fixed_scale = [*(1 / self.kind_cards), *(1 / self.manip_cards), *(1 / total for _, total in decks)]
+        self.counter_scale = np.array([1.0 / top for _, top in counters] * P, np.float32)
+        self.hand_scale = np.array([1 / 20] * P + [1 / 10] * P + fixed_scale, np.float32)
+        width = len(counters)
+        self.counter_to = np.array([d for pos in range(P) for d in self.counter_dst[pos][:width]])
+        self.hand_to = np.array(
+            [self.counter_dst[pos][width] for pos in range(P)]
+            + [self.counter_dst[pos][width + 1] for pos in range(P)]
+            + fixed_dst
+        )
+        self.order_of, self.counter_src, self.hand_src, self.marks = [], [], [], []
         for seat in range(n):
             parks = self.seats_from(seat) + ([SYNTH] if coop else [])
             self.order_of.append(parks)
-            src = [x for p in parks for x in (*(p * WIDTH + i for i, _ in counters), P * WIDTH + p, P * WIDTH + P + p)]
-            self.counter_src.append(np.array(src))
+            self.counter_src.append(np.array([p * WIDTH + i for p in parks for i, _ in counters]))
+            self.hand_src.append(np.array([*parks, *(P + p for p in parks), *fixed_src]))
             # A mark is s.occ + 3: a Crash Token (-3), a blocking token (-2), free (-1), then a park's worker.
             self.marks.append(np.array([2, 1, 0, *(3 + parks.index(p) for p in range(P))]))
+        self.all_manip = len(c.manipulation)
+        self._dna: tuple = (None, [])  # the DNA hands last read, and each park's hand size
+        self._manip: tuple = (None, [])
+        self.i_season, self.seasons = self.s_season.start, c.numbers["seasons"]
+        self.i_stage, self.i_decision, self.i_turn = self.s_stage.start, self.s_decision.start, self.s_turn.start
+        self.i_over, self.i_active, self.i_upcoming = self.s_over.start, self.s_active.start, self.s_upcoming.start
+        self.i_score = np.array(self.score_dst)
+        # Where each park's VP and credits are among the counters gathered (`counts`), and End Game Scoring's
+        # credits and DNA cards per VP.
+        names = [name for name, _, _ in _COUNTERS if exp or name != "refined"]
+        self.vp_at = np.array([pos * width + names.index("vp") for pos in range(P)])
+        self.credits_at = np.array([pos * width + names.index("credits") for pos in range(P)])
+        self.per_credit, self.per_dna = c.numbers["end_credits_per_vp"], c.numbers["end_dna_per_vp"]
+        self.has_objective = bool(sc) or (n == 1 and not coop)
+        self.target = sc.objective.get("vp", sc.objective.get("credits", 0)) if sc else c.numbers["solo_target"]
+        self.credits_end = rules.special(s, "credits_end")  # CC3 scores credits
+        self.no_negative = rules.special(s, "no_negative_vp")  # CC1: the score is never below 0
         self._parks: dict = {}
         self._park: dict = {}
-        self._scores: dict = {}
-        self._score: dict = {}
+        self._rests: dict = {}
         self._mainland: dict = {}
+        self._workers: dict = {}
         self._market: dict = {}
         self._city: dict = {}
         self._meeples: dict = {}
         self._objective: dict = {}
         self._orders: dict = {}
+        self._version = 0
 
     # ------------------------------------------------------------------------------------------ fill
     def fill(self, s, seat: int, out: np.ndarray) -> None:
         n = self.num_players
-        out[self.s_season.start + min(s.season, self.s_season.stop - self.s_season.start) - 1] = 1.0
+        out[self.i_season + min(s.season, self.seasons) - 1] = 1.0
         if 0 <= s.stage < len(rules.STAGES):
-            out[self.s_stage.start + s.stage] = 1.0
-        out[self.s_decision.start + self.phase_pos[s.phase]] = 1.0
+            out[self.i_stage + s.stage] = 1.0
+        out[self.i_decision + self.phase_pos[s.phase]] = 1.0
         if s.over:
-            out[self.s_over.start] = 1.0
+            out[self.i_over] = 1.0
         else:
-            out[self.s_turn.start + (s.cur - seat) % n] = 1.0
+            out[self.i_turn + (s.cur - seat) % n] = 1.0
         if s.active >= 0:
-            out[self.s_active.start + self.news_pos[s.active]] = 1.0
+            out[self.i_active + self.news_pos[s.active]] = 1.0
         if s.upcoming >= 0:
-            out[self.s_upcoming.start + self.news_pos[s.upcoming]] = 1.0
-        out[self.s_news_left.start] = len(s.news_deck) / self.news_total
+            out[self.i_upcoming + self.news_pos[s.upcoming]] = 1.0
 
         # The Mainland: the spaces open (and shown) depend on the active card alone.
         shown = self._mainland.get(s.active)
@@ -434,16 +475,13 @@ class Encoder(encoding.Encoder):
             shown = self._keep(self._mainland, s.active, self._mainland_shown(s))
         opened, sel, at = shown
         out[opened] = 1.0
-        out[at + self.marks[seat][np.array(s.occ)[sel] + 3]] = 1.0
+        key = (tuple(s.occ), s.active, seat)
+        ones = self._workers.get(key)
+        if ones is None:
+            ones = self._keep(self._workers, key, at + self.marks[seat][np.array(s.occ)[sel] + 3])
+        out[ones] = 1.0
 
-        key = (
-            tuple(s.market),
-            tuple(s.dna_discard),
-            len(s.dna_deck),
-            len(s.edna_deck),
-            len(s.manip_deck),
-            tuple(s.manip_discard),
-        )
+        key = (tuple(s.market), tuple(s.dna_discard), tuple(s.manip_discard))
         block = self._market.get(key)
         if block is None:
             block = self._keep(self._market, key, self._market_block(s))
@@ -473,7 +511,7 @@ class Encoder(encoding.Encoder):
         if block is None:
             block = self._keep(self._meeples, dinos, self._meeples_block(s))
         out[self.s_meeples] = block
-        park = (
+        key = (
             dinos,
             tuple(s.facs),
             tuple(s.fence),
@@ -481,19 +519,41 @@ class Encoder(encoding.Encoder):
             tuple(res[4::WIDTH]),
             tuple(res[8::WIDTH]),
             s.season,
+            seat,
         )
-        key = (park, seat)
-        block = self._parks.get(key)
-        if block is None:
-            block = self._keep(self._parks, key, self._parks_block(s, seat))
+        kept = self._parks.get(key)
+        if kept is None:
+            self._version += 1  # never reused: what is kept under an old version is never asked again
+            kept = self._keep(self._parks, key, (*self._parks_block(s, seat), self._version))
+        block, rests, counting, version = kept
         out[self.parks_start : self.parks_stop] = block
 
-        # Counters and hand sizes, in one step.
-        k, m, P = self.c.kinds, len(self.c.manipulation), self.parks
+        # Counters; then hand sizes, your hands and the decks' sizes (kept while no hand or deck changes).
+        k, m, P = self.all_kinds, self.all_manip, self.parks
+        counts = np.fromiter(res, np.float32, len(res))[self.counter_src[seat]]
+        out[self.counter_to] = np.minimum(counts * self.counter_scale, 1.0)
         dna, manip = s.dna, s.manip
-        hands = [sum(dna[i : i + k]) for i in range(0, P * k, k)]
-        values = np.array([*res, *hands, *(sum(manip[i : i + m]) for i in range(0, P * m, m))], np.float32)
-        out[self.counter_to] = np.minimum(values[self.counter_src[seat]] * self.counter_scale, 1.0)
+        if dna != self._dna[0]:  # each park's hand size, kept while no DNA hand changes
+            self._dna = (list(dna), [sum(dna[i : i + k]) for i in range(0, P * k, k)])
+        if manip != self._manip[0]:
+            self._manip = (list(manip), [sum(manip[i : i + m]) for i in range(0, P * m, m)])
+        hands = self._dna[1]
+        values = [*hands, *self._manip[1], *dna[seat * k : seat * k + k], *manip[seat * m : seat * m + m]]
+        values += (len(s.news_deck), len(s.dna_deck), len(s.edna_deck), len(s.manip_deck))
+        values = np.fromiter(values, np.float32, len(values))[self.hand_src[seat]]
+        out[self.hand_to] = np.minimum(values * self.hand_scale, 1.0)
+        # Scores: End Game Scoring less the VP track, credits and DNA hand is kept with the parks (`rests`);
+        # a park with a bonus that counts visitors or DNA cards is scored on its own (`counting`).
+        if self.credits_end:
+            totals = rests + counts[self.credits_at]
+        else:
+            totals = rests + counts[self.vp_at] + counts[self.credits_at] // self.per_credit
+            totals += values[: self.parks] // self.per_dna
+        for pos in counting:
+            totals[pos] = self._score(s, self.order_of[seat][pos], hands)
+        if self.no_negative:
+            totals = np.maximum(totals, 0.0)
+        out[self.i_score] = np.minimum(np.maximum(totals / 200, -1.0), 1.0)
         key = (s.order, seat)
         ones = self._orders.get(key)
         if ones is None:
@@ -501,22 +561,13 @@ class Encoder(encoding.Encoder):
             ones = [self.order_dst[pos] + s.order.index(p) for pos, p in enumerate(parks)]
             ones = self._keep(self._orders, key, np.array(ones))
         out[ones] = 1.0
-        # Scores: what End Game Scoring counts besides the park is VP, credits, visitors and the DNA hand.
-        key = (park, tuple(res[3::WIDTH]), tuple(res[0::WIDTH]), tuple(res[5::WIDTH]), tuple(hands), seat)
-        scores = self._scores.get(key)
-        if scores is None:
-            scores = self._keep(self._scores, key, self._scores_block(s, seat, hands))
-        out[self.score_dst] = scores
-
-        # Your hands.
-        out[self.s_hand] = np.array(dna[seat * k : seat * k + k], np.float32)[self.kinds] / self.kind_cards
-        out[self.s_hand_manip] = np.array(manip[seat * m : seat * m + m], np.float32)[self.manip] / self.manip_cards
-
-        if self.scenario or n == 1 and not self.coop:
-            block = self._objective.get(key)
-            if block is None:
-                block = self._keep(self._objective, key, self._objective_block(s))
-            out[self.s_target.start : self.s_target.start + len(block)] = block
+        if self.has_objective:  # one player: the score against the target, and a scenario's other conditions
+            out[self.s_target.start] = max(-1.0, min(float(totals[0]) / self.target, 2.0))
+            if self.scenario:
+                met = self._objective.get(version)
+                if met is None:
+                    met = self._keep(self._objective, version, self._conditions(s))
+                out[self.s_conditions] = met
         if not s.over:
             self._context(s, seat, out)
 
@@ -548,26 +599,15 @@ class Encoder(encoding.Encoder):
     def _market_block(self, s) -> np.ndarray:
         a = self.market_block[0]
         block = np.zeros(self.market_block[1] - a, np.float32)
-        kp = self.kind_pos
-        for kind in s.market:
-            block[self.s_market.start - a + kp[kind]] += 0.25
+        kinds, manip = self.all_kinds, len(self.c.manipulation)
+        market = np.bincount(np.array(s.market, np.intp), minlength=kinds)[self.kinds]
+        block[self.s_market.start - a : self.s_market.stop - a] = np.minimum(market / 4, 1.0)
         if s.market:
-            block[self.s_market_next.start - a + kp[s.market[0]]] = 1.0
-        for kind in s.dna_discard:
-            block[self.s_boneyard.start - a + kp[kind]] += 1.0
-        bone = slice(self.s_boneyard.start - a, self.s_boneyard.stop - a)
-        block[bone] /= self.kind_cards
-        block[self.s_dna_deck.start - a] = len(s.dna_deck) / self.std_total
-        if self.s_edna_deck:
-            block[self.s_edna_deck.start - a] = len(s.edna_deck) / self.edna_total
-        block[self.s_manip_deck.start - a] = len(s.manip_deck) / self.manip_total
-        mp = _positions(self.manip)
-        for card in s.manip_discard:
-            block[self.s_manip_discard.start - a + mp[card]] += 1.0
-        discard = slice(self.s_manip_discard.start - a, self.s_manip_discard.stop - a)
-        block[discard] /= self.manip_cards
-        market = slice(self.s_market.start - a, self.s_market.stop - a)
-        np.minimum(block[market], 1.0, out=block[market])
+            block[self.s_market_next.start - a + self.kind_pos[s.market[0]]] = 1.0
+        bone = np.bincount(np.array(s.dna_discard, np.intp), minlength=kinds)[self.kinds]
+        block[self.s_boneyard.start - a : self.s_boneyard.stop - a] = bone / self.kind_cards
+        discard = np.bincount(np.array(s.manip_discard, np.intp), minlength=manip)[self.manip]
+        block[self.s_manip_discard.start - a : self.s_manip_discard.stop - a] = discard / self.manip_cards
         return block
 
     def _city_block(self, s) -> np.ndarray:
@@ -644,10 +684,12 @@ class Encoder(encoding.Encoder):
                 block[self.o_broken + e] = 1.0
         return block
 
-    def _parks_block(self, s, seat: int) -> np.ndarray:
-        """Every park's block, in the observer's order (each park's own kept too: one changes at a time)."""
-        blocks = []
-        for p in self.order_of[seat]:
+    def _parks_block(self, s, seat: int) -> tuple:
+        """Every park's block, in the observer's order (each park's own kept too: one changes at a time); each
+        one's End Game Scoring less its VP track, credits and DNA hand; and the parks (by position) with a
+        bonus that counts their visitors or DNA cards, which `_score` scores instead."""
+        blocks, rests, counting = [], [], []
+        for pos, p in enumerate(self.order_of[seat]):
             key = (
                 s.dinos[p],
                 s.facs[p],
@@ -657,30 +699,47 @@ class Encoder(encoding.Encoder):
                 s.res[p * WIDTH + 4],
                 s.season,
             )
-            block = self._park.get(key)
-            if block is None:
-                block = self._keep(self._park, key, self._park_block(s, p))
-            blocks.append(block)
-        return np.concatenate(blocks)
+            kept = self._park.get(key)
+            if kept is None:
+                rest = None if self._counts_hand(s, p) else self._score_rest(s, p)
+                kept = self._keep(self._park, key, (self._park_block(s, p), rest))
+            blocks.append(kept[0])
+            rests.append(0 if kept[1] is None else kept[1])
+            if kept[1] is None:
+                counting.append(pos)
+        return np.concatenate(blocks), np.array(rests, np.float32), counting
 
-    def _scores_block(self, s, seat: int, hands: list[int]) -> np.ndarray:
-        """Each park's score (each kept too: most decisions move one park's counters)."""
-        totals = []
+    def _score(self, s, p: int, hands: list[int]) -> int:
+        """A park's score when a bonus counts its visitors or DNA cards: the rest of End Game Scoring kept per
+        park, visitors and hand, and its VP track, credits and DNA hand added."""
         res = s.res
-        for p in self.order_of[seat]:
-            at = p * WIDTH
-            key = (s.dinos[p], s.facs[p], s.fence[p], s.broken[p], s.season, *res[at : at + 6], res[at + 8], hands[p])
-            total = self._score.get(key)
-            if total is None:
-                total = self._keep(self._score, key, scoring.breakdown(s, p)["total"] / 200)
-            totals.append(total)
-        return np.clip(np.array(totals, np.float32), -1.0, 1.0)
+        at = p * WIDTH
+        key = (s.dinos[p], s.facs[p], s.fence[p], s.broken[p], s.season, res[at + 4], res[at + 8], res[at + 5])
+        key += (hands[p],)
+        rest = self._rests.get(key)
+        if rest is None:
+            rest = self._keep(self._rests, key, self._score_rest(s, p))
+        if self.credits_end:
+            return rest + res[at]
+        return rest + res[at + 3] + res[at] // self.per_credit + hands[p] // self.per_dna
 
-    def _objective_block(self, s) -> np.ndarray:
-        goal = scoring.objective(s)
-        out = [max(-1.0, min(goal["score"] / goal["target"], 2.0))]
-        out += [1.0 if c["met"] else 0.0 for c in goal.get("conditions", ())]
-        return np.array(out, np.float32)
+    def _counts_hand(self, s, p: int) -> bool:
+        """Does an End Game bonus of this park count its visitors or its DNA cards?"""
+        held = s.res[p * WIDTH + SPECIALISTS]
+        pers = [sp.perks.end_per for sp in s.c.specialists if held >> sp.index & 1]
+        pers += [s.c.facilities[facility_of(f)].end_per for f in s.facs[p] if not is_damaged(f)]
+        return any(per and END_COUNTS[per[0]] in ("visitors", "dna_cards") for per in pers)
+
+    def _score_rest(self, s, p: int) -> int:
+        """End Game Scoring less the VP track, the credits and the DNA hand (CC3: less the credits)."""
+        parts = scoring.breakdown(s, p)
+        del parts["total"]
+        return sum(parts.values()) - parts["credits"] - (0 if self.credits_end else parts["track"] + parts["dna"])
+
+    @staticmethod
+    def _conditions(s) -> np.ndarray:
+        """1 for each of the scenario's conditions besides its score that is met."""
+        return np.array([float(c["met"]) for c in scoring.objective(s)["conditions"]], np.float32)
 
     # ------------------------------------------------------------------------------------ context
     def _context(self, s, seat: int, out: np.ndarray) -> None:
