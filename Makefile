@@ -67,9 +67,11 @@ chromium:
 test: install-test postgres chromium
 	$(BIN)/python -m pytest -q
 
+# The engines' speed, then the RL environments' steps per second against the engines' own decisions.
 bench: install
-	$(BIN)/python -m pip install -q -e '.[bench]'
+	$(BIN)/python -m pip install -q -e '.[bench,rl]'
 	$(BIN)/dinotable bench
+	$(BIN)/python -m dinotable.rl.bench
 
 # At least SOAK_DECISIONS checked random decisions in every configuration (about an hour on two free cores).
 soak: install
@@ -80,8 +82,8 @@ golden: install
 	$(BIN)/dinotable golden
 
 lint: install-test
-	$(BIN)/ruff check src tests
-	$(BIN)/ruff format --check src tests
+	$(BIN)/ruff check src tests examples
+	$(BIN)/ruff format --check src tests examples
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis build src/*.egg-info

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from dinotable.agents.base import Agent, Observation
 from dinotable.agents.mcts import MCTSAgent
+from dinotable.agents.ppo import PPOAgent
 from dinotable.agents.simple import GreedyAgent, RandomAgent
 
-AGENTS: dict[str, type[Agent]] = {"random": RandomAgent, "greedy": GreedyAgent, "mcts": MCTSAgent}
+AGENTS: dict[str, type[Agent]] = {"random": RandomAgent, "greedy": GreedyAgent, "mcts": MCTSAgent, "ppo": PPOAgent}
 
 
 def parse_spec(spec: str) -> tuple[str, dict]:
@@ -38,4 +39,14 @@ def make_agent(spec: str, game, seed: int) -> Agent:
     return AGENTS[name](game, seed, **params)
 
 
-__all__ = ["AGENTS", "Agent", "GreedyAgent", "MCTSAgent", "Observation", "RandomAgent", "make_agent", "parse_spec"]
+__all__ = [
+    "AGENTS",
+    "Agent",
+    "GreedyAgent",
+    "MCTSAgent",
+    "Observation",
+    "PPOAgent",
+    "RandomAgent",
+    "make_agent",
+    "parse_spec",
+]

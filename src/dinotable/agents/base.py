@@ -32,6 +32,12 @@ class Observation:
     def action_text(self, action: int) -> str:
         return self._state.action_text(action)
 
+    def features(self):
+        """This seat's observation as a float32 vector (`dinotable.rl`, needs the rl extra), for learned agents."""
+        from dinotable.rl import observation
+
+        return observation(self._state, self.seat)
+
     def determinize(self, seed: int):
         """A copy of the state consistent with this seat's view, everything hidden re-dealt from `seed`."""
         return self._state.determinize(self.seat, seed)
