@@ -9,12 +9,12 @@ import pytest
 pyspiel = pytest.importorskip("pyspiel", reason="the rl extra is not installed (pip install -e '.[rl]')")
 
 import numpy as np  # noqa: E402
-from open_spiel.python.algorithms import mcts  # noqa: E402
+from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 
 import dinotable  # noqa: E402
 from dinotable.rl import encoder_for  # noqa: E402
 from dinotable.rl.encoding import ENCODERS, encoder_class  # noqa: E402
-from dinotable.rl.openspiel import SHORT_NAMES  # noqa: E402
+from dinotable.rl.openspiel import SHORT_NAMES, DinoSpielState  # noqa: E402
 from dinotable.rl.pettingzoo_env import final_rewards  # noqa: E402
 
 
@@ -69,6 +69,31 @@ def test_openspiels_mcts_bot_plays_a_game_to_the_end():
     assert decisions > 20
     assert state.returns() == final_rewards(state.engine_state)
     assert sorted(state.returns()) in ([-1.0, 1.0], [0.0, 0.0])
+
+
+def test_openspiels_information_set_search_plays_from_resampled_states_to_the_end(monkeypatch):
+    # ISMCTS searches copies re-dealt for the player to move (resample_from_infostate), never the true state.
+    needs_encoder("my-funny-dinos")
+    resampled = []
+    resample = DinoSpielState.resample_from_infostate
+
+    def spy(self, player, sampler):
+        copy = resample(self, player, sampler)
+        resampled.append(copy.engine_state is not self.engine_state)
+        return copy
+
+    monkeypatch.setattr(DinoSpielState, "resample_from_infostate", spy)
+    game = pyspiel.load_game("python_dinotable_my_funny_dinos", {"players": 2})
+    rng = np.random.RandomState(1)
+    evaluator = mcts.RandomRolloutEvaluator(1, rng)
+    bot = ismcts.ISMCTSBot(
+        game, evaluator, 2.0, 6, random_state=rng, use_observation_string=True, allow_inconsistent_action_sets=True
+    )
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        state.apply_action(bot.step(state))
+    assert state.returns() == final_rewards(state.engine_state)
+    assert len(resampled) > 6 and all(resampled)
 
 
 @pytest.mark.parametrize("name", ["tiny-epic-dinosaurs", "dinogenics"])
