@@ -34,7 +34,7 @@ from dinotable.rl.encoding import Encoder as BaseEncoder
 CHOICE_STEPS = ("hunt", "dinosaur", "trade", "research", "contract")
 ESCAPE_WHY = tuple(WHY)  # the phases dinosaurs escape in: Adapt the Farm, Feed Dinosaurs, Breeding
 SCORE_SCALE = 50  # VP / 50: a strong score is near 1
-BARRIER_SCALE = 10  # Barriers / 10: a player holds a few; the supply's 60 bound the slice
+BARRIER_SCALE = 10  # Barriers / 10: a player holds a few (the supply's 60 bound the range)
 MEMO_SIZE = 1_000  # Farm boards kept per encoder (a game deals each seat one); then it starts over
 SEAT_MEMO_SIZE = 4_096  # seats' parts kept per encoder (the last few hundred decisions'); then it starts over
 
@@ -110,7 +110,7 @@ class Encoder(BaseEncoder):
         )
         self.round = add("round", nums["rounds"], "the round, one-hot (1 to 6)")
         self.first_player = add("first_player", holders, f"who holds the First Player Marker, one-hot over {who}")
-        # The counts: one block, written as one list and scaled by one multiplication.
+        # The counts: one block, from one list of small whole numbers, scaled by one multiplication.
         self.numbers_start = self.layout.size
         count("board.supply", n_species, f"dinosaurs of each species in the supply / {supply}", supply, supply)
         count("board.barrier_supply", 1, f"Barriers in the supply / {barriers}", barriers, barriers)
@@ -209,7 +209,8 @@ class Encoder(BaseEncoder):
         self.symbols = add(
             "seats.symbols",
             3 * cells * n,
-            "the symbol printed under each space of each seat's Farm, one-hot (plant, meat, supply; 0: none)",
+            "the symbol printed under each space of each seat's Farm, one-hot (plant, meat, supply), all 0 under "
+            "a space without one",
         )
         self.dotted = add("seats.dotted", edges * n, "1 for each edge of each seat's Farm that is a dotted line")
         self.fence = add("seats.fence", edges * n, "1 for each edge of each seat's Farm with a Barrier on it")
