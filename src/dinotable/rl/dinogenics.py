@@ -392,13 +392,13 @@ class Encoder(encoding.Encoder):
         # the parks' DNA hand sizes, then their Manipulation hand sizes); how each worker mark reads.
         counters = [(i, top) for name, i, top in _COUNTERS if exp or name != "refined"]
         P = self.parks
-        # Gathered in two steps: the counters from s.res; then, from [each park's DNA hand size, each park's
-        # Manipulation hand size, the observer's DNA hand by kind, its Manipulation hand, the decks' sizes],
-        # the hand sizes, the observer's hands and the decks.
+        # Gathered in one step from [s.res, each park's DNA hand size, each park's Manipulation hand size, the
+        # observer's DNA hand by kind, its Manipulation hand, the decks' sizes]: the counters, the hand sizes,
+        # the observer's hands and the decks.
         decks = [(self.s_news_left.start, self.news_total), (self.s_dna_deck.start, self.std_total)]
         decks += [(self.s_edna_deck.start, self.edna_total)] if exp else []
         decks += [(self.s_manip_deck.start, self.manip_total)]
-        own = 2 * P
+        own = P * WIDTH + 2 * P
         fixed_src = [own + k for k in kinds] + [own + c.kinds + i for i in manip]
         fixed_src += [own + c.kinds + len(c.manipulation) + i for i in ((0, 1, 2, 3) if exp else (0, 1, 3))]
         fixed_dst = [
@@ -407,21 +407,22 @@ class Encoder(encoding.Encoder):
         ]
         fixed_dst += [at for at, _ in decks]
         fixed_scale = [*(1 / self.kind_cards), *(1 / self.manip_cards), *(1 / total for _, total in decks)]
-        self.counter_scale = np.array([1.0 / top for _, top in counters] * P, np.float32)
-        self.hand_scale = np.array([1 / 20] * P + [1 / 10] * P + fixed_scale, np.float32)
+        scale = [1.0 / top for _, top in counters] * P + [1 / 20] * P + [1 / 10] * P + fixed_scale
+        self.gather_scale = np.array(scale, np.float32)
         width = len(counters)
-        self.counter_to = np.array([d for pos in range(P) for d in self.counter_dst[pos][:width]])
-        self.hand_to = np.array(
-            [self.counter_dst[pos][width] for pos in range(P)]
+        self.gather_to = np.array(
+            [d for pos in range(P) for d in self.counter_dst[pos][:width]]
+            + [self.counter_dst[pos][width] for pos in range(P)]
             + [self.counter_dst[pos][width + 1] for pos in range(P)]
             + fixed_dst
         )
-        self.order_of, self.counter_src, self.hand_src, self.marks = [], [], [], []
+        self.order_of, self.gather_src, self.marks = [], [], []
         for seat in range(n):
             parks = self.seats_from(seat) + ([SYNTH] if coop else [])
             self.order_of.append(parks)
-            self.counter_src.append(np.array([p * WIDTH + i for p in parks for i, _ in counters]))
-            self.hand_src.append(np.array([*parks, *(P + p for p in parks), *fixed_src]))
+            src = [p * WIDTH + i for p in parks for i, _ in counters]
+            src += [P * WIDTH + p for p in parks] + [P * WIDTH + P + p for p in parks]
+            self.gather_src.append(np.array(src + fixed_src))
             # A mark is s.occ + 3: a Crash Token (-3), a blocking token (-2), free (-1), then a park's worker.
             self.marks.append(np.array([2, 1, 0, *(3 + parks.index(p) for p in range(P))]))
         self.all_manip = len(c.manipulation)
@@ -446,7 +447,9 @@ class Encoder(encoding.Encoder):
         self._rests: dict = {}
         self._mainland: dict = {}
         self._workers: dict = {}
-        self._market: dict = {}
+        self._market: tuple = (None, None)  # the cards last read, and what they gave
+        self._boneyard: tuple = (None, None)
+        self._discard: tuple = (None, None)
         self._city: dict = {}
         self._meeples: dict = {}
         self._objective: dict = {}
@@ -481,11 +484,18 @@ class Encoder(encoding.Encoder):
             ones = self._keep(self._workers, key, at + self.marks[seat][np.array(s.occ)[sel] + 3])
         out[ones] = 1.0
 
-        key = (tuple(s.market), tuple(s.dna_discard), tuple(s.manip_discard))
-        block = self._market.get(key)
-        if block is None:
-            block = self._keep(self._market, key, self._market_block(s))
-        out[self.market_block[0] : self.market_block[1]] = block
+        # The DNA Market, the Boneyard and the discard pile: each kept while it does not change.
+        if s.market != self._market[0]:
+            self._market = (list(s.market), self._market_block(s))
+        out[self.s_market.start : self.s_market_next.stop] = self._market[1]
+        if s.dna_discard != self._boneyard[0]:
+            bone = np.bincount(np.array(s.dna_discard, np.intp), minlength=self.all_kinds)[self.kinds]
+            self._boneyard = (list(s.dna_discard), bone / self.kind_cards)
+        out[self.s_boneyard] = self._boneyard[1]
+        if s.manip_discard != self._discard[0]:
+            cards = np.bincount(np.array(s.manip_discard, np.intp), minlength=self.all_manip)[self.manip]
+            self._discard = (list(s.manip_discard), cards / self.manip_cards)
+        out[self.s_manip_discard] = self._discard[1]
 
         key = (
             tuple(s.stacks),
@@ -528,32 +538,35 @@ class Encoder(encoding.Encoder):
         block, rests, counting, version = kept
         out[self.parks_start : self.parks_stop] = block
 
-        # Counters; then hand sizes, your hands and the decks' sizes (kept while no hand or deck changes).
+        # Counters, hand sizes, your hands and the decks' sizes, in one step.
         k, m, P = self.all_kinds, self.all_manip, self.parks
-        counts = np.fromiter(res, np.float32, len(res))[self.counter_src[seat]]
-        out[self.counter_to] = np.minimum(counts * self.counter_scale, 1.0)
         dna, manip = s.dna, s.manip
         if dna != self._dna[0]:  # each park's hand size, kept while no DNA hand changes
             self._dna = (list(dna), [sum(dna[i : i + k]) for i in range(0, P * k, k)])
         if manip != self._manip[0]:
             self._manip = (list(manip), [sum(manip[i : i + m]) for i in range(0, P * m, m)])
         hands = self._dna[1]
-        values = [*hands, *self._manip[1], *dna[seat * k : seat * k + k], *manip[seat * m : seat * m + m]]
+        values = [*res, *hands, *self._manip[1], *dna[seat * k : seat * k + k], *manip[seat * m : seat * m + m]]
         values += (len(s.news_deck), len(s.dna_deck), len(s.edna_deck), len(s.manip_deck))
-        values = np.fromiter(values, np.float32, len(values))[self.hand_src[seat]]
-        out[self.hand_to] = np.minimum(values * self.hand_scale, 1.0)
-        # Scores: End Game Scoring less the VP track, credits and DNA hand is kept with the parks (`rests`);
-        # a park with a bonus that counts visitors or DNA cards is scored on its own (`counting`).
-        if self.credits_end:
-            totals = rests + counts[self.credits_at]
-        else:
-            totals = rests + counts[self.vp_at] + counts[self.credits_at] // self.per_credit
-            totals += values[: self.parks] // self.per_dna
-        for pos in counting:
-            totals[pos] = self._score(s, self.order_of[seat][pos], hands)
-        if self.no_negative:
-            totals = np.maximum(totals, 0.0)
-        out[self.i_score] = np.minimum(np.maximum(totals / 200, -1.0), 1.0)
+        gathered = np.fromiter(values, np.float32, len(values))[self.gather_src[seat]]
+        out[self.gather_to] = np.minimum(gathered * self.gather_scale, 1.0)
+        # Scores: End Game Scoring less the VP track, credits and DNA hand is kept with the parks (`rests`); a
+        # park with a bonus that counts visitors or DNA cards is scored on its own (`counting`).
+        parks = self.order_of[seat]
+        first = 0.0
+        for pos, p in enumerate(parks):
+            if pos in counting:
+                total = self._score(s, p, hands)
+            elif self.credits_end:
+                total = rests[pos] + res[p * WIDTH]
+            else:
+                at = p * WIDTH
+                total = rests[pos] + res[at + 3] + res[at] // self.per_credit + hands[p] // self.per_dna
+            if self.no_negative and total < 0:
+                total = 0
+            out[self.score_dst[pos]] = max(-1.0, min(total / 200, 1.0))
+            if pos == 0:
+                first = total
         key = (s.order, seat)
         ones = self._orders.get(key)
         if ones is None:
@@ -562,7 +575,7 @@ class Encoder(encoding.Encoder):
             ones = self._keep(self._orders, key, np.array(ones))
         out[ones] = 1.0
         if self.has_objective:  # one player: the score against the target, and a scenario's other conditions
-            out[self.s_target.start] = max(-1.0, min(float(totals[0]) / self.target, 2.0))
+            out[self.s_target.start] = max(-1.0, min(first / self.target, 2.0))
             if self.scenario:
                 met = self._objective.get(version)
                 if met is None:
@@ -597,17 +610,13 @@ class Encoder(encoding.Encoder):
         return np.array(opened, np.intp), np.array(sel, np.intp), np.array(at, np.intp)
 
     def _market_block(self, s) -> np.ndarray:
-        a = self.market_block[0]
-        block = np.zeros(self.market_block[1] - a, np.float32)
-        kinds, manip = self.all_kinds, len(self.c.manipulation)
-        market = np.bincount(np.array(s.market, np.intp), minlength=kinds)[self.kinds]
-        block[self.s_market.start - a : self.s_market.stop - a] = np.minimum(market / 4, 1.0)
+        """The DNA Market's cards of each kind, then the one there longest."""
+        K = len(self.kinds)
+        block = np.zeros(2 * K, np.float32)
+        market = np.bincount(np.array(s.market, np.intp), minlength=self.all_kinds)[self.kinds]
+        block[:K] = np.minimum(market / 4, 1.0)
         if s.market:
-            block[self.s_market_next.start - a + self.kind_pos[s.market[0]]] = 1.0
-        bone = np.bincount(np.array(s.dna_discard, np.intp), minlength=kinds)[self.kinds]
-        block[self.s_boneyard.start - a : self.s_boneyard.stop - a] = bone / self.kind_cards
-        discard = np.bincount(np.array(s.manip_discard, np.intp), minlength=manip)[self.manip]
-        block[self.s_manip_discard.start - a : self.s_manip_discard.stop - a] = discard / self.manip_cards
+            block[K + self.kind_pos[s.market[0]]] = 1.0
         return block
 
     def _city_block(self, s) -> np.ndarray:
@@ -707,7 +716,7 @@ class Encoder(encoding.Encoder):
             rests.append(0 if kept[1] is None else kept[1])
             if kept[1] is None:
                 counting.append(pos)
-        return np.concatenate(blocks), np.array(rests, np.float32), counting
+        return np.concatenate(blocks), rests, counting
 
     def _score(self, s, p: int, hands: list[int]) -> int:
         """A park's score when a bonus counts its visitors or DNA cards: the rest of End Game Scoring kept per
