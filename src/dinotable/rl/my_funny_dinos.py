@@ -49,7 +49,9 @@ class Deal(NamedTuple):
     fixed: list  # per seat, the options, the paper's edge, the rocks and the dexterities, scaled
     by_colour: tuple  # the physical tiles of each colour (read only where owned, so seen)
     twos: tuple  # the circled 2 event tiles
-    missions_plan: tuple  # per revealed mission: slot, index, red, tiles of its colour, points
+    revealed: list  # the entries of missions.revealed that hold 1
+    missions_plan: tuple  # per revealed mission: slot, its first entry of missions.owners, a black one's
+    # colour's tiles (None for a red one), points
     chances: dict  # chance tables by (round if stacks get shakier, seat)
 
 
@@ -191,8 +193,12 @@ class Encoder(BaseEncoder):
         self.two_extra = max(c.kind_points) - numbers["loose_tile"]
         self.bones_per_point = numbers["bones_per_point"]
         self.rel = [[(other - seat) % n for other in range(n)] for seat in range(n)]
+        self.order = [self.seats_from(seat) for seat in range(n)]
         self.deals: dict[int, Deal] = {}
         self.views: dict[int, tuple] = {}
+        # The packed fields, rewritten in place by each fill (the bytes as unsigned, to take any bytes).
+        self.fields = np.zeros((7, NUM_TILES), dtype=np.int8)
+        self.packed = memoryview(self.fields.view(np.uint8).reshape(-1))
 
     # ------------------------------------------------------------------------------------- kept tables
     def deal(self, s) -> Deal:
@@ -216,9 +222,11 @@ class Encoder(BaseEncoder):
         for slot, m in enumerate(s.missions):
             mission = c.missions[m]
             red = mission.border == "red"
-            plan.append((slot, m, red, () if red else by_colour[mission.colour], mission.points))
+            first = self.mission_owners.start + m * n
+            plan.append((slot, first, None if red else by_colour[mission.colour], mission.points))
         twos = tuple(p for p in range(NUM_TILES) if self.is_two[kind[p]])
-        deal = Deal(kind, s.base_rocks, s.missions, fixed, by_colour, twos, tuple(plan), {})
+        revealed = [self.revealed.start + m for m in s.missions]
+        deal = Deal(kind, s.base_rocks, s.missions, fixed, by_colour, twos, revealed, tuple(plan), {})
         self.deals[id(kind)] = deal
         return deal
 
@@ -235,7 +243,7 @@ class Encoder(BaseEncoder):
             out[self.dense],
             out[self.where].reshape(NUM_TILES, -1),
             out[self.face].reshape(NUM_TILES, -1),
-            out[self.cover_and_chance],
+            out[self.cover_and_chance].reshape(2, NUM_TILES),
         )
         return views
 
@@ -300,10 +308,11 @@ class Encoder(BaseEncoder):
                 cover[p] = k
         owner = s.owner
         packed = _pack_signed(*owner, *s.spot) + bytes(s.restored) + bytes(s.known) + bytes(s.kind) + cover + _ONES
-        codes = self.codes.dot(np.frombuffer(packed, dtype=np.int8).reshape(7, NUM_TILES)).astype(np.intp)
+        self.packed[:] = packed
+        codes = self.codes.dot(self.fields).astype(np.intp)
         self.where_tables[seat].take(codes[0], 0, where)
         self.face_table.take(codes[1], 0, face)
-        self.chance_table(s, seat, deal).take(codes[2:].ravel(), 0, cover_and_chance)
+        self.chance_table(s, seat, deal).take(codes[2:], None, cover_and_chance)
 
         # Dinosaurs, missions and the score, as the score breakdown counts them.
         cut = seat * len(PARTS)
@@ -322,23 +331,24 @@ class Encoder(BaseEncoder):
             score[k] += d.value
             if d.colours == 1:
                 single[k] += 1
-        revealed, owners = self.revealed.start, self.mission_owners.start
-        for slot, m, red, tiles, points in deal.missions_plan:
-            ones.append(revealed + m)
-            if red:
+        ones += deal.revealed
+        seats = self.order[seat]
+        for slot, first, tiles, points in deal.missions_plan:
+            if tiles is None:  # a red mission: its taker's
                 taker = s.mission_owner[slot]
-                leaders = (rel[taker],) if taker >= 0 else ()
-            else:  # whoever has most tiles of its colour (all of them if tied), nobody if no one has any
-                column = [0] * n
-                for p in tiles:
-                    if owner[p] >= 0:
-                        column[rel[owner[p]]] += 1
+                if taker >= 0:
+                    ones.append(first + rel[taker])
+                    score[rel[taker]] += points
+            else:  # a black one: whoever has most tiles of its colour (all if tied), nobody if no one has any
+                held = [owner[p] for p in tiles]
+                column = [held.count(other) for other in seats]
                 best = max(column)
-                leaders = [k for k in range(n) if column[k] == best] if best else ()
-            for k in leaders:
-                ones.append(owners + m * n + k)
-                score[k] += points
-        out[ones] = 1.0
+                if best:
+                    for k, count in enumerate(column):
+                        if count == best:
+                            ones.append(first + k)
+                            score[k] += points
+        out.put(ones, 1.0)
 
         dense[:] = [
             s.round if s.round < MAX_ROUND else MAX_ROUND,
