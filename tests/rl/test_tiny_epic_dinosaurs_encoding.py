@@ -1,5 +1,6 @@
 """Tiny Epic Dinosaurs' observation encoding says what `view(seat)` says: for states of seeded random games, every
-slice read back (and multiplied by its scale) equals the view's own entry, seats listed from the observer."""
+slice read back in the view's units (a count divided by the scale its doc states) equals the view's own entry,
+seats listed from the observer; and the entries the encoder keeps between decisions never go stale."""
 
 from __future__ import annotations
 
@@ -52,7 +53,6 @@ class Reading:
         self.encoder = encoder_for(state)
         self.vector = self.encoder.encode(state, seat)
         self.slices = {s.name: s for s in self.encoder.layout.slices}
-        self.n = state.num_players
 
     def __call__(self, name: str, per: int | None = None) -> np.ndarray:
         """The slice's entries, as rows of `per` entries if given."""
@@ -272,10 +272,23 @@ def test_seats_are_listed_from_the_observer(num_players):
     s = GAME.new_game(num_players, 11, {})
     for seat in range(num_players):
         listed = Reading(s, seat).counts("seats.resources", 3)
-        assert listed == [
-            s.view(seat)["players"][p]["resources"] and list(s.resources(p)) for p in order(seat, num_players)
-        ]
-        assert listed[0] == list(s.view(seat)["players"][seat]["resources"].values())
+        players = s.view(seat)["players"]
+        assert listed == [list(players[p]["resources"].values()) for p in order(seat, num_players)]
+        assert len({tuple(r) for r in listed}) == num_players  # the seats' bonuses tell them apart
+
+
+@players(1, 4)
+def test_every_count_is_divided_by_the_number_its_doc_states(num_players):
+    """A slice's doc says how its entries are scaled ("plant, meat and supply of each seat / 13"): the encoder
+    divides by exactly that, and a slice whose doc states no divisor holds 0s and 1s."""
+    encoder = encoder_for(GAME.new_game(num_players, 0, {}))
+    for s in encoder.layout.slices:
+        scale = encoder.scale[s.start : s.stop]
+        if " / " in s.doc:
+            divisor = float(s.doc.rsplit(" / ", 1)[1].split()[0])
+            assert np.allclose(scale, np.float32(1 / divisor)), s.name
+        else:
+            assert (scale == 1).all() and (s.low, s.high) == (0, 1), s.name
 
 
 @players(1, 2, 4)
