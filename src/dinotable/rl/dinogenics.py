@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from dinotable.games.dinogenics import rules, scoring
+from dinotable.games.dinogenics import render, rules, scoring
 from dinotable.games.dinogenics.components import END_COUNTS
 from dinotable.games.dinogenics.rules.codes import (
     COMMERCIAL,
@@ -47,7 +47,7 @@ _COUNTERS = (
 _COUNTER_DOCS = {
     "credits": "credits / 50 (at most 1)",
     "goats": "goats / 20 (at most 1)",
-    "fences": "fences in the supply / 30 (at most 1)",
+    "fences": "fences to build / 30 (at most 1)",
     "vp": "VP on the track / 200 (at most 1)",
     "scandals": "Scandals / 10 (at most 1)",
     "visitors": "visitors in the park / 30 (at most 1)",
@@ -92,6 +92,11 @@ def _content_steps(c) -> dict:
     for sp in c.specialists:
         _walk(sp.perks.space_bonus, found)
     return found
+
+
+def _bits(mask: int, size: int) -> np.ndarray:
+    """The mask's lowest `size` bits, lowest first, as 0 and 1."""
+    return np.unpackbits(np.array([mask], "<u8").view(np.uint8), bitorder="little")[:size]
 
 
 def _positions(keys) -> dict:
@@ -167,7 +172,8 @@ class Encoder(encoding.Encoder):
         self.s_stage = add(
             "stage",
             len(rules.STAGES),
-            "the step of the Season under way, one-hot: " + ", ".join(name for name, _ in rules.STAGES),
+            "the step of the Season under way, one-hot, in the Season's order: "
+            + "; ".join(render.stage_label(s, name) for name, _ in rules.STAGES),
         )
         self.s_decision = add(
             "decision",
@@ -248,13 +254,15 @@ class Encoder(encoding.Encoder):
         self.s_choose = add(
             "context.choose",
             4 * len(self.choose_pos),
-            "choose an option: each option offered (up to 4), one-hot over the content's options",
+            f"choose an option: each option offered (up to 4), one-hot over the {len(self.choose_pos)} options "
+            "the spaces, cards and Breaking News offer (the HQ's three, the Agency's two...)",
         )
         self.s_short = add("context.create_short", 1, "create a dinosaur: DNA cards the set may lack / 3")
         self.s_purpose = add(
             "context.pick.purpose",
             len(rules.PICK_PURPOSES),
-            "pick DNA cards: what for, one-hot: " + ", ".join(rules.PICK_PURPOSES),
+            "pick DNA cards: what for, one-hot: a Mutant's set, cards drawn to keep, the Boneyard, buying, "
+            "selling, discarding, a set, Refinement",
         )
         self.s_left = add("context.pick.left", 1, "pick DNA cards: picks left / 5 (at most 1)")
         self.s_drawn = add(
@@ -283,7 +291,8 @@ class Encoder(encoding.Encoder):
         self.s_opponent = add(
             "context.opponent",
             len(self.opponent_pos),
-            "choose an opponent: what the card does to them, one-hot over the content's",
+            f"choose an opponent: what the card does to them, one-hot over the {len(self.opponent_pos)} "
+            "effects the cards have",
         )
         self.s_city = add("context.city_used", 3, "the City Center choices taken: fences, a structure, DNA")
         self.s_count = add(
@@ -307,7 +316,11 @@ class Encoder(encoding.Encoder):
         names = []
         for pos in range(self.parks):
             prefix = "synth" if coop and pos == n else f"seats.{pos}"
-            who = "Synth's park" if prefix == "synth" else ("your park" if pos == 0 else f"the park {pos} seats on")
+            who = (
+                "Synth's park"
+                if prefix == "synth"
+                else ("your park" if pos == 0 else f"the park of the seat {pos} after you")
+            )
             names.append((prefix, who))
             dst = []
             for name, _, _ in _COUNTERS:
@@ -653,10 +666,9 @@ class Encoder(encoding.Encoder):
 
     def _park_block(self, s, p: int) -> np.ndarray:
         block = np.zeros(self.block_size, np.float32)
-        held = s.res[p * WIDTH + SPECIALISTS]
-        for i in self.specialists:
-            if held >> i & 1:
-                block[self.o_spec + i] = 1.0
+        if self.specialists:
+            held = _bits(s.res[p * WIDTH + SPECIALISTS], len(self.specialists))
+            block[self.o_spec : self.o_spec + len(self.specialists)] = held
         keys = rules.habitat_keys(s, p)
         bad = rules.improper(s, p, keys)
         block[self.o_rep] = max(-1.0, min(rules.reputation(s, p) / 30, 1.0))
@@ -685,12 +697,8 @@ class Encoder(encoding.Encoder):
                     block[self.o_cfac + (x - COMMERCIAL) * wc + self.comm_facs[kind]] = 1.0
                     if is_damaged(code):
                         block[self.o_damaged + self.cells + x - COMMERCIAL] = 1.0
-        fence, broken = s.fence[p], s.broken[p]
-        for e in range(self.edges):
-            if fence >> e & 1:
-                block[self.o_fences + e] = 1.0
-            if broken >> e & 1:
-                block[self.o_broken + e] = 1.0
+        block[self.o_fences : self.o_broken] = _bits(s.fence[p], self.edges)
+        block[self.o_broken : self.o_broken + self.edges] = _bits(s.broken[p], self.edges)
         return block
 
     def _parks_block(self, s, seat: int) -> tuple:
