@@ -15,6 +15,7 @@ one list scaled by one product, and every one-hot entry is set in one write.
 from __future__ import annotations
 
 import struct
+from operator import itemgetter
 from typing import NamedTuple
 
 import numpy as np
@@ -41,18 +42,18 @@ _ONES = bytes([1] * NUM_TILES)
 
 
 class Deal(NamedTuple):
-    """What stays the same through one game (and its determinized copies, which share these tuples)."""
+    """What stays the same through one game: its copies share these tuples (a determinized copy deals the
+    buried tiles again, so has kinds of its own, and a Deal of its own, sharing the rest: Encoder._table)."""
 
     kind: tuple  # the state's own tuples, to tell the game by identity
     base_rocks: tuple
     missions: tuple
     fixed: list  # per seat, the options, the paper's edge, the rocks and the dexterities, scaled
-    by_colour: tuple  # the physical tiles of each colour (read only where owned, so seen)
     twos: tuple  # the circled 2 event tiles
     revealed: list  # the entries of missions.revealed that hold 1
-    missions_plan: tuple  # per revealed mission: slot, its first entry of missions.owners, a black one's
-    # colour's tiles (None for a red one), points
-    chances: dict  # chance tables by (round if stacks get shakier, seat)
+    missions_plan: tuple  # per revealed mission: slot, its first entry of missions.owners, what reads the
+    # owners of a black one's colour's tiles (None for a red one; read only where owned, so seen), points
+    chances: dict  # chance tables by (round if stacks get shakier, seat), shared by the determinized copies
 
 
 class Encoder(BaseEncoder):
@@ -195,6 +196,7 @@ class Encoder(BaseEncoder):
         self.rel = [[(other - seat) % n for other in range(n)] for seat in range(n)]
         self.order = [self.seats_from(seat) for seat in range(n)]
         self.deals: dict[int, Deal] = {}
+        self.tables: dict[tuple, tuple] = {}  # by the rocks and the missions: see _table
         self.views: dict[int, tuple] = {}
         # The packed fields, rewritten in place by each fill (the bytes as unsigned, to take any bytes).
         self.fields = np.zeros((7, NUM_TILES), dtype=np.int8)
@@ -210,25 +212,37 @@ class Encoder(BaseEncoder):
         if len(self.deals) >= _KEPT:
             self.deals.clear()
         c, n, kind = self.content, self.num_players, s.kind
-        options = [s.options["rocks_per_base"], s.dice_mode, s.shaky, *c.spot_edge, *s.base_rocks]
-        fixed = [
-            (np.array(options + [s.dexterity[k] for k in self.seats_from(seat)]) * self.fixed_scale)
-            for seat in range(n)
-        ]
-        by_colour = tuple(
-            tuple(p for p in range(NUM_TILES) if c.kind_colour[kind[p]] == colour) for colour in range(len(c.colours))
-        )
+        # The pile's rocks and the missions revealed: shared with the determinized copies.
+        key = (s.base_rocks, s.missions)
+        fixed, revealed, chances = self.tables.get(key) or self._table(s, key)
+        by_colour: list[list[int]] = [[] for _ in c.colours]
+        twos = []
+        for p, k in enumerate(kind):
+            by_colour[c.kind_colour[k]].append(p)
+            if self.is_two[k]:
+                twos.append(p)
         plan = []
         for slot, m in enumerate(s.missions):
             mission = c.missions[m]
-            red = mission.border == "red"
             first = self.mission_owners.start + m * n
-            plan.append((slot, first, None if red else by_colour[mission.colour], mission.points))
-        twos = tuple(p for p in range(NUM_TILES) if self.is_two[kind[p]])
-        revealed = [self.revealed.start + m for m in s.missions]
-        deal = Deal(kind, s.base_rocks, s.missions, fixed, by_colour, twos, revealed, tuple(plan), {})
+            # A black one: what reads the owners of its colour's tiles.
+            owners = None if mission.border == "red" else itemgetter(*by_colour[mission.colour])
+            plan.append((slot, first, owners, mission.points))
+        deal = Deal(kind, s.base_rocks, s.missions, fixed, tuple(twos), revealed, tuple(plan), chances)
         self.deals[id(kind)] = deal
         return deal
+
+    def _table(self, s, key: tuple) -> tuple:
+        """The entries fixed for each seat, the revealed missions' entries and the chance tables."""
+        if len(self.tables) >= _KEPT:
+            self.tables.clear()
+        options = [s.options["rocks_per_base"], s.dice_mode, s.shaky, *self.content.spot_edge, *s.base_rocks]
+        fixed = []
+        for seat in range(self.num_players):
+            dexterity = [s.dexterity[k] for k in self.seats_from(seat)]
+            fixed.append((np.array(options + dexterity) * self.fixed_scale).astype(np.float32))
+        table = self.tables[key] = (fixed, [self.revealed.start + m for m in s.missions], {})
+        return table
 
     def views_of(self, out: np.ndarray) -> tuple:
         """The slices of `out` that fill writes whole (kept, as an environment fills the same vector again)."""
@@ -333,14 +347,14 @@ class Encoder(BaseEncoder):
                 single[k] += 1
         ones += deal.revealed
         seats = self.order[seat]
-        for slot, first, tiles, points in deal.missions_plan:
-            if tiles is None:  # a red mission: its taker's
+        for slot, first, colour_owners, points in deal.missions_plan:
+            if colour_owners is None:  # a red mission: its taker's
                 taker = s.mission_owner[slot]
                 if taker >= 0:
                     ones.append(first + rel[taker])
                     score[rel[taker]] += points
             else:  # a black one: whoever has most tiles of its colour (all if tied), nobody if no one has any
-                held = [owner[p] for p in tiles]
+                held = colour_owners(owner)
                 column = [held.count(other) for other in seats]
                 best = max(column)
                 if best:
