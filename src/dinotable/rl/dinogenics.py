@@ -56,6 +56,9 @@ _COUNTER_DOCS = {
 }
 _CACHE_MAX = 4096  # entries per kept table before it is emptied (a game makes a few hundred)
 _PER_CELL = 4  # dinosaurs on one park space that read as 1
+# What of a dinosaur's code a park's block reads: its species, its space and whether it is hungry (a park's
+# block is kept across its other flags, which the rules set and clear as the Upkeep goes).
+_SEEN = (1 << rules.FLAGS) - 1 | HUNGRY << rules.FLAGS
 # What a CHOOSE offers and what an OPPONENT card does: found anywhere in the content's steps.
 _EXPANSION_PHASES = (
     rules.LARGE,
@@ -451,6 +454,9 @@ class Encoder(encoding.Encoder):
         self.vp_at = np.array([pos * width + names.index("vp") for pos in range(P)])
         self.credits_at = np.array([pos * width + names.index("credits") for pos in range(P)])
         self.per_credit, self.per_dna = c.numbers["end_credits_per_vp"], c.numbers["end_dna_per_vp"]
+        # The Season changes a park's readings only through the Dreadnoughtus (Awe-Inspiring: its reputation is
+        # the Season's number), a Dinosaur Elites species.
+        self.by_season = s.t.dread in self.sp_pos
         self.has_objective = bool(sc) or (n == 1 and not coop)
         self.target = sc.objective.get("vp", sc.objective.get("credits", 0)) if sc else c.numbers["solo_target"]
         self.credits_end = rules.special(s, "credits_end")  # CC3 scores credits
@@ -541,7 +547,7 @@ class Encoder(encoding.Encoder):
             tuple(s.broken),
             tuple(res[4::WIDTH]),
             tuple(res[8::WIDTH]),
-            s.season,
+            s.season if self.by_season else 0,
             seat,
         )
         kept = self._parks.get(key)
@@ -708,13 +714,13 @@ class Encoder(encoding.Encoder):
         blocks, rests, counting = [], [], []
         for pos, p in enumerate(self.order_of[seat]):
             key = (
-                s.dinos[p],
+                tuple(code & _SEEN for code in s.dinos[p]),
                 s.facs[p],
                 s.fence[p],
                 s.broken[p],
                 s.res[p * WIDTH + SPECIALISTS],
                 s.res[p * WIDTH + 4],
-                s.season,
+                s.season if self.by_season else 0,
             )
             kept = self._park.get(key)
             if kept is None:
