@@ -282,3 +282,12 @@ def test_suite_catches_two_actions_on_offer_with_one_name(monkeypatch, name):
     monkeypatch.setattr(type(game), "action_name", lambda self, state, action: "dig")
     with pytest.raises(AssertionError, match="are both named 'dig'"):
         conformance.check_screen(game, 2, {}, 1)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_suite_catches_two_actions_on_offer_that_read_alike(monkeypatch, name):
+    game = dinotable.get_game(name)
+    state_class = type(game.new_game(2, 1))
+    monkeypatch.setattr(state_class, "action_text", lambda self, action, viewer=None: "Dig here")
+    with pytest.raises(AssertionError, match="both read 'Dig here'"):
+        conformance.check_screen(game, 2, {}, 1)

@@ -201,3 +201,25 @@ def test_the_upkeep_resources_are_told_once_per_resource():
     (told,) = [e for e in events if e.kind == "upkeep_income" and e.seat == seat]
     assert told.detail["gains"] == [["credits", 4], ["goats", 2]]
     assert GAME.event_text(s, told) == f"Player {seat + 1} gains 4 credits and 2 goats in the Upkeep"
+
+
+def test_two_city_center_stacks_showing_one_facility_are_told_apart_by_the_stack():
+    """The City Center's facility stacks (the rulebook's Setup: the 2nd, 3rd and 4th stacks each get a tile
+    every round) may show the same facility; buying from one or the other leaves a different tile on top, so
+    the two choices name their stack, and a facility on one stack only reads as before."""
+    game = dinotable.get_game("dinogenics")
+    state = game.new_game(2, 2, {})
+    rng = random.Random(2)
+    while not state.is_over:
+        texts = [state.action_text(a) for a in state.legal_actions()]
+        if any("facility stack" in t for t in texts):
+            break
+        state.apply(rng.choice(state.legal_actions()))
+    else:
+        pytest.fail("no two stacks showed one facility in the seeded game")
+    buys = [t for t in texts if t.startswith("Buy ")]
+    twins = [t for t in buys if "facility stack" in t]
+    assert len(twins) == 2 and len(set(twins)) == 2
+    assert {t.split(" from the ")[1].split(" ")[0] for t in twins} < {"2nd", "3rd", "4th"}
+    assert all(" from the " not in t for t in buys if t not in twins)
+    assert len(set(texts)) == len(texts)

@@ -307,8 +307,8 @@ _ACTION_NAME = re.compile(r"^[a-z0-9#][a-z0-9#-]*$")
 def check_screen(game, num_players: int, options: dict, seed: int) -> None:
     """What a person reads in the terminal fits 80 columns and is in the game's words: for every viewer at
     points of a random game, the status line (one line), the screen (at most 14 lines, shared with the menu
-    in 24), the whole board and each seat's, every action's text, label and stable name (unique among those
-    on offer), and every reference entry."""
+    in 24), the whole board and each seat's, every action's text (no two alike: a person must tell the
+    choices apart), label and stable name (unique among those on offer), and every reference entry."""
     where = _where(game, num_players, options, seed)
 
     def words(what: str, text: str, lines: int | None = None) -> None:
@@ -335,8 +335,12 @@ def check_screen(game, num_players: int, options: dict, seed: int) -> None:
             for a in legal:
                 names(f"action {a} told to seat {viewer}", state.action_text(a, viewer=viewer))
         taken: dict = {}
+        texts: dict = {}
         for a in legal:
-            names(f"action {a}", state.action_text(a))
+            text = state.action_text(a)
+            names(f"action {a}", text)
+            assert text not in texts, f"{where}: actions {texts[text]} and {a} both read {text!r}"
+            texts[text] = a
             label = game.action_label(state, a)
             names(f"the label of action {a}", label)
             assert len(label) <= 30, f"{where}: the label of action {a} is {len(label)} characters: {label!r}"

@@ -310,10 +310,18 @@ def build_text(s: DinoGenicsState, action: int, ctx) -> str:
     return "Stop building" if action == s.ids.done else _pen_text(s, action)
 
 
+# The City Center's facility stacks as the rulebook counts them (the first is the Basic Hotels).
+STACK_ORDINALS = ("1st", "2nd", "3rd", "4th")
+
+
 def stack_text(s: DinoGenicsState, action: int, ctx: DiscountContext) -> str:
-    f = rules.stack_tile(s, action - s.ids.stack)
+    i = action - s.ids.stack
+    f = rules.stack_tile(s, i)
     price = rules.facility_price(s, s.cur, f, ctx.discount)
-    return f"Buy {facility_text(s.c, f, cost=False)} for {_credits(price)}"
+    # Two stacks may show the same facility; which one is bought shows a different tile beneath.
+    twin = any(j != i and rules.stack_tile(s, j) == f for j in range(len(s.stacks) + 1))
+    where = f" from the {STACK_ORDINALS[i]} facility stack" if twin else ""
+    return f"Buy {facility_text(s.c, f, cost=False)}{where} for {_credits(price)}"
 
 
 def facility_cell_text(s: DinoGenicsState, action: int, ctx: PlacingContext) -> str:
