@@ -35,7 +35,7 @@ CHOICE_STEPS = ("hunt", "dinosaur", "trade", "research", "contract")
 ESCAPE_WHY = tuple(WHY)  # the phases dinosaurs escape in: Adapt the Farm, Feed Dinosaurs, Breeding
 SCORE_SCALE = 50  # VP / 50: a strong score is near 1
 BARRIER_SCALE = 10  # Barriers / 10: a player holds a few (the supply's 60 bound the range)
-MEMO_SIZE = 1_000  # Farm boards kept per encoder (a game deals each seat one); then it starts over
+MEMO_SIZE = 1_000  # Farm boards and card rows kept per encoder (a game sees a few dozen); then it starts over
 SEAT_MEMO_SIZE = 4_096  # seats' parts kept per encoder (the last few hundred decisions'); then it starts over
 
 
@@ -303,16 +303,12 @@ class Encoder(BaseEncoder):
         self.scale = np.ones(self.layout.size, dtype=np.float32)
         for where, factor in scale:
             self.scale[where] = factor
-        self.number_scale = self.scale[self.numbers_start : self.numbers_stop].copy()
-        self._observers(slots)
-        self.memo: dict = {}
-        self.seat_memo: dict = {}
-        self.parts: dict = {}  # what a seat's part is made from: its Barriers, its cards
-        # Per Farm board: its one-hot, symbols and dotted lines as offsets within a seat's part of each slice.
-        self.boards = []
-        for farm in c.farms:
-            symbols = [cell * 3 + sym for cell, sym in enumerate(farm.symbols) if sym >= 0]
-            self.boards.append((farm.index, tuple(symbols), tuple(members(farm.dotted))))
+        self.n_private, self.n_unique = n_private, n_unique
+        self._sources(slots)
+        self.memo: dict = {}  # kept bytes: Farm boards, Barriers, what stands on a Farm, cards, card rows
+        self.seat_memo: dict = {}  # kept seats' parts, by everything they are made from
+        self.fed_bytes = [bytes(1 if mask >> x & 1 else 0 for x in range(cells)) for mask in range(1 << cells)]
+        self.penalty_bytes = [bytes((mask & 1, mask >> 1 & 1)) for mask in range(4)]
         # VP tables for the scores (scoring.breakdown, read from flat tables): a Farm space's VP by its code
         # (the last entry, code -1, an empty space), a Contract's, a Research card's and its Contract bonus.
         self.space_vp = [sp.value for sp in c.species] + [0] * (UNIQUE - n_species + n_research) + [0]
@@ -320,235 +316,299 @@ class Encoder(BaseEncoder):
         self.research_vp = [card.vp for card in c.research]
         self.contract_bonus = [card.contract_bonus for card in c.research]
         self.species_vp = [sp.value for sp in c.species]
+        self.farms = c.farms
 
-    def _observers(self, slots: int) -> None:
-        """For each observer, where each entry written for seat 0 as the observer goes (`maps`), and where
-        each count of the block comes from in the list `fill` makes of the state's flat fields (`gathers`)."""
-        n, holders = self.num_players, self.holders
-        seat_wise = [s for s in self.layout.slices if s.name in ("turn", "seats.score") or s.name.startswith("seats.")]
-        holder_wise = [
-            s
-            for s in self.layout.slices
-            if s.name in ("first_player", "board.action_spaces", "board.hunting_die.holder")
+    def _sources(self, slots: int) -> None:
+        """Where each entry comes from, for each observer (`sources`). `fill` writes one bytes object in its own
+        order, from the state as it stands: the counts as the state's flat fields hold them, then each seat's
+        part (its Farm and cards) in seat order, then everything else with seats and holders in their own
+        order; the entries for an observer are those bytes gathered in the layout's order (seats from the
+        observer), then scaled. Scores, which may be below 0, are written apart."""
+        n, holders, layout = self.num_players, self.holders, self.layout
+        by_name = {s.name: s for s in layout.slices}
+        numbers = [s for s in layout.slices if self.numbers_start <= s.start < self.numbers_stop]
+        # Each seat's part: these slices' entries for that seat, one after the other.
+        self.seat_slices = [
+            by_name[name]
+            for name in (
+                "seats.farm",
+                "seats.symbols",
+                "seats.dotted",
+                "seats.fence",
+                "seats.enclosed",
+                "seats.spaces",
+                "seats.fed",
+                "seats.containment_unique",
+                "seats.foreman",
+                "seats.research",
+                "seats.fulfilled",
+                "seats.penalties",
+            )
         ]
-        self.maps, self.gathers = [], []
-        start, stop = self.numbers_start, self.numbers_stop
-        # The list holds the holders' strengths as the state does, by space then holder; the rest in layout order.
-        from_list = np.arange(stop - start)
-        spaces = next(s for s in holder_wise if s.name == "board.action_spaces")
+        apart = {"seats.score", "rival.score"}
+        parted = {s.name for s in self.seat_slices}
+        rest = [s for s in layout.slices if s not in numbers and s.name not in parted and s.name not in apart]
+        counted = self.numbers_stop - self.numbers_start
+        width = sum(s.size // n for s in self.seat_slices)
+        self.seat_width = width
+        rest_start = counted + n * width
+        self.at: dict[str, int] = {}  # where each of the rest starts in fill's bytes, from rest_start
+        at = 0
+        for s in rest:
+            self.at[s.name] = at
+            at += s.size
+        self.rest_size = at
+        zero = rest_start + at  # a last byte, always 0, for the entries written apart
+
+        # The counts: the list holds the holders' strengths as the state does, by space then holder.
+        from_list = np.arange(counted)
+        spaces = by_name["board.action_spaces"]
+        base = spaces.start - self.numbers_start
         for h in range(holders):
             for slot in range(slots):
-                from_list[spaces.start - start + h * slots + slot] = spaces.start - start + slot * holders + h
-        for seat in range(n):
-            where = np.arange(self.layout.size)
-            for s in seat_wise:
-                w = s.size // n
-                for p in range(n):
-                    to = s.start + (p - seat) % n * w
-                    where[s.start + p * w : s.start + (p + 1) * w] = np.arange(to, to + w)
-            for s in holder_wise:
-                w = s.size // holders
-                for h in range(holders):
-                    to = s.start + (h if h >= n else (h - seat) % n) * w
-                    where[s.start + h * w : s.start + (h + 1) * w] = np.arange(to, to + w)
-            self.maps.append(where)
-            written = np.argsort(where)  # for each entry, the entry written for seat 0 that lands there
-            self.gathers.append(from_list[written[start:stop] - start])
+                from_list[base + h * slots + slot] = base + slot * holders + h
+        seat_wise = {"turn", "seats.to_act", "seats.private"} | {s.name for s in numbers if s.name.startswith("seats.")}
+        holder_wise = {"first_player", "board.action_spaces", "board.hunting_die.holder"}
 
-    def _boards(self, farms: tuple) -> np.ndarray:
-        """The 1s of the seats' Farm boards, their symbols and dotted lines (fixed for a game), written for
-        seat 0 as the observer."""
-        got = self.memo.get(farms)
+        def owner(s, seat: int, pos: int) -> int:
+            """The seat or holder whose entries stand at `pos` for this observer."""
+            if s.name in seat_wise:
+                return (seat + pos) % n
+            return pos if pos >= n else (seat + pos) % n
+
+        self.sources = []
+        for seat in range(n):
+            source = np.full(layout.size, zero, dtype=np.intp)
+            for s in numbers:
+                many = n if s.name in seat_wise else holders if s.name in holder_wise else 1
+                w = s.size // many
+                for pos in range(many):
+                    who = owner(s, seat, pos) if many > 1 else 0
+                    written = s.start - self.numbers_start + who * w  # where seat 0 would read them
+                    source[s.start + pos * w : s.start + (pos + 1) * w] = from_list[written : written + w]
+            offset = 0
+            for s in self.seat_slices:
+                w = s.size // n
+                for pos in range(n):
+                    who = (seat + pos) % n
+                    first = counted + who * width + offset
+                    source[s.start + pos * w : s.start + (pos + 1) * w] = np.arange(first, first + w)
+                offset += w
+            for s in rest:
+                many = n if s.name in seat_wise else holders if s.name in holder_wise else 1
+                w = s.size // many
+                for pos in range(many):
+                    who = owner(s, seat, pos) if many > 1 else 0
+                    first = rest_start + self.at[s.name] + who * w
+                    source[s.start + pos * w : s.start + (pos + 1) * w] = np.arange(first, first + w)
+            self.sources.append(source)
+
+    def _part(self, key, make):
+        got = self.memo.get(key)
         if got is None:
-            on = []
-            cells, edges = self.cells, self.edges
-            for p, farm in enumerate(farms):
-                index, symbols, dotted = self.boards[farm]
-                on.append(self.farm.start + p * self.n_farms + index)
-                on += [self.symbols.start + p * 3 * cells + x for x in symbols]
-                on += [self.dotted.start + p * edges + e for e in dotted]
-            got = np.array(on, dtype=np.intp)
             if len(self.memo) >= MEMO_SIZE:
                 self.memo.clear()
-            self.memo[farms] = got
+            got = self.memo[key] = make()
         return got
 
-    def _seat(self, s, p: int) -> tuple[np.ndarray, float]:
-        """Seat p's 1s on its Farm and cards, written for seat 0 as the observer, and its score / SCORE_SCALE.
+    def _seat(self, s, p: int) -> tuple[bytes, float]:
+        """Seat p's part (its Farm and cards, in `seat_slices` order) as bytes, and its score / SCORE_SCALE.
         A seat's part changes only when it acts, so it is kept, by everything it is made from."""
         cells, at = self.cells, p * self.cells
         spaces = tuple(s.cells[at : at + cells])
-        owned, fulfilled = s.owned[p], s.fulfilled[p]
-        key = (
-            p,
-            s.farm[p],
-            s.fence[p],
-            spaces,
-            s.fed[p],
-            s.hold_unique[p],
-            s.foreman[p],
-            owned,
-            fulfilled,
-            s.penalties[p],
-        )
+        farm, fence, owned, fulfilled = s.farm[p], s.fence[p], s.owned[p], s.fulfilled[p]
+        key = (farm, fence, spaces, s.fed[p], s.hold_unique[p], s.foreman[p], owned, fulfilled, s.penalties[p])
         got = self.seat_memo.get(key)
         if got is not None:
             return got
-        # Worked out again from its parts, each kept too: what changed is mostly one of them.
-        kinds, kind_of, parts = self.kinds, self.kind_of, self.parts
-        fenced = parts.get((p, s.farm[p], s.fence[p]))
-        if fenced is None:
-            fenced = self._fenced(p, s.fence[p], s.zones[p])
-            parts[p, s.farm[p], s.fence[p]] = fenced
-        cards = parts.get((p, owned, fulfilled))
-        if cards is None:
-            cards = parts[p, owned, fulfilled] = self._cards(p, owned, fulfilled)
-        on = list(fenced)
-        on += cards[0]
-        start = self.fed.start + at
-        on += [start + x for x in members(s.fed[p])]
-        start = self.spaces.start + at * kinds
-        on += [start + x * kinds + kind_of[code] for x, code in enumerate(spaces) if code >= 0]
-        if s.hold_unique[p]:
-            start = self.held_unique.start + p * len(self.unique_entry)
-            on += [start + self.unique_entry[card] for card in s.hold_unique[p]]
-        if s.foreman[p]:
-            on.append(self.foreman.start + p)
-        if s.penalties[p]:
-            start = self.penalties.start + p * 2
-            on += [start + bit for bit in members(s.penalties[p])]
-        # scoring.breakdown: common dinosaurs on the Farm, then the cards' part.
-        vp = sum(map(self.space_vp.__getitem__, spaces)) + cards[1]
-        got = (np.array(on, dtype=np.intp), vp / SCORE_SCALE)
+        # Worked out again from its pieces, each kept too: a decision mostly changes one of them.
+        part = self._part
+        standing, vp = part(spaces, lambda: self._standing(spaces))
+        cards, cards_vp = part(("cards", owned, fulfilled), lambda: self._cards(owned, fulfilled))
+        block = b"".join(
+            (
+                part(("farm", farm), lambda: self._board(farm)),
+                part(("fence", farm, fence), lambda: self._fenced(fence, s.zones[p])),
+                standing,
+                self.fed_bytes[s.fed[p]],
+                self._held_unique(s.hold_unique[p]),
+                b"\1" if s.foreman[p] else b"\0",
+                cards,
+                self.penalty_bytes[s.penalties[p]],
+            )
+        )
+        got = (block, (vp + cards_vp) / SCORE_SCALE)
         if len(self.seat_memo) >= SEAT_MEMO_SIZE:
             self.seat_memo.clear()
-            parts.clear()
         self.seat_memo[key] = got
         return got
 
-    def _fenced(self, p: int, fence: int, zone: tuple) -> tuple[int, ...]:
-        """Seat p's Barriers and the spaces they enclose (with the Farm's Mountains and Water)."""
-        on = [self.fence.start + p * self.edges + e for e in members(fence)]
-        start = self.enclosed.start + p * self.cells
-        on += [start + x for x, z in enumerate(zone) if z < OPEN]
-        return tuple(on)
+    def _board(self, farm: int) -> bytes:
+        """A Farm board's one-hot, the symbols under its spaces and its dotted lines."""
+        board = self.farms[farm]
+        out = bytearray(self.n_farms + 3 * self.cells + self.edges)
+        out[farm] = 1
+        for cell, symbol in enumerate(board.symbols):
+            if symbol >= 0:
+                out[self.n_farms + cell * 3 + symbol] = 1
+        for edge in members(board.dotted):
+            out[self.n_farms + 3 * self.cells + edge] = 1
+        return bytes(out)
 
-    def _cards(self, p: int, owned: tuple, fulfilled: tuple) -> tuple[tuple[int, ...], float]:
-        """Seat p's Research cards and fulfilled Contracts, and the VP they give (scoring.breakdown)."""
-        start = self.owned.start + p * self.n_research
-        on = [start + card for card in owned]
-        start = self.fulfilled.start + p * self.n_contracts
-        on += [start + k for k in fulfilled]
+    def _fenced(self, fence: int, zone: tuple) -> bytes:
+        """The Barriers on a Farm's edges and the spaces they enclose (with the Farm's Mountains and Water)."""
+        out = bytearray(self.edges + self.cells)
+        for edge in members(fence):
+            out[edge] = 1
+        for cell, z in enumerate(zone):
+            if z < OPEN:
+                out[self.edges + cell] = 1
+        return bytes(out)
+
+    def _standing(self, spaces: tuple) -> tuple[bytes, int]:
+        """What stands on each Farm space, one-hot, and the VP of the common dinosaurs there."""
+        kinds = self.kinds
+        out = bytearray(kinds * self.cells)
+        for cell, code in enumerate(spaces):
+            if code >= 0:
+                out[cell * kinds + self.kind_of[code]] = 1
+        return bytes(out), sum(map(self.space_vp.__getitem__, spaces))
+
+    def _held_unique(self, held: tuple) -> bytes:
+        out = bytearray(self.n_unique)
+        for card in held:
+            out[self.unique_entry[card]] = 1
+        return bytes(out)
+
+    def _cards(self, owned: tuple, fulfilled: tuple) -> tuple[bytes, int]:
+        """A seat's Research cards and fulfilled Contracts, and the VP they give (scoring.breakdown)."""
+        out = bytearray(self.n_research + self.n_contracts)
+        for card in owned:
+            out[card] = 1
+        for k in fulfilled:
+            out[self.n_research + k] = 1
         vp = sum(self.contract_vp[k] for k in fulfilled) + sum(self.research_vp[card] for card in owned)
         vp += sum(self.contract_bonus[card] for card in owned) * len(fulfilled)
-        return tuple(on), vp
+        return bytes(out), vp
+
+    def _card_rows(self, row: list, discard: list, public: list) -> bytes:
+        """The Research row (a one-hot per position), the Research discard and the face-up Public Contracts,
+        which lie one after the other among the rest."""
+        width = self.n_research
+        out = bytearray(
+            self.research_row.stop - self.research_row.start + width + (self.public_row.stop - self.public_row.start)
+        )
+        for i, card in enumerate(row):
+            out[i * width + card] = 1
+        start = self.research_discard.start - self.research_row.start
+        for card in discard:
+            out[start + card] = 1
+        start = self.public_row.start - self.research_row.start
+        for k in public:
+            out[start + k] = 1
+        return bytes(out)
 
     def fill(self, state, seat: int, out: np.ndarray) -> None:
         s = state
-        n, K = self.num_players, self.n_species
-        phase = s.phase
-        # Every entry is written as if seat 0 observed (seats in their own order), then moved to its place
-        # for the observer through one index table: no list is turned round seat by seat.
-        on: list[int] = []  # the entries that hold a 1
+        n, phase, at = self.num_players, s.phase, self.at
+        rest = bytearray(self.rest_size)  # everything but the counts and the seats' parts, seats in their order
 
         # Who decides, what, when.
         if not s.over:
-            on.append(self.turn.start + s.cur)
-        on.append(self.decision.start + phase)
-        on.append(self.round.start + s.round - 1)
-        on.append(self.first_player.start + s.first)  # a holder: a seat, or the Rival after them
-
-        # The counts, from the state's flat fields as they are: small whole numbers, passed as bytes.
-        nums = [*s.supply, s.barrier_supply, len(s.research_deck), len(s.public_deck), len(s.private_deck)]
-        nums += s.occ
-        nums += s.res
-        nums += s.barriers
-        nums += s.hold
-        nums += s.medical
-        nums += s.newborns
-        nums += s.normals
-        nums += map(len, s.private)
-        nums += map(len, s.dealt)
-        if self.solo:
-            nums += s.rival_cols
-            nums += s.rival_res
-            nums.append(s.rival_hand)
-        np.multiply(
-            np.frombuffer(bytearray(nums), dtype=np.uint8)[self.gathers[seat]],
-            self.number_scale,
-            out=out[self.numbers_start : self.numbers_stop],
-        )
+            rest[at["turn"] + s.cur] = 1
+        rest[at["decision"] + phase] = 1
+        rest[at["round"] + s.round - 1] = 1
+        rest[at["first_player"] + s.first] = 1  # a holder: a seat, or the Rival after them
 
         # The board.
         last = s.last_roll
         if last:
-            on += (self.die_holder.start + last[0], self.die_species.start + last[1], self.die_face.start + last[2])
-        start, width = self.research_row.start, self.n_research
-        on += [start + i * width + card for i, card in enumerate(s.research_row)]
-        start = self.research_discard.start
-        on += [start + card for card in s.research_discard]
-        start = self.public_row.start
-        on += [start + k for k in s.public_row]
+            rest[at["board.hunting_die.holder"] + last[0]] = 1
+            rest[at["board.hunting_die.species"] + last[1]] = 1
+            rest[at["board.hunting_die.face"] + last[2]] = 1
+        row, discard, public = s.research_row, s.research_discard, s.public_row
+        rows = self._part((*row, -1, *discard, -1, *public), lambda: self._card_rows(row, discard, public))
+        start = at["board.research_row"]
+        rest[start : start + len(rows)] = rows
 
-        # The seats: their Farms, cards and scores; the observer's Private Contracts (everyone's at the end).
+        # The seats' own: who is still to act, the observer's Private Contracts (everyone's at the end).
         if phase in (KEEP, ADAPT, FEED, NEWBORN):
-            start = self.to_act.start
-            on += [start + p for p in s.queue]
-        parts, scores = [self._boards(s.farm)], []  # the seats' 1s, kept as arrays
-        for p in range(n):
-            ones, score = self._seat(s, p)
-            parts.append(ones)
-            scores.append(score)
-        out[self.scores] = scores[seat:] + scores[:seat]
-        n_private, first = self.dealt.stop - self.dealt.start, self.first_private
+            for p in s.queue:
+                rest[at["seats.to_act"] + p] = 1
+        n_private, first = self.n_private, self.first_private
         for p in range(n) if s.over else (seat,):
-            start = self.private.start + p * n_private - first
-            on += [start + k for k in s.private[p]]
-        start = self.dealt.start - first
-        on += [start + k for k in s.dealt[seat]]
-        start = self.returned.start - first
-        on += [start + k for k in s.returned[seat]]
+            for k in s.private[p]:
+                rest[at["seats.private"] + p * n_private + k - first] = 1
+        for k in s.dealt[seat]:
+            rest[at["me.dealt"] + k - first] = 1
+        for k in s.returned[seat]:
+            rest[at["me.returned"] + k - first] = 1
 
         # The open decision's context.
         ctx = s.ctx
         if phase == CHOOSE:
             kind, value = ctx.step
-            on.append(self.choice.start + CHOICE_STEPS.index(kind))
-            on.append(self.choice_space.start + ctx.slot)
+            rest[at["choice.step"] + CHOICE_STEPS.index(kind)] = 1
+            rest[at["choice.space"] + ctx.slot] = 1
             if kind == "trade":
-                out[self.trade.start] = value * self.scale[self.trade.start]
+                rest[at["choice.trade_amount"]] = value
             elif kind in ("hunt", "dinosaur"):
-                start = self.choice_species.start
-                on += [start + k for k in value.species]
+                for k in value.species:
+                    rest[at["choice.species"] + k] = 1
         elif phase == ADAPT:
-            start = self.settled.start
-            on += [start + x for x in members(ctx.settled)]
+            for cell in members(ctx.settled):
+                rest[at["adapt.settled"] + cell] = 1
         elif phase == ESCAPE:
-            escaping = [0] * K
             for code in ctx.escaping:
                 if code < UNIQUE:
-                    escaping[code] += 1
+                    rest[at["escape.escaping"] + code] += 1
                 else:
-                    on.append(self.escaping_unique.start + self.unique_entry[code - UNIQUE])
-            out[self.escaping] = escaping
-            out[self.escaping] *= self.scale[self.escaping]
+                    rest[at["escape.escaping_unique"] + self.unique_entry[code - UNIQUE]] = 1
             if ctx.omni_as >= 0:
-                on.append(self.omni_as.start + ctx.omni_as)
-            on.append(self.penalty.start + ctx.stage)
-            on.append(self.why.start + ESCAPE_WHY.index(ctx.back_to))
+                rest[at["escape.omnivores_as"] + ctx.omni_as] = 1
+            rest[at["escape.penalty"] + ctx.stage] = 1
+            rest[at["escape.why"] + ESCAPE_WHY.index(ctx.back_to)] = 1
 
+        if self.solo:
+            for k in s.rival_contracts:
+                rest[at["rival.contracts"] + k] = 1
+            for card in s.rival_research:
+                rest[at["rival.research"] + card] = 1
+            for card, _ in s.rival_played:
+                rest[at["rival.played"] + card] = 1
+            counts = (*s.rival_cols, *s.rival_res, s.rival_hand)
+        else:
+            counts = ()
+
+        # The counts, from the state's flat fields as they are: small whole numbers, so bytes.
+        nums = bytes(
+            (
+                *s.supply,
+                s.barrier_supply,
+                len(s.research_deck),
+                len(s.public_deck),
+                len(s.private_deck),
+                *s.occ,
+                *s.res,
+                *s.barriers,
+                *s.hold,
+                *s.medical,
+                *s.newborns,
+                *s.normals,
+                *map(len, s.private),
+                *map(len, s.dealt),
+                *counts,
+            )
+        )
+        seats = [self._seat(s, p) for p in range(n)]
+        written = b"".join((nums, *[part for part, _ in seats], rest, b"\0"))
+        np.multiply(np.frombuffer(written, dtype=np.uint8)[self.sources[seat]], self.scale, out=out)
+
+        scores = [score for _, score in seats]
+        out[self.scores] = scores[seat:] + scores[:seat]
         if self.solo:
             # scoring.rival_breakdown: its Contracts, Research cards, and dinosaurs at their value.
             vp = sum(self.contract_vp[k] for k in s.rival_contracts)
             vp += sum(self.research_vp[card] for card in s.rival_research)
             vp += sum(map(int.__mul__, self.species_vp, s.rival_cols))
             out[self.rival_score.start] = vp / SCORE_SCALE
-            start = self.rival_contracts.start
-            on += [start + k for k in s.rival_contracts]
-            start = self.rival_research.start
-            on += [start + card for card in s.rival_research]
-            start = self.rival_played.start
-            on += [start + card for card, _ in s.rival_played]
-
-        parts.append(np.fromiter(on, dtype=np.intp, count=len(on)))
-        out[self.maps[seat][np.concatenate(parts)]] = 1.0
