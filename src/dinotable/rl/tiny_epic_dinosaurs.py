@@ -2,11 +2,11 @@
 the open decision and its context, and in the solo game the Rival.
 
 Seats are listed from the observer (`Encoder.seats_from`); the action spaces' holders are those seats, then
-the solo Rival. For speed (an encoding costs about what the engine's own decision does) `fill` writes every
-entry as if seat 0 observed, reading the state's flat fields as they stand, and one index table per observer
-moves the entries to their places: the counts pass to numpy as one bytes object and every 1 of a one-hot or
-a set as one list of indices. A seat's part (its Farm, cards and score) changes only when that seat acts,
-so it is kept from one decision to the next, by everything it is made from.
+the solo Rival. For speed (an encoding costs about what the engine's own decision does) `fill` writes one
+bytes object from the state as it stands, seats in their own order: the counts as the state's flat fields
+hold them, each seat's part (its Farm and cards: it changes only when that seat acts, so it is kept from one
+decision to the next), then the rest; one index table per observer gathers those bytes into the layout and
+one multiplication scales them. The scores, which may be below 0, are written apart.
 
 Left out, as nothing a seat decides by: the printed terms of the cards and action spaces (each card or space
 is a fixed entry of its slice, so the entry says which it is) and the Rival's rules text.
@@ -33,6 +33,9 @@ from dinotable.rl.encoding import Encoder as BaseEncoder
 # The steps of an action space that ask the player (the CHOOSE decision), as the context's one-hot names them.
 CHOICE_STEPS = ("hunt", "dinosaur", "trade", "research", "contract")
 ESCAPE_WHY = tuple(WHY)  # the phases dinosaurs escape in: Adapt the Farm, Feed Dinosaurs, Breeding
+# Each seat's part, kept between decisions: these slices' entries for that seat, one after the other.
+SEAT_PARTS = ("farm", "symbols", "dotted", "fence", "enclosed", "spaces", "fed", "containment_unique", "foreman")
+SEAT_PARTS += ("research", "fulfilled", "penalties")
 SCORE_SCALE = 50  # VP / 50: a strong score is near 1
 BARRIER_SCALE = 10  # Barriers / 10: a player holds a few (the supply's 60 bound the range)
 MEMO_SIZE = 1_000  # Farm boards and card rows kept per encoder (a game sees a few dozen); then it starts over
@@ -319,32 +322,13 @@ class Encoder(BaseEncoder):
         self.farms = c.farms
 
     def _sources(self, slots: int) -> None:
-        """Where each entry comes from, for each observer (`sources`). `fill` writes one bytes object in its own
-        order, from the state as it stands: the counts as the state's flat fields hold them, then each seat's
-        part (its Farm and cards) in seat order, then everything else with seats and holders in their own
-        order; the entries for an observer are those bytes gathered in the layout's order (seats from the
-        observer), then scaled. Scores, which may be below 0, are written apart."""
+        """For each observer, where each entry comes from in the bytes `fill` writes (`sources`): the counts,
+        then the seats' parts in seat order, then the rest (`at`: where each of its slices starts), seats and
+        holders in their own order; the scores' entries read a last byte that is always 0."""
         n, holders, layout = self.num_players, self.holders, self.layout
         by_name = {s.name: s for s in layout.slices}
         numbers = [s for s in layout.slices if self.numbers_start <= s.start < self.numbers_stop]
-        # Each seat's part: these slices' entries for that seat, one after the other.
-        self.seat_slices = [
-            by_name[name]
-            for name in (
-                "seats.farm",
-                "seats.symbols",
-                "seats.dotted",
-                "seats.fence",
-                "seats.enclosed",
-                "seats.spaces",
-                "seats.fed",
-                "seats.containment_unique",
-                "seats.foreman",
-                "seats.research",
-                "seats.fulfilled",
-                "seats.penalties",
-            )
-        ]
+        self.seat_slices = [by_name[f"seats.{name}"] for name in SEAT_PARTS]
         apart = {"seats.score", "rival.score"}
         parted = {s.name for s in self.seat_slices}
         rest = [s for s in layout.slices if s not in numbers and s.name not in parted and s.name not in apart]
@@ -379,28 +363,24 @@ class Encoder(BaseEncoder):
         self.sources = []
         for seat in range(n):
             source = np.full(layout.size, zero, dtype=np.intp)
-            for s in numbers:
+            for s in numbers + rest:
                 many = n if s.name in seat_wise else holders if s.name in holder_wise else 1
                 w = s.size // many
                 for pos in range(many):
                     who = owner(s, seat, pos) if many > 1 else 0
-                    written = s.start - self.numbers_start + who * w  # where seat 0 would read them
-                    source[s.start + pos * w : s.start + (pos + 1) * w] = from_list[written : written + w]
+                    if s in numbers:  # where seat 0 would read them, then where the list holds them
+                        written = s.start - self.numbers_start + who * w
+                        source[s.start + pos * w : s.start + (pos + 1) * w] = from_list[written : written + w]
+                    else:
+                        first = rest_start + self.at[s.name] + who * w
+                        source[s.start + pos * w : s.start + (pos + 1) * w] = np.arange(first, first + w)
             offset = 0
             for s in self.seat_slices:
                 w = s.size // n
                 for pos in range(n):
-                    who = (seat + pos) % n
-                    first = counted + who * width + offset
+                    first = counted + (seat + pos) % n * width + offset
                     source[s.start + pos * w : s.start + (pos + 1) * w] = np.arange(first, first + w)
                 offset += w
-            for s in rest:
-                many = n if s.name in seat_wise else holders if s.name in holder_wise else 1
-                w = s.size // many
-                for pos in range(many):
-                    who = owner(s, seat, pos) if many > 1 else 0
-                    first = rest_start + self.at[s.name] + who * w
-                    source[s.start + pos * w : s.start + (pos + 1) * w] = np.arange(first, first + w)
             self.sources.append(source)
 
     def _part(self, key, make):
