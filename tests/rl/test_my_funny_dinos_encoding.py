@@ -246,10 +246,11 @@ def test_kept_tables_do_not_leak_between_games_or_vectors(num_players, options):
                 assert np.array_equal(shared.encode(s, seat, vectors[k % 2]), fresh)
 
 
-def test_an_unseen_tile_shows_nothing_and_a_seen_one_its_colour_or_face():
-    """The rule the pile is seen by (the top tile whole, the next by its colour ribbon, none deeper), checked
-    on a new game: every stack's top tile shows colour and part, the one under it its colour only."""
-    s = GAME.new_game(3, 11)
+@pytest.mark.parametrize("num_players", [3], ids=["my-funny-dinos-3p"])
+def test_an_unseen_tile_shows_nothing_and_a_seen_one_its_colour_or_face(num_players):
+    """The designed rule of what the pile shows (the top tile whole, the next by its colour ribbon, none
+    deeper), on a new game: every stack's top tile shows colour and part, the one under it its colour only."""
+    s = GAME.new_game(num_players, 11)
     read = Reading(s, 0)
     face = read.ones("tiles.face", len(COLOURS) + len(PARTS) + len(ICONS))
     for stack in s.stacks:

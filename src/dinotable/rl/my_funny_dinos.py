@@ -198,9 +198,6 @@ class Encoder(BaseEncoder):
         self.deals: dict[int, Deal] = {}
         self.tables: dict[tuple, tuple] = {}  # by the rocks and the missions: see _table
         self.views: dict[int, tuple] = {}
-        # The packed fields, rewritten in place by each fill (the bytes as unsigned, to take any bytes).
-        self.fields = np.zeros((7, NUM_TILES), dtype=np.int8)
-        self.packed = memoryview(self.fields.view(np.uint8).reshape(-1))
 
     # ------------------------------------------------------------------------------------- kept tables
     def deal(self, s) -> Deal:
@@ -322,8 +319,7 @@ class Encoder(BaseEncoder):
                 cover[p] = k
         owner = s.owner
         packed = _pack_signed(*owner, *s.spot) + bytes(s.restored) + bytes(s.known) + bytes(s.kind) + cover + _ONES
-        self.packed[:] = packed
-        codes = self.codes.dot(self.fields).astype(np.intp)
+        codes = self.codes.dot(np.frombuffer(packed, dtype=np.int8).reshape(7, NUM_TILES)).astype(np.intp)
         self.where_tables[seat].take(codes[0], 0, where)
         self.face_table.take(codes[1], 0, face)
         self.chance_table(s, seat, deal).take(codes[2:], None, cover_and_chance)
