@@ -7,6 +7,12 @@ ribbon under one tile, nothing deeper; what was once seen stays known); an excav
 A tile's success chance is the one the excavation's text tells the seat (it follows from the pile, the
 options and the round), worked out for every spot and depth at once and kept.
 
+Left out, as nothing a seat decides by or as told elsewhere: the exhibition tiles left (five less the
+dinosaurs restored), which tiles make up each dinosaur and whether it got an exhibition tile (a dinosaur never
+breaks up; its tiles' seat, its kind and its points are encoded), the mission tiles' texts and points (each
+tile's entry names it), the other seats' chances (their dexterity is encoded), the order of the parts picked
+(each one's face tells its part), and the log of past attempts.
+
 For speed (an encoding should cost no more than an engine decision), the tiles' fields are packed as bytes
 into one small matrix, one product turns it into the rows to copy from tables made here, the counts go in as
 one list scaled by one product, and every one-hot entry is set in one write.
