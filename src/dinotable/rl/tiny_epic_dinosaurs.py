@@ -38,7 +38,7 @@ SEAT_PARTS = ("farm", "symbols", "dotted", "fence", "enclosed", "spaces", "fed",
 SEAT_PARTS += ("research", "fulfilled", "penalties")
 SCORE_SCALE = 50  # VP / 50: a strong score is near 1
 BARRIER_SCALE = 10  # Barriers / 10: a player holds a few (the supply's 60 bound the range)
-MEMO_SIZE = 1_000  # Farm boards and card rows kept per encoder (a game sees a few dozen); then it starts over
+MEMO_SIZE = 4_096  # pieces of seats' parts and card rows kept per encoder; then it starts over
 SEAT_MEMO_SIZE = 4_096  # seats' parts kept per encoder (the last few hundred decisions'); then it starts over
 
 
@@ -384,6 +384,8 @@ class Encoder(BaseEncoder):
             self.sources.append(source)
 
     def _part(self, key, make):
+        """A piece kept by its key (made by `make` the first time). Every key but a Farm's spaces (a tuple of
+        dinosaur codes) starts with the piece's name, so no two kinds of piece share one."""
         got = self.memo.get(key)
         if got is None:
             if len(self.memo) >= MEMO_SIZE:
@@ -507,7 +509,7 @@ class Encoder(BaseEncoder):
             rest[at["board.hunting_die.species"] + last[1]] = 1
             rest[at["board.hunting_die.face"] + last[2]] = 1
         row, discard, public = s.research_row, s.research_discard, s.public_row
-        rows = self._part((*row, -1, *discard, -1, *public), lambda: self._card_rows(row, discard, public))
+        rows = self._part(("rows", *row, -1, *discard, -1, *public), lambda: self._card_rows(row, discard, public))
         start = at["board.research_row"]
         rest[start : start + len(rows)] = rows
 
