@@ -20,13 +20,14 @@ from dinotable.games.dinogenics import render, rules, scoring
 from dinotable.games.dinogenics.components import END_COUNTS
 from dinotable.games.dinogenics.rules.codes import (
     COMMERCIAL,
+    DAMAGED,
+    FAC_KIND,
     HUNGRY,
     SPECIALISTS,
+    SPECIES,
     SYNTH,
     WIDTH,
     cell_of,
-    facility_of,
-    is_damaged,
     places,
     species_of,
 )
@@ -97,9 +98,14 @@ def _content_steps(c) -> dict:
     return found
 
 
-def _bits(mask: int, size: int) -> np.ndarray:
-    """The mask's lowest `size` bits, lowest first, as 0 and 1."""
-    return np.unpackbits(np.array([mask], "<u8").view(np.uint8), bitorder="little")[:size]
+def _set_bits(mask: int, at: int) -> list[int]:
+    """at + the index of each bit set in the mask."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(at + low.bit_length() - 1)
+        mask ^= low
+    return out
 
 
 def _positions(keys) -> dict:
@@ -432,10 +438,18 @@ class Encoder(encoding.Encoder):
             + [self.counter_dst[pos][width + 1] for pos in range(P)]
             + fixed_dst
         )
-        self.order_of, self.gather_src, self.marks = [], [], []
+        self.order_of, self.park_runs, self.gather_src, self.marks = [], [], [], []
+        B = self.block_size
         for seat in range(n):
             parks = self.seats_from(seat) + ([SYNTH] if coop else [])
             self.order_of.append(parks)
+            runs: list[list[int]] = []  # [first entry in the table, in the vector, entries]
+            for pos, p in enumerate(parks):
+                if runs and runs[-1][0] + runs[-1][2] == p * B:
+                    runs[-1][2] += B
+                else:
+                    runs.append([p * B, self.parks_start + pos * B, B])
+            self.park_runs.append(runs)
             src = [p * WIDTH + i for p in parks for i, _ in counters]
             src += [P * WIDTH + p for p in parks] + [P * WIDTH + P + p for p in parks]
             self.gather_src.append(np.array(src + fixed_src))
@@ -457,12 +471,21 @@ class Encoder(encoding.Encoder):
         # The Season changes a park's readings only through the Dreadnoughtus (Awe-Inspiring: its reputation is
         # the Season's number), a Dinosaur Elites species.
         self.by_season = s.t.dread in self.sp_pos
+        # The specialists (a bit each) and facilities whose End Game bonus counts visitors or DNA cards.
+        counting = ("visitors", "dna_cards")
+        self.counting_specialists = sum(
+            1 << sp.index for sp in c.specialists if sp.perks.end_per and END_COUNTS[sp.perks.end_per[0]] in counting
+        )
+        self.counting_facilities = frozenset(
+            f.index for f in c.facilities if f.end_per and END_COUNTS[f.end_per[0]] in counting
+        )
         self.has_objective = bool(sc) or (n == 1 and not coop)
         self.target = sc.objective.get("vp", sc.objective.get("credits", 0)) if sc else c.numbers["solo_target"]
         self.credits_end = rules.special(s, "credits_end")  # CC3 scores credits
         self.no_negative = rules.special(s, "no_negative_vp")  # CC1: the score is never below 0
         self._parks: dict = {}
         self._park: dict = {}
+        self._park_raw: dict = {}
         self._rests: dict = {}
         self._mainland: dict = {}
         self._workers: dict = {}
@@ -548,14 +571,16 @@ class Encoder(encoding.Encoder):
             tuple(res[4::WIDTH]),
             tuple(res[8::WIDTH]),
             s.season if self.by_season else 0,
-            seat,
         )
         kept = self._parks.get(key)
         if kept is None:
             self._version += 1  # never reused: what is kept under an old version is never asked again
-            kept = self._keep(self._parks, key, (*self._parks_block(s, seat), self._version))
-        block, rests, counting, version = kept
-        out[self.parks_start : self.parks_stop] = block
+            kept = self._keep(self._parks, key, (*self._parks_block(s), self._version))
+        table, rests, counting, version = kept
+        # Each park's block, in the observer's order: the rows in runs of seats that follow each other.
+        flat = table.reshape(-1)
+        for src, dst, size in self.park_runs[seat]:
+            out[dst : dst + size] = flat[src : src + size]
 
         # Counters, hand sizes, your hands and the decks' sizes, in one step.
         k, m, P = self.all_kinds, self.all_manip, self.parks
@@ -574,13 +599,13 @@ class Encoder(encoding.Encoder):
         parks = self.order_of[seat]
         first = 0.0
         for pos, p in enumerate(parks):
-            if pos in counting:
+            if p in counting:
                 total = self._score(s, p, hands)
             elif self.credits_end:
-                total = rests[pos] + res[p * WIDTH]
+                total = rests[p] + res[p * WIDTH]
             else:
                 at = p * WIDTH
-                total = rests[pos] + res[at + 3] + res[at] // self.per_credit + hands[p] // self.per_dna
+                total = rests[p] + res[at + 3] + res[at] // self.per_credit + hands[p] // self.per_dna
             if self.no_negative and total < 0:
                 total = 0
             out[self.score_dst[pos]] = max(-1.0, min(total / 200, 1.0))
@@ -671,50 +696,52 @@ class Encoder(encoding.Encoder):
         return np.clip(np.array(left, np.float32) / self.meeples, 0.0, 1.0)
 
     def _park_block(self, s, p: int) -> np.ndarray:
+        """One park's block: the readings, then the entries that are 1 (specialists, facilities, fences), then
+        the dinosaurs counted per space, each written at once."""
         block = np.zeros(self.block_size, np.float32)
-        if self.specialists:
-            held = _bits(s.res[p * WIDTH + SPECIALISTS], len(self.specialists))
-            block[self.o_spec : self.o_spec + len(self.specialists)] = held
         keys = rules.habitat_keys(s, p)
         bad = rules.improper(s, p, keys)
-        block[self.o_rep] = max(-1.0, min(rules.reputation(s, p) / 30, 1.0))
-        block[self.o_dv] = rules.dinosaur_value(s, p, keys) / 30
-        block[self.o_rooms] = min(rules.room(s, p) / 30, 1.0)
-        block[self.o_limit] = min(rules.hand_limit(s, p) / 30, 1.0)
-        S, step = len(self.species), 1 / _PER_CELL
-        for code, wrong in zip(s.dinos[p], bad, strict=True):
-            cell = cell_of(code)
-            block[self.o_dinos + cell * S + self.sp_pos[species_of(code)]] += step
-            if wrong:
-                block[self.o_improper + cell] += step
-            if code >> rules.FLAGS & HUNGRY:
-                block[self.o_hungry + cell] += step
-        top = self.o_pfac
-        block[self.o_dinos : top] = np.minimum(block[self.o_dinos : top], 1.0)
-        wp, wc = len(self.park_facs), len(self.comm_facs)
+        block[self.o_rep : self.o_rep + 4] = (
+            max(-1.0, min(rules.reputation(s, p) / 30, 1.0)),
+            rules.dinosaur_value(s, p, keys) / 30,
+            min(rules.room(s, p) / 30, 1.0),
+            min(rules.hand_limit(s, p) / 30, 1.0),
+        )
+        ones = _set_bits(s.res[p * WIDTH + SPECIALISTS], self.o_spec) if self.specialists else []
+        ones += _set_bits(s.fence[p], self.o_fences) + _set_bits(s.broken[p], self.o_broken)
+        wp, wc, o_damaged = len(self.park_facs), len(self.comm_facs), self.o_damaged
         for code in s.facs[p]:
-            kind = facility_of(code)
+            kind = code & FAC_KIND
             for x in places(code):
                 if x < COMMERCIAL:
-                    block[self.o_pfac + x * wp + self.park_facs[kind]] = 1.0
-                    if is_damaged(code):
-                        block[self.o_damaged + x] = 1.0
+                    ones.append(self.o_pfac + x * wp + self.park_facs[kind])
                 else:
-                    block[self.o_cfac + (x - COMMERCIAL) * wc + self.comm_facs[kind]] = 1.0
-                    if is_damaged(code):
-                        block[self.o_damaged + self.cells + x - COMMERCIAL] = 1.0
-        block[self.o_fences : self.o_broken] = _bits(s.fence[p], self.edges)
-        block[self.o_broken : self.o_broken + self.edges] = _bits(s.broken[p], self.edges)
+                    ones.append(self.o_cfac + (x - COMMERCIAL) * wc + self.comm_facs[kind])
+                    x += self.cells - COMMERCIAL  # the damaged marks run on from the park's spaces
+                if code & DAMAGED:
+                    ones.append(o_damaged + x)
+        block[ones] = 1.0
+        counts: dict[int, int] = {}
+        S, hungry = len(self.species), HUNGRY << rules.FLAGS
+        for code, wrong in zip(s.dinos[p], bad, strict=True):
+            cell = cell_of(code)
+            at = self.o_dinos + cell * S + self.sp_pos[code & SPECIES]
+            counts[at] = counts.get(at, 0) + 1
+            if wrong:
+                counts[self.o_improper + cell] = counts.get(self.o_improper + cell, 0) + 1
+            if code & hungry:
+                counts[self.o_hungry + cell] = counts.get(self.o_hungry + cell, 0) + 1
+        if counts:
+            block[list(counts)] = [min(n / _PER_CELL, 1.0) for n in counts.values()]
         return block
 
-    def _parks_block(self, s, seat: int) -> tuple:
-        """Every park's block, in the observer's order (each park's own kept too: one changes at a time); each
-        one's End Game Scoring less its VP track, credits and DNA hand; and the parks (by position) with a
-        bonus that counts their visitors or DNA cards, which `_score` scores instead."""
-        blocks, rests, counting = [], [], []
-        for pos, p in enumerate(self.order_of[seat]):
-            key = (
-                tuple(code & _SEEN for code in s.dinos[p]),
+    def _parks_block(self, s) -> tuple:
+        """Every park's block, a row each in seat order (each park's own kept too: one changes at a time); each
+        one's End Game Scoring less its VP track, credits and DNA hand; and the parks with a bonus that counts
+        their visitors or DNA cards, which `_score` scores instead."""
+        blocks, rests, counting = [], [], set()
+        for p in range(self.parks):
+            rest_of_key = (
                 s.facs[p],
                 s.fence[p],
                 s.broken[p],
@@ -722,15 +749,20 @@ class Encoder(encoding.Encoder):
                 s.res[p * WIDTH + 4],
                 s.season if self.by_season else 0,
             )
-            kept = self._park.get(key)
-            if kept is None:
-                rest = None if self._counts_hand(s, p) else self._score_rest(s, p)
-                kept = self._keep(self._park, key, (self._park_block(s, p), rest))
+            raw = (s.dinos[p], *rest_of_key)
+            kept = self._park_raw.get(raw)
+            if kept is None:  # then as the block reads the dinosaurs (without the flags it does not show)
+                key = (tuple(code & _SEEN for code in s.dinos[p]), *rest_of_key)
+                kept = self._park.get(key)
+                if kept is None:
+                    rest = None if self._counts_hand(s, p) else self._score_rest(s, p)
+                    kept = self._keep(self._park, key, (self._park_block(s, p), rest))
+                self._keep(self._park_raw, raw, kept)
             blocks.append(kept[0])
             rests.append(0 if kept[1] is None else kept[1])
             if kept[1] is None:
-                counting.append(pos)
-        return np.concatenate(blocks), rests, counting
+                counting.add(p)
+        return np.stack(blocks), rests, counting
 
     def _score(self, s, p: int, hands: list[int]) -> int:
         """A park's score when a bonus counts its visitors or DNA cards: the rest of End Game Scoring kept per
@@ -748,10 +780,9 @@ class Encoder(encoding.Encoder):
 
     def _counts_hand(self, s, p: int) -> bool:
         """Does an End Game bonus of this park count its visitors or its DNA cards?"""
-        held = s.res[p * WIDTH + SPECIALISTS]
-        pers = [sp.perks.end_per for sp in s.c.specialists if held >> sp.index & 1]
-        pers += [s.c.facilities[facility_of(f)].end_per for f in s.facs[p] if not is_damaged(f)]
-        return any(per and END_COUNTS[per[0]] in ("visitors", "dna_cards") for per in pers)
+        if s.res[p * WIDTH + SPECIALISTS] & self.counting_specialists:
+            return True
+        return any(f & FAC_KIND in self.counting_facilities and not f & DAMAGED for f in s.facs[p])
 
     def _score_rest(self, s, p: int) -> int:
         """End Game Scoring less the VP track, the credits and the DNA hand (CC3: less the credits)."""
