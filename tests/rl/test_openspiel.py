@@ -97,20 +97,23 @@ def test_openspiels_information_set_search_plays_from_resampled_states_to_the_en
 
 
 @pytest.mark.parametrize("name", ["tiny-epic-dinosaurs", "dinogenics"])
-def test_openspiels_mcts_bot_decides_in_the_larger_games(name):
-    # A whole game of rollouts to the end takes long here; a few of its decisions show that the bot runs.
+def test_openspiels_mcts_bot_plays_the_larger_games_to_the_end(name):
+    # Two simulations a decision keep a whole game of rollouts to a few seconds.
     needs_encoder(name)
     game = pyspiel.load_game(SHORT_NAMES[name], {"players": 2})
     rng = np.random.RandomState(0)
-    bot = mcts.MCTSBot(game, 2.0, 4, mcts.RandomRolloutEvaluator(1, rng), random_state=rng)
+    bot = mcts.MCTSBot(game, 2.0, 2, mcts.RandomRolloutEvaluator(1, rng), random_state=rng)
     state = game.new_initial_state()
-    for _ in range(3):
+    decisions = 0
+    while not state.is_terminal():
         action = bot.step(state)
         assert action in state.legal_actions()
         state.apply_action(action)
+        decisions += 1
+    assert decisions > 50
+    assert state.returns() == final_rewards(state.engine_state)
 
 
-@pytest.mark.parametrize("name", dinotable.list_games())
 def test_the_observer_gives_our_encoding_and_the_screen_of_the_observing_player(name):
     needs_encoder(name)
     game = pyspiel.load_game(SHORT_NAMES[name], {"players": 3})
