@@ -176,19 +176,13 @@ class Encoder(encoding.Encoder):
         self.std_total = float(sum(std[k] for k in kinds))
         self.edna_total = float(sum(c.edna_deck[k] for k in kinds)) if exp else 0.0
 
+        # fmt: off
         # ---- the Season and the open decision
         self.s_season = add("season", c.numbers["seasons"], "the Season, one-hot (Season 1 first)")
-        self.s_stage = add(
-            "stage",
-            len(rules.STAGES),
-            "the step of the Season under way, one-hot, in the Season's order: "
-            + "; ".join(render.stage_label(s, name) for name, _ in rules.STAGES),
-        )
-        self.s_decision = add(
-            "decision",
-            len(phases),
-            "the open decision, one-hot: " + ", ".join(s.decisions[p].name for p in phases),
-        )
+        self.s_stage = add("stage", len(rules.STAGES), "the step of the Season under way, one-hot, in the Season's "
+                           "order: " + "; ".join(render.stage_label(s, name) for name, _ in rules.STAGES))
+        self.s_decision = add("decision", len(phases), "the open decision, one-hot: "
+                              + ", ".join(s.decisions[p].name for p in phases))
         self.s_turn = add("turn", n, "whose decision it is, one-hot: you first, then the next seats")
         self.s_over = add("over", 1, "1 once End Game Scoring is done")
         # ---- Breaking News
@@ -197,44 +191,33 @@ class Encoder(encoding.Encoder):
         # ---- the Mainland: each space open, each worker space's mark
         self.occupants = 3 + self.parks
         self.s_open = add("mainland.open", len(spaces), "1 if the Mainland space is open this Season")
-        slots = sum(c.spaces[i].slots for i in spaces)
-        self.s_slots = add(
-            "mainland.workers",
-            slots * self.occupants,
-            "each worker space of the spaces in play, one-hot: free, a blocking token, a Crash Token, then the "
-            "worker of a park (yours first, then the next seats" + (", then Synth" if coop else "") + ")",
-        )
+        self.s_slots = add("mainland.workers", sum(c.spaces[i].slots for i in spaces) * self.occupants,
+                           "each worker space of the spaces in play, one-hot: free, a blocking token, a Crash Token, "
+                           "then the worker of a park (yours first, then the next seats"
+                           + (", then Synth" if coop else "") + ")")
         # ---- the DNA Market, the Boneyard and the decks
-        start = self.layout.size
         self.s_market = add("market.cards", K, "DNA cards of each kind in the DNA Market / 4 (at most 1)")
         self.s_market_next = add("market.next", K, "the DNA Market's card there longest (the next to go), one-hot")
         self.s_boneyard = add("boneyard", K, "DNA cards of each kind in the Boneyard / the kind's cards")
-        self.s_manip_discard = add(
-            "manipulation.discard", len(manip), "Manipulation cards of each kind in the discard pile / its copies"
-        )
-        self.market_block = (start, self.layout.size)
+        self.s_manip_discard = add("manipulation.discard", len(manip),
+                                   "Manipulation cards of each kind in the discard pile / its copies")
         self.s_news_left = add("news.deck", 1, "Breaking News cards left in the deck / the deck's size")
         self.s_dna_deck = add("dna_deck", 1, "DNA cards in the deck / the deck's cards")
         self.s_edna_deck = add("edna_deck", 1, "eDNA cards in the deck / the deck's cards") if exp else None
         self.s_manip_deck = add("manipulation.deck", 1, "Manipulation cards in the deck / the cards in play")
         # ---- the City Center and the IntelliGen Designs board
         start = self.layout.size
+        stacks = rules.DRAWN_STACKS * len(bag_kinds)
         self.s_hotels = add("city.basic_hotels", 1, "Basic Hotels left on the first stack / the tiles")
-        self.s_stacks = add(
-            "city.stacks",
-            rules.DRAWN_STACKS * len(bag_kinds),
-            "each drawn stack (2nd to 4th): its tiles of each facility / 3 (at most 1)",
-        )
-        self.s_tops = add("city.tops", rules.DRAWN_STACKS * len(bag_kinds), "each drawn stack's top tile, one-hot")
+        self.s_stacks = add("city.stacks", stacks, "each drawn stack (2nd to 4th): its tiles of each facility / 3 "
+                            "(at most 1)")
+        self.s_tops = add("city.tops", stacks, "each drawn stack's top tile, one-hot")
         self.s_bag = add("city.bag", 1, "facility tiles left in the bag / the tiles")
         self.s_pool = add("bonus_pool", 1, "bonus visitors left in the pool / 5 (at most 1)")
         if exp:
             self.s_habitats = add("hq.aquatic_habitats", 1, "Aquatic Habitats left on HQ / 8")
-            self.s_large = add(
-                "hq.large_offer",
-                c.numbers["large_offer"] * len(large),
-                "each revealed Large Facility, one-hot (all 0: none there)",
-            )
+            self.s_large = add("hq.large_offer", c.numbers["large_offer"] * len(large),
+                               "each revealed Large Facility, one-hot (all 0: none there)")
             self.s_large_pile = add("hq.large_pile", 1, "Large Facilities not yet revealed / the tiles")
             self.s_jobs = add("job_market", len(specialists), "1 for each specialist on the Job Market")
             self.s_contractors = add("contractors", len(specialists), "1 for each Independent Contractor")
@@ -246,169 +229,105 @@ class Encoder(encoding.Encoder):
         self.meeples = np.array([max(1, c.species[k].meeples) for k in species], np.float32)
         if sc:
             self.s_target = add("objective.score", 1, "the scenario's score / its target (-1 to 2)", -1.0, 2.0)
-            self.conditions = [
-                k
-                for k in ("positive_reputation", "no_scandals", "paired_species", "rooms", "commercial_full")
-                if k in sc.objective
-            ]
-            self.s_conditions = add(
-                "objective.conditions",
-                len(self.conditions),
-                "1 for each of the scenario's other conditions met: "
-                + ", ".join(k.replace("_", " ") for k in self.conditions),
-            )
+            conditions = [k for k in ("positive_reputation", "no_scandals", "paired_species", "rooms",
+                                      "commercial_full") if k in sc.objective]
+            self.s_conditions = add("objective.conditions", len(conditions), "1 for each of the scenario's other "
+                                    "conditions met: " + ", ".join(k.replace("_", " ") for k in conditions))
         elif n == 1:
             self.s_target = add("objective.score", 1, "your score / the solo target (-1 to 2)", -1.0, 2.0)
+        # fmt: on
         # ---- the open decision's context
-        self.s_choose = add(
-            "context.choose",
-            4 * len(self.choose_pos),
-            f"choose an option: each option offered (up to 4), one-hot over the {len(self.choose_pos)} options "
-            "the spaces, cards and Breaking News offer (the HQ's three, the Agency's two...)",
-        )
-        self.s_short = add("context.create_short", 1, "create a dinosaur: DNA cards the set may lack / 3")
-        self.s_purpose = add(
-            "context.pick.purpose",
-            len(rules.PICK_PURPOSES),
-            "pick DNA cards: what for, one-hot: a Mutant's set, cards drawn to keep, the Boneyard, buying, "
-            "selling, discarding, a set, Refinement",
-        )
-        self.s_left = add("context.pick.left", 1, "pick DNA cards: picks left / 5 (at most 1)")
-        self.s_drawn = add(
-            "context.pick.drawn",
-            K,
-            "cards drawn to keep, of each kind / 4 (yours alone: another seat's drawn cards are their count only)",
-        )
-        self.s_drawn_count = add("context.pick.drawn_count", 1, "cards drawn to keep / 5 (at most 1)")
-        self.s_price = add("context.pick.price", 1, "credits per card bought or sold / 5 (at most 1)")
-        self.s_set = add(
-            "context.pick.species",
-            S,
-            "the species the set is for, one-hot; for a Mutant's set: 1 for each species already shown",
-        )
-        self.s_picked = add("context.pick.picked", 1, "1 once a card is picked; for a set, its cards / 10")
-        self.s_habitat = add(
-            "context.dinosaur",
-            S,
-            "the dinosaur to place, to feed (a Mutant), rampaging or destroying: its species, one-hot",
-        )
-        self.s_cell = add("context.cell", cells, "the rampaging or destroying dinosaur's park space, one-hot")
-        self.s_new = add("context.new", 1, "1 if the dinosaur to place is a mutant just bred")
-        self.s_discount = add("context.discount", 1, "credits off the price / 5 (at most 1)")
-        self.s_facility = add("context.facility", F, "the facility bought, to place: one-hot")
-        self.s_park = add("context.park", self.parks, "the park it goes in, one-hot: yours, the next seats'")
-        self.s_opponent = add(
-            "context.opponent",
-            len(self.opponent_pos),
-            f"choose an opponent: what the card does to them, one-hot over the {len(self.opponent_pos)} "
-            "effects the cards have",
-        )
-        self.s_city = add("context.city_used", 3, "the City Center choices taken: fences, a structure, DNA")
-        self.s_count = add(
-            "context.left",
-            1,
-            "mutants that may still breed, cards still to discard or shared visitors to place / 5 (at most 1)",
-        )
+        # fmt: off
+        ctx = [
+            ("s_choose", "context.choose", 4 * len(self.choose_pos), "choose an option: each option offered (up to 4), "
+             f"one-hot over the {len(self.choose_pos)} that the spaces, cards and Breaking News offer"),
+            ("s_short", "context.create_short", 1, "create a dinosaur: DNA cards the set may lack / 3"),
+            ("s_purpose", "context.pick.purpose", len(rules.PICK_PURPOSES), "pick DNA cards: what for, one-hot: a "
+             "Mutant's set, cards drawn to keep, the Boneyard, buying, selling, discarding, a set, Refinement"),
+            ("s_left", "context.pick.left", 1, "pick DNA cards: picks left / 5 (at most 1)"),
+            ("s_drawn", "context.pick.drawn", K, "cards drawn to keep, of each kind / 4 (yours alone: another "
+             "seat's drawn cards are their count only)"),
+            ("s_drawn_count", "context.pick.drawn_count", 1, "cards drawn to keep / 5 (at most 1)"),
+            ("s_price", "context.pick.price", 1, "credits per card bought or sold / 5 (at most 1)"),
+            ("s_set", "context.pick.species", S, "the species the set is for, one-hot; for a Mutant's set: 1 for "
+             "each species already shown"),
+            ("s_picked", "context.pick.picked", 1, "1 once a card is picked; for a set, its cards / 10"),
+            ("s_habitat", "context.dinosaur", S, "the dinosaur to place, to feed (a Mutant), rampaging or "
+             "destroying: its species, one-hot"),
+            ("s_cell", "context.cell", cells, "the rampaging or destroying dinosaur's park space, one-hot"),
+            ("s_new", "context.new", 1, "1 if the dinosaur to place is a mutant just bred"),
+            ("s_discount", "context.discount", 1, "credits off the price / 5 (at most 1)"),
+            ("s_facility", "context.facility", F, "the facility bought, to place: one-hot"),
+            ("s_park", "context.park", self.parks, "the park it goes in, one-hot: yours, the next seats'"),
+            ("s_opponent", "context.opponent", len(self.opponent_pos), "choose an opponent: what the card does to "
+             f"them, one-hot over the {len(self.opponent_pos)} effects the cards have"),
+            ("s_city", "context.city_used", 3, "the City Center choices taken: fences, a structure, DNA"),
+            ("s_count", "context.left", 1, "mutants that may still breed, cards still to discard or shared "
+             "visitors to place / 5 (at most 1)"),
+        ]
+        # fmt: on
         if exp:
-            self.s_cost = add("context.ocean_cost", 1, "pay for the Plesiosaurus: the credits asked / 10 (at most 1)")
-            self.s_why = add("context.destroy", 2, "destroy a dinosaur: why, one-hot: the Spinosaurus placed, Terror")
-            self.s_graft = add("context.graft_edna", 1, "graft more DNA: 1 if from the eDNA deck")
+            ctx += [
+                ("s_cost", "context.ocean_cost", 1, "pay for the Plesiosaurus: the credits asked / 10 (at most 1)"),
+                ("s_why", "context.destroy", 2, "destroy a dinosaur: why, one-hot: the Spinosaurus placed, Terror"),
+                ("s_graft", "context.graft_edna", 1, "graft more DNA: 1 if from the eDNA deck"),
+            ]
         if coop:
-            self.s_given = add("context.gifted", 1, "gift cards at the docks: cards gifted / 5 (at most 1)")
+            ctx += [("s_given", "context.gifted", 1, "gift cards at the docks: cards gifted / 5 (at most 1)")]
+        for attr, name, size, doc in ctx:
+            setattr(self, attr, add(name, size, doc))
         # ---- your hands
         self.s_hand = add("hand.dna", K, "your DNA cards of each kind / the kind's cards")
         self.s_hand_manip = add("hand.manipulation", len(manip), "your Manipulation cards of each kind / its copies")
         # ---- each park: first what moves every decision (counters, hands, order, score), park by park; then
         # the parks' kept blocks, one after the other, so that all of them are written at once.
         self.counter_dst: list[list[int]] = []
-        self.order_dst, self.score_dst = [], []
-        names = []
+        self.order_dst, self.score_dst, names = [], [], []
+        # fmt: off
         for pos in range(self.parks):
             prefix = "synth" if coop and pos == n else f"seats.{pos}"
-            who = (
-                "Synth's park"
-                if prefix == "synth"
-                else ("your park" if pos == 0 else f"the park of the seat {pos} after you")
-            )
+            who = ("Synth's park" if prefix == "synth"
+                   else "your park" if pos == 0 else f"the park of the seat {pos} after you")
             names.append((prefix, who))
-            dst = []
-            for name, _, _ in _COUNTERS:
-                if name == "refined" and not exp:
-                    continue
-                dst.append(add(f"{prefix}.{name}", 1, f"{who}: {_COUNTER_DOCS[name]}").start)
+            dst = [add(f"{prefix}.{name}", 1, f"{who}: {_COUNTER_DOCS[name]}").start
+                   for name, _, _ in _COUNTERS if exp or name != "refined"]
             dst.append(add(f"{prefix}.dna_cards", 1, f"{who}: DNA and eDNA cards in hand / 20 (at most 1)").start)
-            dst.append(
-                add(f"{prefix}.manipulation_cards", 1, f"{who}: Manipulation cards in hand / 10 (at most 1)").start
-            )
+            dst.append(add(f"{prefix}.manipulation_cards", 1, f"{who}: Manipulation cards in hand / 10 (at most 1)"
+                           ).start)
             self.counter_dst.append(dst)
-            self.order_dst.append(
-                add(f"{prefix}.order", self.parks, f"{who}: its place in player order, one-hot").start
-            )
-            self.score_dst.append(
-                add(
-                    f"{prefix}.score",
-                    1,
-                    f"{who}: the score End Game Scoring would count now / 200 (-1 to 1)",
-                    -1.0,
-                    1.0,
-                ).start
-            )
+            self.order_dst.append(add(f"{prefix}.order", self.parks, f"{who}: its place in player order, one-hot"
+                                      ).start)
+            self.score_dst.append(add(f"{prefix}.score", 1, f"{who}: the score End Game Scoring would count now / "
+                                      "200 (-1 to 1)", -1.0, 1.0).start)
+        # fmt: on
         self.parks_start = self.layout.size
+        kept = [("spec", "specialists", len(specialists), "1 for each specialist held")] if exp else []
+        # fmt: off
+        kept += [
+            ("rep", "reputation", 1, "reputation / 30 (-1 to 1)"),
+            ("dv", "dinosaur_value", 1, "Dinosaur Value / 30"),
+            ("rooms", "rooms", 1, "rooms for visitors / 30 (at most 1)"),
+            ("limit", "hand_limit", 1, "DNA hand limit / 30 (at most 1)"),
+            ("dinos", "dinosaurs", cells * S, f"per park space (A1 first), dinosaurs of each species there / "
+             f"{_PER_CELL} (at most 1)"),
+            ("improper", "improper", cells, f"per park space, dinosaurs in an improper habitat / {_PER_CELL}"),
+            ("hungry", "hungry", cells, f"per park space, hungry dinosaurs / {_PER_CELL}"),
+            ("pfac", "park_facilities", cells * len(self.park_facs), "per park space, the facility on it, one-hot"),
+            ("cfac", "commercial", self.commercial * len(self.comm_facs), "per commercial space, the facility on "
+             "it, one-hot"),
+            ("damaged", "damaged", cells + self.commercial, "1 for each park then commercial space under a damaged "
+             "facility"),
+            ("fences", "fence_edges", self.edges, "1 for each fence built (standing or broken), by edge"),
+            ("broken", "broken_edges", self.edges, "1 for each broken fence, by edge"),
+        ]
+        # fmt: on
         for prefix, who in names:
-            if exp:
-                add(f"{prefix}.specialists", len(specialists), f"{who}: 1 for each specialist held")
-            add(f"{prefix}.reputation", 1, f"{who}: reputation / 30 (-1 to 1)", -1.0, 1.0)
-            add(f"{prefix}.dinosaur_value", 1, f"{who}: Dinosaur Value / 30")
-            add(f"{prefix}.rooms", 1, f"{who}: rooms for visitors / 30 (at most 1)")
-            add(f"{prefix}.hand_limit", 1, f"{who}: DNA hand limit / 30 (at most 1)")
-            add(
-                f"{prefix}.dinosaurs",
-                cells * S,
-                f"{who}: per park space (A1 first), dinosaurs of each species there / {_PER_CELL} (at most 1)",
-            )
-            add(f"{prefix}.improper", cells, f"{who}: per park space, dinosaurs in an improper habitat / {_PER_CELL}")
-            add(f"{prefix}.hungry", cells, f"{who}: per park space, hungry dinosaurs / {_PER_CELL}")
-            add(
-                f"{prefix}.park_facilities",
-                cells * len(self.park_facs),
-                f"{who}: per park space, the facility on it, one-hot",
-            )
-            add(
-                f"{prefix}.commercial",
-                self.commercial * len(self.comm_facs),
-                f"{who}: per commercial space, the facility on it, one-hot",
-            )
-            add(
-                f"{prefix}.damaged",
-                cells + self.commercial,
-                f"{who}: 1 for each park then commercial space under a damaged facility",
-            )
-            add(f"{prefix}.fence_edges", self.edges, f"{who}: 1 for each fence built (standing or broken), by edge")
-            add(f"{prefix}.broken_edges", self.edges, f"{who}: 1 for each broken fence, by edge")
+            first = self.layout.size
+            for attr, name, size, doc in kept:
+                at = add(f"{prefix}.{name}", size, f"{who}: {doc}", -1.0 if attr == "rep" else 0.0).start
+                setattr(self, f"o_{attr}", at - first)  # where in a park's block
         self.parks_stop = self.layout.size
         self.block_size = (self.parks_stop - self.parks_start) // self.parks
-        # Offsets inside a park's kept block.
-        o = 0
-        self.o_spec = o
-        o += len(specialists)
-        self.o_rep, self.o_dv, self.o_rooms, self.o_limit = o, o + 1, o + 2, o + 3
-        o += 4
-        self.o_dinos = o
-        o += cells * S
-        self.o_improper = o
-        o += cells
-        self.o_hungry = o
-        o += cells
-        self.o_pfac = o
-        o += cells * len(self.park_facs)
-        self.o_cfac = o
-        o += self.commercial * len(self.comm_facs)
-        self.o_damaged = o
-        o += cells + self.commercial
-        self.o_fences = o
-        o += self.edges
-        self.o_broken = o
-        assert o + self.edges == self.block_size
 
         # Per observer: the parks in its order; where each counter and hand size goes (read from `s.res`, then
         # the parks' DNA hand sizes, then their Manipulation hand sizes); how each worker mark reads.
@@ -625,7 +544,7 @@ class Encoder(encoding.Encoder):
                 if met is None:
                     met = self._keep(self._objective, version, self._conditions(s))
                 out[self.s_conditions] = met
-        if not s.over:
+        if s.ctx and not s.over:  # a decision with no context (placing a worker...) has ()
             self._context(s, seat, out)
 
     @staticmethod
