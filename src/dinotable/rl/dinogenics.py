@@ -18,58 +18,26 @@ import numpy as np
 
 from dinotable.games.dinogenics import render, rules, scoring
 from dinotable.games.dinogenics.components import END_COUNTS
-from dinotable.games.dinogenics.rules.codes import (
-    COMMERCIAL,
-    DAMAGED,
-    FAC_KIND,
-    HUNGRY,
-    SPECIALISTS,
-    SPECIES,
-    SYNTH,
-    WIDTH,
-    cell_of,
-    places,
-    species_of,
-)
+from dinotable.games.dinogenics.rules.codes import DAMAGED, FAC_KIND, HUNGRY, SPECIALISTS, SPECIES, SYNTH, WIDTH
 from dinotable.rl import encoding
 
-# A park's counters in `s.res` (rules/codes.py: the content's resources, then workers), each with the
-# count that reads as 1 (values above read as 1).
+# A park's counters in `s.res` (rules/codes.py: the content's resources, then workers): the slice, its index and
+# what it holds (the count that reads as 1: values above read as 1).
+# fmt: off
 _COUNTERS = (
-    ("credits", 0, 50),
-    ("goats", 1, 20),
-    ("fences", 2, 30),
-    ("vp", 3, 200),
-    ("scandals", 4, 10),
-    ("visitors", 5, 30),
-    ("refined", 6, 10),
-    ("workers", 7, 5),
+    ("credits", 0, 50, "credits / 50 (at most 1)"), ("goats", 1, 20, "goats / 20 (at most 1)"),
+    ("fences", 2, 30, "fences to build / 30 (at most 1)"), ("vp", 3, 200, "VP on the track / 200 (at most 1)"),
+    ("scandals", 4, 10, "Scandals / 10 (at most 1)"), ("visitors", 5, 30, "visitors in the park / 30 (at most 1)"),
+    ("refined", 6, 10, "Refined DNA tokens / 10 (at most 1)"), ("workers", 7, 5, "workers not yet placed / 5"),
 )
-_COUNTER_DOCS = {
-    "credits": "credits / 50 (at most 1)",
-    "goats": "goats / 20 (at most 1)",
-    "fences": "fences to build / 30 (at most 1)",
-    "vp": "VP on the track / 200 (at most 1)",
-    "scandals": "Scandals / 10 (at most 1)",
-    "visitors": "visitors in the park / 30 (at most 1)",
-    "refined": "Refined DNA tokens / 10 (at most 1)",
-    "workers": "workers not yet placed this Season / 5",
-}
+# fmt: on
 _CACHE_MAX = 4096  # entries per kept table before it is emptied (a game makes a few hundred)
 _PER_CELL = 4  # dinosaurs on one park space that read as 1
 # What of a dinosaur's code a park's block reads: its species, its space and whether it is hungry (a park's
 # block is kept across its other flags, which the rules set and clear as the Upkeep goes).
 _SEEN = (1 << rules.FLAGS) - 1 | HUNGRY << rules.FLAGS
-# What a CHOOSE offers and what an OPPONENT card does: found anywhere in the content's steps.
-_EXPANSION_PHASES = (
-    rules.LARGE,
-    rules.LARGE_SPOT,
-    rules.OCEAN,
-    rules.JOB,
-    rules.DESTROY,
-    rules.GRAFT,
-    rules.MANIP_PAY,
-)
+# The decisions of Controlled Chaos and of the co-op (the others are the base game's).
+_EXPANSION_PHASES = (rules.LARGE, rules.LARGE_SPOT, rules.OCEAN, rules.JOB, rules.DESTROY, rules.GRAFT, rules.MANIP_PAY)
 _COOP_PHASES = (rules.TEAM_ORDER, rules.SHARE, rules.FAC_PARK, rules.GIFT)
 
 
@@ -289,8 +257,8 @@ class Encoder(encoding.Encoder):
             who = ("Synth's park" if prefix == "synth"
                    else "your park" if pos == 0 else f"the park of the seat {pos} after you")
             names.append((prefix, who))
-            dst = [add(f"{prefix}.{name}", 1, f"{who}: {_COUNTER_DOCS[name]}").start
-                   for name, _, _ in _COUNTERS if exp or name != "refined"]
+            dst = [add(f"{prefix}.{name}", 1, f"{who}: {doc}").start
+                   for name, _, _, doc in _COUNTERS if exp or name != "refined"]
             dst.append(add(f"{prefix}.dna_cards", 1, f"{who}: DNA and eDNA cards in hand / 20 (at most 1)").start)
             dst.append(add(f"{prefix}.manipulation_cards", 1, f"{who}: Manipulation cards in hand / 10 (at most 1)"
                            ).start)
@@ -331,7 +299,7 @@ class Encoder(encoding.Encoder):
 
         # Per observer: the parks in its order; where each counter and hand size goes (read from `s.res`, then
         # the parks' DNA hand sizes, then their Manipulation hand sizes); how each worker mark reads.
-        counters = [(i, top) for name, i, top in _COUNTERS if exp or name != "refined"]
+        counters = [(i, top) for name, i, top, _ in _COUNTERS if exp or name != "refined"]
         P = self.parks
         # Gathered in one step from [s.res, each park's DNA hand size, each park's Manipulation hand size, the
         # observer's DNA hand by kind, its Manipulation hand, the decks' sizes]: the counters, the hand sizes,
@@ -342,11 +310,7 @@ class Encoder(encoding.Encoder):
         own = P * WIDTH + 2 * P
         fixed_src = [own + k for k in kinds] + [own + c.kinds + i for i in manip]
         fixed_src += [own + c.kinds + len(c.manipulation) + i for i in ((0, 1, 2, 3) if exp else (0, 1, 3))]
-        fixed_dst = [
-            *range(self.s_hand.start, self.s_hand.stop),
-            *range(self.s_hand_manip.start, self.s_hand_manip.stop),
-        ]
-        fixed_dst += [at for at, _ in decks]
+        fixed_dst = [*range(self.s_hand.start, self.s_hand_manip.stop), *(at for at, _ in decks)]
         fixed_scale = [*(1 / self.kind_cards), *(1 / self.manip_cards), *(1 / total for _, total in decks)]
         scale = [1.0 / top for _, top in counters] * P + [1 / 20] * P + [1 / 10] * P + fixed_scale
         self.gather_scale = np.array(scale, np.float32)
@@ -380,12 +344,6 @@ class Encoder(encoding.Encoder):
         self.i_season, self.seasons = self.s_season.start, c.numbers["seasons"]
         self.i_stage, self.i_decision, self.i_turn = self.s_stage.start, self.s_decision.start, self.s_turn.start
         self.i_over, self.i_active, self.i_upcoming = self.s_over.start, self.s_active.start, self.s_upcoming.start
-        self.i_score = np.array(self.score_dst)
-        # Where each park's VP and credits are among the counters gathered (`counts`), and End Game Scoring's
-        # credits and DNA cards per VP.
-        names = [name for name, _, _ in _COUNTERS if exp or name != "refined"]
-        self.vp_at = np.array([pos * width + names.index("vp") for pos in range(P)])
-        self.credits_at = np.array([pos * width + names.index("credits") for pos in range(P)])
         self.per_credit, self.per_dna = c.numbers["end_credits_per_vp"], c.numbers["end_dna_per_vp"]
         # The Season changes a park's readings only through the Dreadnoughtus (Awe-Inspiring: its reputation is
         # the Season's number), a Dinosaur Elites species.
@@ -402,19 +360,14 @@ class Encoder(encoding.Encoder):
         self.target = sc.objective.get("vp", sc.objective.get("credits", 0)) if sc else c.numbers["solo_target"]
         self.credits_end = rules.special(s, "credits_end")  # CC3 scores credits
         self.no_negative = rules.special(s, "no_negative_vp")  # CC1: the score is never below 0
-        self._parks: dict = {}
-        self._park: dict = {}
-        self._park_raw: dict = {}
-        self._rests: dict = {}
-        self._mainland: dict = {}
-        self._workers: dict = {}
-        self._market: tuple = (None, None)  # the cards last read, and what they gave
+        # What is kept: the parks' blocks (whole, per park, per park as read), the rest of a park's score for a
+        # bonus that counts visitors or DNA cards, the spaces shown and worker marks, the City Center, the meeples,
+        # a scenario's conditions, the order marks; and the last DNA Market, Boneyard and discard pile read.
+        self._parks, self._park, self._park_raw, self._rests, self._mainland, self._workers = {}, {}, {}, {}, {}, {}
+        self._city, self._meeples, self._objective, self._orders = {}, {}, {}, {}
+        self._market: tuple = (None, None)
         self._boneyard: tuple = (None, None)
         self._discard: tuple = (None, None)
-        self._city: dict = {}
-        self._meeples: dict = {}
-        self._objective: dict = {}
-        self._orders: dict = {}
         self._version = 0
 
     # ------------------------------------------------------------------------------------------ fill
@@ -458,18 +411,10 @@ class Encoder(encoding.Encoder):
             self._discard = (list(s.manip_discard), cards / self.manip_cards)
         out[self.s_manip_discard] = self._discard[1]
 
-        key = (
-            tuple(s.stacks),
-            s.hotels_left,
-            len(s.bag),
-            s.pool,
-            tuple(s.large_offer),
-            len(s.large_pile),
-            s.habitats_left,
-            tuple(s.job_market),
-            tuple(s.contractors),
-            len(s.spec_deck),
-        )
+        # fmt: off
+        key = (tuple(s.stacks), s.hotels_left, len(s.bag), s.pool, tuple(s.large_offer), len(s.large_pile),
+               s.habitats_left, tuple(s.job_market), tuple(s.contractors), len(s.spec_deck))
+        # fmt: on
         block = self._city.get(key)
         if block is None:
             block = self._keep(self._city, key, self._city_block(s))
@@ -482,15 +427,10 @@ class Encoder(encoding.Encoder):
         if block is None:
             block = self._keep(self._meeples, dinos, self._meeples_block(s))
         out[self.s_meeples] = block
-        key = (
-            dinos,
-            tuple(s.facs),
-            tuple(s.fence),
-            tuple(s.broken),
-            tuple(res[4::WIDTH]),
-            tuple(res[8::WIDTH]),
-            s.season if self.by_season else 0,
-        )
+        # fmt: off
+        key = (dinos, tuple(s.facs), tuple(s.fence), tuple(s.broken), tuple(res[4::WIDTH]), tuple(res[8::WIDTH]),
+               s.season if self.by_season else 0)
+        # fmt: on
         kept = self._parks.get(key)
         if kept is None:
             self._version += 1  # never reused: what is kept under an old version is never asked again
@@ -631,19 +571,19 @@ class Encoder(encoding.Encoder):
         wp, wc, o_damaged = len(self.park_facs), len(self.comm_facs), self.o_damaged
         for code in s.facs[p]:
             kind = code & FAC_KIND
-            for x in places(code):
-                if x < COMMERCIAL:
+            for x in rules.places(code):
+                if x < rules.COMMERCIAL:
                     ones.append(self.o_pfac + x * wp + self.park_facs[kind])
                 else:
-                    ones.append(self.o_cfac + (x - COMMERCIAL) * wc + self.comm_facs[kind])
-                    x += self.cells - COMMERCIAL  # the damaged marks run on from the park's spaces
+                    ones.append(self.o_cfac + (x - rules.COMMERCIAL) * wc + self.comm_facs[kind])
+                    x += self.cells - rules.COMMERCIAL  # the damaged marks run on from the park's spaces
                 if code & DAMAGED:
                     ones.append(o_damaged + x)
         block[ones] = 1.0
         counts: dict[int, int] = {}
         S, hungry = len(self.species), HUNGRY << rules.FLAGS
         for code, wrong in zip(s.dinos[p], bad, strict=True):
-            cell = cell_of(code)
+            cell = code >> rules.CELL & rules.CELL_MASK
             at = self.o_dinos + cell * S + self.sp_pos[code & SPECIES]
             counts[at] = counts.get(at, 0) + 1
             if wrong:
@@ -776,5 +716,5 @@ class Encoder(encoding.Encoder):
             out[self.s_given.start] = min(ctx.given / 5, 1.0)
 
     def _dinosaur(self, s, code: int, out: np.ndarray) -> None:
-        out[self.s_habitat.start + self.sp_pos[species_of(code)]] = 1.0
-        out[self.s_cell.start + cell_of(code)] = 1.0
+        out[self.s_habitat.start + self.sp_pos[code & SPECIES]] = 1.0
+        out[self.s_cell.start + code >> rules.CELL & rules.CELL_MASK] = 1.0
