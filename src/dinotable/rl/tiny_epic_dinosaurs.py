@@ -308,7 +308,7 @@ class Encoder(BaseEncoder):
             self.scale[where] = factor
         self.n_private, self.n_unique = n_private, n_unique
         self._sources(slots)
-        self.memo: dict = {}  # kept bytes: Farm boards, Barriers, what stands on a Farm, cards, card rows
+        self.memo: dict = {}  # kept bytes: Farm boards, Barriers and Enclosures, cards, card rows
         self.seat_memo: dict = {}  # kept seats' parts, by everything they are made from
         self.fed_bytes = [bytes(1 if mask >> x & 1 else 0 for x in range(cells)) for mask in range(1 << cells)]
         self.penalty_bytes = [bytes((mask & 1, mask >> 1 & 1)) for mask in range(4)]
@@ -320,6 +320,10 @@ class Encoder(BaseEncoder):
         self.contract_bonus = [card.contract_bonus for card in c.research]
         self.species_vp = [sp.value for sp in c.species]
         self.farms = c.farms
+        # What stands on a Farm space, one-hot, by the dinosaur's code (the last entry, code -1, empty).
+        self.kind_bytes = [bytes(kinds)] * len(self.space_vp)
+        for code, kind in self.kind_of.items():
+            self.kind_bytes[code] = bytes(1 if i == kind else 0 for i in range(kinds))
 
     def _sources(self, slots: int) -> None:
         """For each observer, where each entry comes from in the bytes `fill` writes (`sources`): the counts,
@@ -384,8 +388,7 @@ class Encoder(BaseEncoder):
             self.sources.append(source)
 
     def _part(self, key, make):
-        """A piece kept by its key (made by `make` the first time). Every key but a Farm's spaces (a tuple of
-        dinosaur codes) starts with the piece's name, so no two kinds of piece share one."""
+        """A piece kept by its key (made by `make` the first time); every key starts with the piece's name."""
         got = self.memo.get(key)
         if got is None:
             if len(self.memo) >= MEMO_SIZE:
@@ -405,13 +408,12 @@ class Encoder(BaseEncoder):
             return got
         # Worked out again from its pieces, each kept too: a decision mostly changes one of them.
         part = self._part
-        standing, vp = part(spaces, lambda: self._standing(spaces))
         cards, cards_vp = part(("cards", owned, fulfilled), lambda: self._cards(owned, fulfilled))
         block = b"".join(
             (
                 part(("farm", farm), lambda: self._board(farm)),
                 part(("fence", farm, fence), lambda: self._fenced(fence, s.zones[p])),
-                standing,
+                b"".join(map(self.kind_bytes.__getitem__, spaces)),
                 self.fed_bytes[s.fed[p]],
                 self._held_unique(s.hold_unique[p]),
                 b"\1" if s.foreman[p] else b"\0",
@@ -419,7 +421,9 @@ class Encoder(BaseEncoder):
                 self.penalty_bytes[s.penalties[p]],
             )
         )
-        got = (block, (vp + cards_vp) / SCORE_SCALE)
+        # scoring.breakdown: the common dinosaurs on the Farm, then the cards' part.
+        vp = sum(map(self.space_vp.__getitem__, spaces)) + cards_vp
+        got = (block, vp / SCORE_SCALE)
         if len(self.seat_memo) >= SEAT_MEMO_SIZE:
             self.seat_memo.clear()
         self.seat_memo[key] = got
@@ -446,15 +450,6 @@ class Encoder(BaseEncoder):
             if z < OPEN:
                 out[self.edges + cell] = 1
         return bytes(out)
-
-    def _standing(self, spaces: tuple) -> tuple[bytes, int]:
-        """What stands on each Farm space, one-hot, and the VP of the common dinosaurs there."""
-        kinds = self.kinds
-        out = bytearray(kinds * self.cells)
-        for cell, code in enumerate(spaces):
-            if code >= 0:
-                out[cell * kinds + self.kind_of[code]] = 1
-        return bytes(out), sum(map(self.space_vp.__getitem__, spaces))
 
     def _held_unique(self, held: tuple) -> bytes:
         out = bytearray(self.n_unique)
