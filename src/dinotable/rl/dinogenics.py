@@ -32,6 +32,7 @@ _COUNTERS = (
 )
 # fmt: on
 _CACHE_MAX = 4096  # entries per kept table before it is emptied (a game makes a few hundred)
+_TABLES_MAX = 256  # whole tables of park blocks kept (each a few park blocks: 3 to 17 KB)
 _PER_CELL = 4  # dinosaurs on one park space that read as 1
 # What of a dinosaur's code a park's block reads: its species, its space and whether it is hungry (a park's
 # block is kept across its other flags, which the rules set and clear as the Upkeep goes).
@@ -301,27 +302,27 @@ class Encoder(encoding.Encoder):
         # the parks' DNA hand sizes, then their Manipulation hand sizes); how each worker mark reads.
         counters = [(i, top) for name, i, top, _ in _COUNTERS if exp or name != "refined"]
         P = self.parks
-        # Gathered in one step from [s.res, each park's DNA hand size, each park's Manipulation hand size, the
-        # observer's DNA hand by kind, its Manipulation hand, the decks' sizes]: the counters, the hand sizes,
-        # the observer's hands and the decks.
+        # Gathered in two steps: the counters from s.res; then the hand sizes, the observer's hands and the decks
+        # from [each park's DNA hand size, each park's Manipulation hand size, the observer's DNA hand by kind, its
+        # Manipulation hand, the decks' sizes] (kept while no hand or deck changes).
         decks = [(self.s_news_left.start, self.news_total), (self.s_dna_deck.start, self.std_total)]
         decks += [(self.s_edna_deck.start, self.edna_total)] if exp else []
         decks += [(self.s_manip_deck.start, self.manip_total)]
-        own = P * WIDTH + 2 * P
+        own = 2 * P
         fixed_src = [own + k for k in kinds] + [own + c.kinds + i for i in manip]
         fixed_src += [own + c.kinds + len(c.manipulation) + i for i in ((0, 1, 2, 3) if exp else (0, 1, 3))]
         fixed_dst = [*range(self.s_hand.start, self.s_hand_manip.stop), *(at for at, _ in decks)]
         fixed_scale = [*(1 / self.kind_cards), *(1 / self.manip_cards), *(1 / total for _, total in decks)]
-        scale = [1.0 / top for _, top in counters] * P + [1 / 20] * P + [1 / 10] * P + fixed_scale
-        self.gather_scale = np.array(scale, np.float32)
+        self.res_scale = np.array([1.0 / top for _, top in counters] * P, np.float32)
+        self.hands_scale = np.array([1 / 20] * P + [1 / 10] * P + fixed_scale, np.float32)
         width = len(counters)
-        self.gather_to = np.array(
-            [d for pos in range(P) for d in self.counter_dst[pos][:width]]
-            + [self.counter_dst[pos][width] for pos in range(P)]
+        self.res_to = np.array([d for pos in range(P) for d in self.counter_dst[pos][:width]])
+        self.hands_to = np.array(
+            [self.counter_dst[pos][width] for pos in range(P)]
             + [self.counter_dst[pos][width + 1] for pos in range(P)]
             + fixed_dst
         )
-        self.order_of, self.park_runs, self.gather_src, self.marks = [], [], [], []
+        self.order_of, self.park_runs, self.res_src, self.hands_src, self.marks = [], [], [], [], []
         B = self.block_size
         for seat in range(n):
             parks = self.seats_from(seat) + ([SYNTH] if coop else [])
@@ -333,14 +334,14 @@ class Encoder(encoding.Encoder):
                 else:
                     runs.append([p * B, self.parks_start + pos * B, B])
             self.park_runs.append(runs)
-            src = [p * WIDTH + i for p in parks for i, _ in counters]
-            src += [P * WIDTH + p for p in parks] + [P * WIDTH + P + p for p in parks]
-            self.gather_src.append(np.array(src + fixed_src))
+            self.res_src.append(np.array([p * WIDTH + i for p in parks for i, _ in counters]))
+            self.hands_src.append(np.array([*parks, *(P + p for p in parks), *fixed_src]))
             # A mark is s.occ + 3: a Crash Token (-3), a blocking token (-2), free (-1), then a park's worker.
             self.marks.append(np.array([2, 1, 0, *(3 + parks.index(p) for p in range(P))]))
         self.all_manip = len(c.manipulation)
-        self._dna: tuple = (None, [])  # the DNA hands last read, and each park's hand size
-        self._manip: tuple = (None, [])
+        self._dna: tuple = (None, [], 0)  # the DNA hands last read, each park's hand size, and a change count
+        self._manip: tuple = (None, [], 0)
+        self._hands: dict = {}
         self.i_season, self.seasons = self.s_season.start, c.numbers["seasons"]
         self.i_stage, self.i_decision, self.i_turn = self.s_stage.start, self.s_decision.start, self.s_turn.start
         self.i_over, self.i_active, self.i_upcoming = self.s_over.start, self.s_active.start, self.s_upcoming.start
@@ -434,25 +435,31 @@ class Encoder(encoding.Encoder):
         kept = self._parks.get(key)
         if kept is None:
             self._version += 1  # never reused: what is kept under an old version is never asked again
-            kept = self._keep(self._parks, key, (*self._parks_block(s), self._version))
+            kept = self._keep(self._parks, key, (*self._parks_block(s), self._version), _TABLES_MAX)
         table, rests, counting, version = kept
         # Each park's block, in the observer's order: the rows in runs of seats that follow each other.
         flat = table.reshape(-1)
         for src, dst, size in self.park_runs[seat]:
             out[dst : dst + size] = flat[src : src + size]
 
-        # Counters, hand sizes, your hands and the decks' sizes, in one step.
+        # Counters; then hand sizes, your hands and the decks' sizes.
+        counts = np.fromiter(res, np.float32, len(res))[self.res_src[seat]]
+        out[self.res_to] = np.minimum(counts * self.res_scale, 1.0)
         k, m, P = self.all_kinds, self.all_manip, self.parks
         dna, manip = s.dna, s.manip
         if dna != self._dna[0]:  # each park's hand size, kept while no DNA hand changes
-            self._dna = (list(dna), [sum(dna[i : i + k]) for i in range(0, P * k, k)])
+            self._dna = (list(dna), [sum(dna[i : i + k]) for i in range(0, P * k, k)], self._dna[2] + 1)
         if manip != self._manip[0]:
-            self._manip = (list(manip), [sum(manip[i : i + m]) for i in range(0, P * m, m)])
+            self._manip = (list(manip), [sum(manip[i : i + m]) for i in range(0, P * m, m)], self._manip[2] + 1)
         hands = self._dna[1]
-        values = [*res, *hands, *self._manip[1], *dna[seat * k : seat * k + k], *manip[seat * m : seat * m + m]]
-        values += (len(s.news_deck), len(s.dna_deck), len(s.edna_deck), len(s.manip_deck))
-        gathered = np.fromiter(values, np.float32, len(values))[self.gather_src[seat]]
-        out[self.gather_to] = np.minimum(gathered * self.gather_scale, 1.0)
+        decks = (len(s.news_deck), len(s.dna_deck), len(s.edna_deck), len(s.manip_deck))
+        key = (seat, self._dna[2], self._manip[2], decks)
+        values = self._hands.get(key)
+        if values is None:
+            values = [*hands, *self._manip[1], *dna[seat * k : seat * k + k], *manip[seat * m : seat * m + m], *decks]
+            values = np.array(values, np.float32)[self.hands_src[seat]]
+            values = self._keep(self._hands, key, np.minimum(values * self.hands_scale, 1.0))
+        out[self.hands_to] = values
         # Scores: End Game Scoring less the VP track, credits and DNA hand is kept with the parks (`rests`); a
         # park with a bonus that counts visitors or DNA cards is scored on its own (`counting`).
         parks = self.order_of[seat]
@@ -488,8 +495,8 @@ class Encoder(encoding.Encoder):
             self._context(s, seat, out)
 
     @staticmethod
-    def _keep(table: dict, key, value):
-        if len(table) >= _CACHE_MAX:
+    def _keep(table: dict, key, value, most: int = _CACHE_MAX):
+        if len(table) >= most:
             table.clear()
         table[key] = value
         return value
