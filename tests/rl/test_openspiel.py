@@ -114,6 +114,7 @@ def test_openspiels_mcts_bot_plays_the_larger_games_to_the_end(name):
     assert state.returns() == final_rewards(state.engine_state)
 
 
+@pytest.mark.parametrize("name", dinotable.list_games())
 def test_the_observer_gives_our_encoding_and_the_screen_of_the_observing_player(name):
     needs_encoder(name)
     game = pyspiel.load_game(SHORT_NAMES[name], {"players": 3})
