@@ -196,6 +196,7 @@ class Encoder(encoding.Encoder):
         # ---- meeples and the objective
         self.s_meeples = add("meeples", S, "each species' dinosaur meeples left in the supply / its meeples")
         self.meeples = np.array([max(1, c.species[k].meeples) for k in species], np.float32)
+        self.meeple_counts = np.array([c.species[k].meeples for k in species], np.float32)
         if sc:
             self.s_target = add("objective.score", 1, "the scenario's score / its target (-1 to 2)", -1.0, 2.0)
             conditions = [k for k in ("positive_reputation", "no_scandals", "paired_species", "rooms",
@@ -367,6 +368,7 @@ class Encoder(encoding.Encoder):
         self._parks, self._park, self._park_raw, self._rests, self._mainland, self._workers = {}, {}, {}, {}, {}, {}
         self._city, self._meeples, self._objective, self._orders = {}, {}, {}, {}
         self._market: tuple = (None, None)
+        self._last: tuple = (None,) * 9  # the parks last read, and what they gave
         self._boneyard: tuple = (None, None)
         self._discard: tuple = (None, None)
         self._version = 0
@@ -421,21 +423,28 @@ class Encoder(encoding.Encoder):
             block = self._keep(self._city, key, self._city_block(s))
         out[self.city_block[0] : self.city_block[1]] = block
 
-        # The parks: kept while no dinosaur, facility, fence, specialist, Scandal or Season changes.
+        # The parks: kept while no dinosaur, facility, fence, specialist, Scandal or Season changes (the last
+        # parks read are compared first: most decisions change none).
         res = s.res
-        dinos = tuple(s.dinos)
-        block = self._meeples.get(dinos)
-        if block is None:
-            block = self._keep(self._meeples, dinos, self._meeples_block(s))
-        out[self.s_meeples] = block
+        scandals, held, season = res[4::WIDTH], res[8::WIDTH], s.season if self.by_season else 0
+        last = self._last
         # fmt: off
-        key = (dinos, tuple(s.facs), tuple(s.fence), tuple(s.broken), tuple(res[4::WIDTH]), tuple(res[8::WIDTH]),
-               s.season if self.by_season else 0)
+        if not (s.dinos == last[0] and s.facs == last[1] and s.fence == last[2] and s.broken == last[3]
+                and scandals == last[4] and held == last[5] and season == last[6]):
+            dinos = tuple(s.dinos)
+            meeples = self._meeples.get(dinos)
+            if meeples is None:
+                meeples = self._keep(self._meeples, dinos, self._meeples_block(s))
+            key = (dinos, tuple(s.facs), tuple(s.fence), tuple(s.broken), tuple(scandals), tuple(held), season)
+            kept = self._parks.get(key)
+            if kept is None:
+                self._version += 1  # never reused: what is kept under an old version is never asked again
+                kept = self._keep(self._parks, key, (*self._parks_block(s), self._version), _TABLES_MAX)
+            last = self._last = (list(s.dinos), list(s.facs), list(s.fence), list(s.broken), scandals, held, season,
+                                 kept, meeples)
         # fmt: on
-        kept = self._parks.get(key)
-        if kept is None:
-            self._version += 1  # never reused: what is kept under an old version is never asked again
-            kept = self._keep(self._parks, key, (*self._parks_block(s), self._version), _TABLES_MAX)
+        kept = last[7]
+        out[self.s_meeples] = last[8]
         table, rests, counting, version = kept
         # Each park's block, in the observer's order: the rows in runs of seats that follow each other.
         flat = table.reshape(-1)
@@ -558,8 +567,9 @@ class Encoder(encoding.Encoder):
         return block
 
     def _meeples_block(self, s) -> np.ndarray:
-        left = [rules.meeples_left(s, k) for k in self.species]
-        return np.clip(np.array(left, np.float32) / self.meeples, 0.0, 1.0)
+        """Meeples left in the supply (rules.meeples_left: its count less those in every park), in one pass."""
+        used = np.bincount(np.array([code & SPECIES for park in s.dinos for code in park], np.intp), minlength=32)
+        return np.maximum((self.meeple_counts - used[self.species]) / self.meeples, 0.0, dtype=np.float32)
 
     def _park_block(self, s, p: int) -> np.ndarray:
         """One park's block: the readings, then the entries that are 1 (specialists, facilities, fences), then
