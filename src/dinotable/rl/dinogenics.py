@@ -6,6 +6,11 @@ exists only when that module is played, and one-hots run over the species, facil
 Breaking News in play. Parks are listed from the observer: its own first (`seats.0`), then the next seats
 (`seats.1`...), then Synth's (`synth`) in the co-op.
 
+What the view does not show is left out, though the table may know it: how many of another seat's DNA cards
+are eDNA (their backs differ; the view counts DNA cards as one number), whether a Private Airport was used this
+Season, a dinosaur's flags besides hungry (rampaged, new, spared), the co-op's turn bookkeeping, and the log of
+what happened (rolls, cards played: a played card shows in the discard pile).
+
 Speed: a park changes seldom, so each park's block (its dinosaurs, facilities, fences, specialists and the
 readings made from them) is computed once per park and kept; so are the Mainland's marks, the DNA Market and
 Boneyard, the City Center and HQ, and the scores. A fill is then a handful of dictionary look-ups and slice
