@@ -363,9 +363,18 @@ class Encoder(encoding.Encoder):
         self.counting_facilities = frozenset(
             f.index for f in c.facilities if f.end_per and END_COUNTS[f.end_per[0]] in counting
         )
+        self.reputation_specialists = sum(
+            1 << sp.index
+            for sp in c.specialists
+            if sp.perks.end_per and END_COUNTS[sp.perks.end_per[0]] == "reputation"
+        )
+        self.reputation_facilities = frozenset(
+            f.index for f in c.facilities if f.end_per and END_COUNTS[f.end_per[0]] == "reputation"
+        )
         self.has_objective = bool(sc) or (n == 1 and not coop)
         self.target = sc.objective.get("vp", sc.objective.get("credits", 0)) if sc else c.numbers["solo_target"]
         self.credits_end = rules.special(s, "credits_end")  # CC3 scores credits
+        self.per_scandal = 0 if self.credits_end else c.numbers["end_vp_per_scandal"]
         self.no_negative = rules.special(s, "no_negative_vp")  # CC1: the score is never below 0
         # What is kept: the parks' blocks (whole, per park, per park as read), the rest of a park's score for a
         # bonus that counts visitors or DNA cards, the spaces shown and worker marks, the City Center, the meeples,
@@ -619,31 +628,39 @@ class Encoder(encoding.Encoder):
     def _parks_block(self, s) -> tuple:
         """Every park's block, a row each in seat order (each park's own kept too: one changes at a time); each
         one's End Game Scoring less its VP track, credits and DNA hand; and the parks with a bonus that counts
-        their visitors or DNA cards, which `_score` scores instead."""
-        blocks, rests, counting = [], [], set()
+        their visitors or DNA cards, which `_score` scores instead. A park is kept across its Scandals unless a
+        bonus reads its reputation: they take from its reputation and score, which are set here."""
+        blocks, rests, counting, reps = [], [], set(), []
         for p in range(self.parks):
-            rest_of_key = (
-                s.facs[p],
-                s.fence[p],
-                s.broken[p],
-                s.res[p * WIDTH + SPECIALISTS],
-                s.res[p * WIDTH + 4],
-                s.season if self.by_season else 0,
-            )
-            raw = (s.dinos[p], *rest_of_key)
+            at = p * WIDTH
+            scandals = s.res[at + 4]
+            rest_of_key = (s.facs[p], s.fence[p], s.broken[p], s.res[at + SPECIALISTS], s.season * self.by_season)
+            raw = (s.dinos[p], scandals, *rest_of_key)
             kept = self._park_raw.get(raw)
             if kept is None:  # then as the block reads the dinosaurs (without the flags it does not show)
-                key = (tuple(code & _SEEN for code in s.dinos[p]), *rest_of_key)
+                by_scandals = self._reads_reputation(s, p)
+                key = (tuple(code & _SEEN for code in s.dinos[p]), by_scandals and scandals, *rest_of_key)
                 kept = self._park.get(key)
                 if kept is None:
-                    rest = None if self._counts_hand(s, p) else self._score_rest(s, p)
-                    kept = self._keep(self._park, key, (self._park_block(s, p), rest))
+                    rest = None if self._counts_hand(s, p) else self._score_rest(s, p) - self.per_scandal * scandals
+                    base = rules.reputation(s, p) + scandals  # what the park's reputation is without Scandals
+                    kept = self._keep(self._park, key, (self._park_block(s, p), rest, base))
                 self._keep(self._park_raw, raw, kept)
             blocks.append(kept[0])
-            rests.append(0 if kept[1] is None else kept[1])
+            rests.append(0 if kept[1] is None else kept[1] + self.per_scandal * scandals)
+            reps.append(max(-1.0, min((kept[2] - scandals) / 30, 1.0)))
             if kept[1] is None:
                 counting.add(p)
-        return np.stack(blocks), rests, counting
+        table = np.concatenate(blocks).reshape(self.parks, -1)  # (np.stack costs three times as much)
+        table[:, self.o_rep] = reps
+        return table, rests, counting
+
+    def _reads_reputation(self, s, p: int) -> bool:
+        """Does this park's score read its reputation (CC3's credits, an End Game bonus per reputation), so
+        that a Scandal changes more than its own -6 VP?"""
+        if self.credits_end or s.res[p * WIDTH + SPECIALISTS] & self.reputation_specialists:
+            return True
+        return any(f & FAC_KIND in self.reputation_facilities and not f & DAMAGED for f in s.facs[p])
 
     def _score(self, s, p: int, hands: list[int]) -> int:
         """A park's score when a bonus counts its visitors or DNA cards: the rest of End Game Scoring kept per
