@@ -377,10 +377,10 @@ class Encoder(encoding.Encoder):
         self.per_scandal = 0 if self.credits_end else c.numbers["end_vp_per_scandal"]
         self.no_negative = rules.special(s, "no_negative_vp")  # CC1: the score is never below 0
         # What is kept: the parks' blocks (whole, per park, per park as read), the rest of a park's score for a
-        # bonus that counts visitors or DNA cards, the spaces shown and worker marks, the City Center, the meeples,
-        # a scenario's conditions, the order marks; and the last DNA Market, Boneyard and discard pile read.
+        # bonus that counts visitors or DNA cards, the spaces shown and the Mainland's and player order's marks, the
+        # City Center, the meeples, a scenario's conditions; and the last DNA Market, Boneyard and discard pile read.
         self._parks, self._park, self._park_raw, self._rests, self._mainland, self._workers = {}, {}, {}, {}, {}, {}
-        self._city, self._meeples, self._objective, self._orders = {}, {}, {}, {}
+        self._city, self._meeples, self._objective = {}, {}, {}
         self._market: tuple = (None, None)
         self._last: tuple = (None,) * 9  # the parks last read, and what they gave
         self._boneyard: tuple = (None, None)
@@ -403,16 +403,11 @@ class Encoder(encoding.Encoder):
         if s.upcoming >= 0:
             out[self.i_upcoming + self.news_pos[s.upcoming]] = 1.0
 
-        # The Mainland: the spaces open (and shown) depend on the active card alone.
-        shown = self._mainland.get(s.active)
-        if shown is None:
-            shown = self._keep(self._mainland, s.active, self._mainland_shown(s))
-        opened, sel, at = shown
-        out[opened] = 1.0
-        key = (tuple(s.occ), s.active, seat)
+        # The Mainland's open spaces and worker marks, and the parks' places in player order, at once.
+        key = (tuple(s.occ), s.active, s.order, seat)
         ones = self._workers.get(key)
         if ones is None:
-            ones = self._keep(self._workers, key, at + self.marks[seat][np.array(s.occ)[sel] + 3])
+            ones = self._keep(self._workers, key, self._marks(s, seat))
         out[ones] = 1.0
 
         # The DNA Market, the Boneyard and the discard pile: each kept while it does not change.
@@ -500,13 +495,6 @@ class Encoder(encoding.Encoder):
             out[self.score_dst[pos]] = max(-1.0, min(total / 200, 1.0))
             if pos == 0:
                 first = total
-        key = (s.order, seat)
-        ones = self._orders.get(key)
-        if ones is None:
-            parks = self.order_of[seat]
-            ones = [self.order_dst[pos] + s.order.index(p) for pos, p in enumerate(parks)]
-            ones = self._keep(self._orders, key, np.array(ones))
-        out[ones] = 1.0
         if self.has_objective:  # one player: the score against the target, and a scenario's other conditions
             out[self.s_target.start] = max(-1.0, min(first / self.target, 2.0))
             if self.scenario:
@@ -525,6 +513,16 @@ class Encoder(encoding.Encoder):
         return value
 
     # --------------------------------------------------------------------------------- kept blocks
+    def _marks(self, s, seat: int) -> np.ndarray:
+        """The entries that are 1 for the Mainland (each space open, each worker space's mark, seen from the
+        observer) and for each park's place in player order."""
+        shown = self._mainland.get(s.active)  # the spaces open and shown depend on the active card alone
+        if shown is None:
+            shown = self._keep(self._mainland, s.active, self._mainland_shown(s))
+        opened, sel, at = shown
+        orders = [self.order_dst[pos] + s.order.index(p) for pos, p in enumerate(self.order_of[seat])]
+        return np.concatenate([opened, at + self.marks[seat][np.array(s.occ)[sel] + 3], orders])
+
     def _mainland_shown(self, s) -> tuple:
         """With this Breaking News card active: the spaces open, then for each worker space shown (a Breaking
         News space is on the table only while its card is) its index in `s.occ` and its entries' first."""
