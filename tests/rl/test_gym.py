@@ -17,16 +17,7 @@ import dinotable  # noqa: E402
 from dinotable.agents import Observation, RandomAgent  # noqa: E402
 from dinotable.rl import GymEnv, encoder_for  # noqa: E402
 from dinotable.rl import gym_env as gym_module  # noqa: E402
-from dinotable.rl.encoding import ENCODERS, encoder_class  # noqa: E402
 from dinotable.rl.pettingzoo_env import final_rewards  # noqa: E402
-
-
-def needs_encoder(name: str) -> None:
-    """Skips, naming the missing module, while a game has no observation encoding yet."""
-    try:
-        encoder_class(dinotable.get_game(name))
-    except ImportError:
-        pytest.skip(f"{name} has no observation encoding yet ({ENCODERS[name].split(':')[0]} is missing)")
 
 
 def configs() -> list[tuple[str, int, dict, int]]:
@@ -61,7 +52,6 @@ def play(env, seed: int, policy_seed: int = 0):
 @pytest.mark.parametrize("config", configs(), ids=config_id)
 def test_the_environment_passes_gymnasiums_check_env(config):
     name, n, options, seat = config
-    needs_encoder(name)
     env = GymEnv(name, seat=seat, opponents="random", num_players=n, options=options)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # it warns that an unregistered environment has no spec
@@ -74,7 +64,6 @@ def test_the_environment_passes_gymnasiums_check_env(config):
 
 @pytest.mark.parametrize("name", dinotable.list_games())
 def test_the_seat_is_to_move_after_every_step_and_the_mask_is_its_legal_actions(name):
-    needs_encoder(name)
     env = GymEnv(name, seat=1, opponents="greedy", num_players=3)
     obs, _ = env.reset(seed=11)
     rng = np.random.default_rng(11)
@@ -89,7 +78,6 @@ def test_the_seat_is_to_move_after_every_step_and_the_mask_is_its_legal_actions(
 
 
 def test_the_same_seed_plays_the_same_game_and_another_seed_another():
-    needs_encoder("my-funny-dinos")
     make = lambda: GymEnv("my-funny-dinos", opponents="greedy", num_players=3)  # noqa: E731
     first, again, other = play(make(), seed=5), play(make(), seed=5), play(make(), seed=6)
     assert len(first[0]) == len(again[0]) and all(np.array_equal(a, b) for a, b in zip(first[0], again[0], strict=True))
@@ -99,7 +87,6 @@ def test_the_same_seed_plays_the_same_game_and_another_seed_another():
 
 def test_opponents_decide_from_copies_determinized_for_their_seat(monkeypatch):
     # An agent only ever gets an Observation, built on a determinized copy: never the true state.
-    needs_encoder("my-funny-dinos")
     seen = []
 
     class Spy(RandomAgent):
@@ -117,7 +104,6 @@ def test_opponents_decide_from_copies_determinized_for_their_seat(monkeypatch):
 
 
 def test_opponents_are_named_one_for_all_or_one_per_seat_in_turn_order():
-    needs_encoder("my-funny-dinos")
     env = GymEnv("my-funny-dinos", seat=1, opponents="random, greedy", num_players=3)
     assert env.specs == {2: "random", 0: "greedy"}
     env.reset(seed=1)
@@ -136,7 +122,6 @@ def test_opponents_are_named_one_for_all_or_one_per_seat_in_turn_order():
 
 
 def test_a_solo_game_has_no_opponents_and_the_rival_moves_inside_the_engine():
-    needs_encoder("tiny-epic-dinosaurs")
     env = GymEnv("tiny-epic-dinosaurs", opponents="greedy", num_players=1)
     assert env.specs == {}
     _, rewards = play(env, seed=4)
@@ -144,7 +129,6 @@ def test_a_solo_game_has_no_opponents_and_the_rival_moves_inside_the_engine():
 
 
 def test_an_illegal_action_ends_the_episode_as_a_loss():
-    needs_encoder("my-funny-dinos")
     env = GymEnv("my-funny-dinos", opponents="random")
     env.reset(seed=1)
     illegal = int(np.flatnonzero(~env.action_masks())[0])
@@ -155,7 +139,6 @@ def test_an_illegal_action_ends_the_episode_as_a_loss():
 
 
 def test_score_reward_is_the_margin_over_the_best_other_seat():
-    needs_encoder("my-funny-dinos")
     env = GymEnv("my-funny-dinos", seat=0, opponents="random", num_players=3, reward="score")
     _, rewards = play(env, seed=8)
     scores = env.state.scores()
@@ -163,7 +146,6 @@ def test_score_reward_is_the_margin_over_the_best_other_seat():
 
 
 def test_render_shows_the_seats_board():
-    needs_encoder("my-funny-dinos")
     env = GymEnv("my-funny-dinos", opponents="random", render_mode="ansi")
     env.reset(seed=1)
     assert env.render() == env.game.board_text(env.state, 0)

@@ -13,9 +13,9 @@ np = pytest.importorskip("numpy", reason="the rl extra is not installed (pip ins
 
 import dinotable  # noqa: E402
 from dinotable.games.my_funny_dinos.content import ICONS, PARTS  # noqa: E402
+from dinotable.games.my_funny_dinos.encoding import Encoder  # noqa: E402
 from dinotable.games.my_funny_dinos.rules import DIG, EXCAVATE, success_chance  # noqa: E402
 from dinotable.rl import encoder_for  # noqa: E402
-from dinotable.rl.my_funny_dinos import Encoder  # noqa: E402
 
 GAME = dinotable.get_game("my-funny-dinos")
 C = GAME.content

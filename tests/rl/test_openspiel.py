@@ -13,17 +13,8 @@ from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 
 import dinotable  # noqa: E402
 from dinotable.rl import encoder_for  # noqa: E402
-from dinotable.rl.encoding import ENCODERS, encoder_class  # noqa: E402
 from dinotable.rl.openspiel import SHORT_NAMES, DinoSpielState  # noqa: E402
 from dinotable.rl.pettingzoo_env import final_rewards  # noqa: E402
-
-
-def needs_encoder(name: str) -> None:
-    """Skips, naming the missing module, while a game has no observation encoding yet."""
-    try:
-        encoder_class(dinotable.get_game(name))
-    except ImportError:
-        pytest.skip(f"{name} has no observation encoding yet ({ENCODERS[name].split(':')[0]} is missing)")
 
 
 def configs() -> list[tuple[str, dict]]:
@@ -50,14 +41,12 @@ def test_importing_the_module_registers_the_three_games():
 @pytest.mark.parametrize("config", configs(), ids=lambda c: f"{c[0]}-" + "-".join(f"{k}={v}" for k, v in c[1].items()))
 def test_openspiels_random_sim_test_passes(config):
     name, params = config
-    needs_encoder(name)
     game = pyspiel.load_game(SHORT_NAMES[name], params)
     assert game.num_players() == params["players"]
     pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
 
 
 def test_openspiels_mcts_bot_plays_a_game_to_the_end():
-    needs_encoder("my-funny-dinos")
     game = pyspiel.load_game("python_dinotable_my_funny_dinos", {"players": 2})
     rng = np.random.RandomState(0)
     bot = mcts.MCTSBot(game, 2.0, 12, mcts.RandomRolloutEvaluator(1, rng), random_state=rng)
@@ -73,7 +62,6 @@ def test_openspiels_mcts_bot_plays_a_game_to_the_end():
 
 def test_openspiels_information_set_search_plays_from_resampled_states_to_the_end(monkeypatch):
     # ISMCTS searches copies re-dealt for the player to move (resample_from_infostate), never the true state.
-    needs_encoder("my-funny-dinos")
     resampled = []
     resample = DinoSpielState.resample_from_infostate
 
@@ -99,7 +87,6 @@ def test_openspiels_information_set_search_plays_from_resampled_states_to_the_en
 @pytest.mark.parametrize("name", ["tiny-epic-dinosaurs", "dinogenics"])
 def test_openspiels_mcts_bot_plays_the_larger_games_to_the_end(name):
     # Two simulations a decision keep a whole game of rollouts to a few seconds.
-    needs_encoder(name)
     game = pyspiel.load_game(SHORT_NAMES[name], {"players": 2})
     rng = np.random.RandomState(0)
     bot = mcts.MCTSBot(game, 2.0, 2, mcts.RandomRolloutEvaluator(1, rng), random_state=rng)
@@ -116,7 +103,6 @@ def test_openspiels_mcts_bot_plays_the_larger_games_to_the_end(name):
 
 @pytest.mark.parametrize("name", dinotable.list_games())
 def test_the_observer_gives_our_encoding_and_the_screen_of_the_observing_player(name):
-    needs_encoder(name)
     game = pyspiel.load_game(SHORT_NAMES[name], {"players": 3})
     state = game.new_initial_state()
     for _ in range(12):
@@ -135,7 +121,6 @@ def test_the_observer_gives_our_encoding_and_the_screen_of_the_observing_player(
 
 
 def test_the_player_count_and_options_are_game_parameters():
-    needs_encoder("my-funny-dinos")
     game = pyspiel.load_game("python_dinotable_my_funny_dinos(players=4,excavation=dice)")
     assert game.num_players() == 4
     state = game.new_initial_state()
@@ -145,7 +130,6 @@ def test_the_player_count_and_options_are_game_parameters():
 
 
 def test_new_games_differ_and_follow_the_rng_seed_parameter():
-    needs_encoder("my-funny-dinos")
     first = pyspiel.load_game("python_dinotable_my_funny_dinos", {"rng_seed": 3})
     again = pyspiel.load_game("python_dinotable_my_funny_dinos", {"rng_seed": 3})
     a, b = first.new_initial_state(), first.new_initial_state()
@@ -154,7 +138,6 @@ def test_new_games_differ_and_follow_the_rng_seed_parameter():
 
 
 def test_a_state_resampled_from_the_players_information_looks_the_same_to_that_player():
-    needs_encoder("my-funny-dinos")
     game = pyspiel.load_game("python_dinotable_my_funny_dinos", {"players": 2})
     state = game.new_initial_state()
     for _ in range(5):
@@ -167,7 +150,6 @@ def test_a_state_resampled_from_the_players_information_looks_the_same_to_that_p
 
 
 def test_clones_play_on_by_themselves():
-    needs_encoder("my-funny-dinos")
     game = pyspiel.load_game("python_dinotable_my_funny_dinos", {"players": 2})
     state = game.new_initial_state()
     clone = state.clone()

@@ -16,16 +16,7 @@ from pettingzoo.test import api_test, seed_test  # noqa: E402
 
 import dinotable  # noqa: E402
 from dinotable.rl import aec_env, encoder_for  # noqa: E402
-from dinotable.rl.encoding import ENCODERS, encoder_class  # noqa: E402
 from dinotable.rl.pettingzoo_env import final_rewards  # noqa: E402
-
-
-def needs_encoder(name: str) -> None:
-    """Skips, naming the missing module, while a game has no observation encoding yet."""
-    try:
-        encoder_class(dinotable.get_game(name))
-    except ImportError:
-        pytest.skip(f"{name} has no observation encoding yet ({ENCODERS[name].split(':')[0]} is missing)")
 
 
 def env_configs() -> list[tuple[str, int, dict]]:
@@ -53,7 +44,6 @@ def config_id(config) -> str:
 @pytest.mark.parametrize("config", env_configs(), ids=config_id)
 def test_the_environment_passes_pettingzoos_api_and_seed_tests(config):
     name, n, options = config
-    needs_encoder(name)
     with warnings.catch_warnings():
         # api_test warns (it does not fail) on a finished game's all-zero mask and on Dict observations.
         warnings.simplefilter("ignore")
@@ -79,7 +69,6 @@ def play_out(env, seed: int) -> dict:
 @pytest.mark.parametrize("name", dinotable.list_games())
 @pytest.mark.parametrize("reward", ["outcome", "score"])
 def test_each_agent_is_rewarded_once_at_the_end_by_the_outcome(name, reward):
-    needs_encoder(name)
     env = aec_env(name, 3, reward=reward)
     final = play_out(env, seed=4)
     assert sorted(final) == ["player_0", "player_1", "player_2"]
@@ -136,7 +125,6 @@ def test_the_score_reward_is_the_margin_over_the_best_other_seat():
 
 @pytest.mark.parametrize(("name", "num_players", "options"), [("tiny-epic-dinosaurs", 1, {}), ("dinogenics", 1, {})])
 def test_a_solo_game_is_an_environment_with_one_agent(name, num_players, options):
-    needs_encoder(name)
     env = aec_env(name, num_players, options)
     env.reset(seed=2)
     assert env.agents == ["player_0"]
@@ -145,7 +133,6 @@ def test_a_solo_game_is_an_environment_with_one_agent(name, num_players, options
 
 
 def test_both_branches_of_the_cooperative_game_get_the_tables_reward():
-    needs_encoder("dinogenics")
     env = aec_env("dinogenics", 2, {"coop": True})
     final = play_out(env, seed=5)
     assert final["player_0"] == final["player_1"] == (1.0 if env.state.outcome()["result"] == "won" else -1.0)
@@ -153,7 +140,6 @@ def test_both_branches_of_the_cooperative_game_get_the_tables_reward():
 
 @pytest.mark.parametrize("name", dinotable.list_games())
 def test_each_agent_observes_its_own_encoding_and_only_the_mover_has_a_mask(name):
-    needs_encoder(name)
     env = aec_env(name, 2)
     env.reset(seed=7)
     rng = random.Random(7)
@@ -172,7 +158,6 @@ def test_each_agent_observes_its_own_encoding_and_only_the_mover_has_a_mask(name
 
 
 def test_observations_handed_out_are_not_overwritten_by_later_steps():
-    needs_encoder("my-funny-dinos")
     env = aec_env("my-funny-dinos", 2)
     env.reset(seed=1)
     first = env.observe("player_0")["observation"]
@@ -183,7 +168,6 @@ def test_observations_handed_out_are_not_overwritten_by_later_steps():
 
 
 def test_an_illegal_action_is_refused():
-    needs_encoder("my-funny-dinos")
     env = aec_env("my-funny-dinos", 2)
     env.reset(seed=1)
     illegal = next(a for a in range(env.game.num_distinct_actions) if a not in env.state.legal_actions())
@@ -192,7 +176,6 @@ def test_an_illegal_action_is_refused():
 
 
 def test_different_seeds_deal_different_games_and_the_same_seed_the_same():
-    needs_encoder("my-funny-dinos")
     env = aec_env("my-funny-dinos", 2)
     observations = []
     for seed in (1, 2, 1):
@@ -204,7 +187,6 @@ def test_different_seeds_deal_different_games_and_the_same_seed_the_same():
 
 @pytest.mark.parametrize("name", dinotable.list_games())
 def test_render_shows_the_terminal_board_as_a_spectator_sees_it(name, capsys):
-    needs_encoder(name)
     env = aec_env(name, 2, render_mode="ansi")
     env.reset(seed=3)
     assert env.render() == env.game.board_text(env.state, None)
@@ -217,7 +199,6 @@ def test_render_shows_the_terminal_board_as_a_spectator_sees_it(name, capsys):
 
 
 def test_a_bad_reward_or_render_mode_is_refused():
-    needs_encoder("my-funny-dinos")
     with pytest.raises(ValueError, match="reward"):
         aec_env("my-funny-dinos", 2, reward="points")
     with pytest.raises(ValueError, match="render_mode"):

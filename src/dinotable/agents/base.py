@@ -33,8 +33,9 @@ class Observation:
         return self._state.action_text(action)
 
     def features(self):
-        """This seat's observation as a float32 vector (`dinotable.rl`, needs the rl extra), for learned agents."""
-        from dinotable.rl import observation
+        """This seat's observation as a float32 vector (`core.observation`; needs numpy, in the rl extra),
+        for learned agents."""
+        from dinotable.core.observation import observation
 
         return observation(self._state, self.seat)
 

@@ -102,6 +102,9 @@ class Game(ABC):
     max_decisions: int = 10_000
     # The game's own evaluation for heuristic and search agents (see dinotable.agents), or None.
     heuristic: Any = None
+    # Where the game's observation encoder is ("module:Class", see core.observation): imported when first
+    # asked for, since it needs numpy (the rl extra).
+    encoding: str | None = None
     # The search agent's defaults for this game (agents.mcts): iters, depth (-1: rollouts to the end),
     # scale (points of heuristic advantage worth about 73% of a win), prior (none or greedy), c.
     search_defaults: dict = {}

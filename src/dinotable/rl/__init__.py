@@ -7,7 +7,7 @@ Needs the `rl` extra (`pip install -e '.[rl]'`).
 
 from __future__ import annotations
 
-from dinotable.rl.encoding import Encoder, Layout, Slice, action_mask, encoder_for, observation
+from dinotable.core.observation import Encoder, Layout, Slice, action_mask, encoder_for, observation
 
 __all__ = ["Encoder", "GymEnv", "Layout", "Slice", "action_mask", "aec_env", "encoder_for", "observation"]
 

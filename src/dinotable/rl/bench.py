@@ -10,7 +10,6 @@ import random
 import time
 
 from dinotable.core.registry import get_game, list_games
-from dinotable.rl.encoding import encoder_class
 
 
 def engine_rate(game, num_players: int, seconds: float) -> float:
@@ -54,11 +53,6 @@ def rows(seconds: float, num_players: int = 2) -> list[tuple[str, float, float]]
     out = []
     for name in list_games():
         game = get_game(name)
-        try:
-            encoder_class(game)
-        except ImportError:
-            print(f"{game.title}: no observation encoding yet, left out")
-            continue
         out.append((game.title, engine_rate(game, num_players, seconds), env_rate(game, num_players, seconds)))
     return out
 

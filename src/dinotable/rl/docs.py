@@ -7,8 +7,8 @@ import argparse
 import sys
 from pathlib import Path
 
+from dinotable.core.observation import encoder_for
 from dinotable.core.registry import get_game, list_games
-from dinotable.rl.encoding import encoder_class, encoder_for
 
 BEGIN = "<!-- layout tables: made by `python -m dinotable.rl.docs` from the code; do not edit by hand -->"
 END = "<!-- end of the layout tables -->"
@@ -39,10 +39,6 @@ def _names(names: list[str], most: int = 6) -> str:
 def game_section(name: str) -> str:
     game = get_game(name)
     head = f"### {game.title} (`{name}`)\n\n"
-    try:
-        encoder_class(game)
-    except ImportError:
-        return head + "No observation encoding yet.\n"
     shown = encoder_for(game.new_game(SHOWN_PLAYERS, 0))
     sizes = {s.name: s.size for s in shown.layout.slices}
     lines = [

@@ -14,7 +14,7 @@ import numpy as np
 from gymnasium import spaces
 
 from dinotable.agents import Observation, make_agent
-from dinotable.rl.encoding import encoder_for
+from dinotable.core.observation import encoder_for
 from dinotable.rl.pettingzoo_env import check_reward, final_rewards, resolve_game
 
 

@@ -24,11 +24,12 @@ import random
 import numpy as np
 import pyspiel
 
-from dinotable.core.registry import get_game
-from dinotable.rl.encoding import ENCODERS, encoder_for
+from dinotable.core.observation import encoder_for
+from dinotable.core.registry import get_game, list_games
 from dinotable.rl.pettingzoo_env import final_rewards
 
-SHORT_NAMES = {name: "python_dinotable_" + ENCODERS[name].split(":")[0].rsplit(".", 1)[1] for name in ENCODERS}
+# Every game with an observation encoding, by the name OpenSpiel knows it by.
+SHORT_NAMES = {name: "python_dinotable_" + name.replace("-", "_") for name in list_games() if get_game(name).encoding}
 # Parameters that are not game options.
 OWN_PARAMETERS = ("players", "rng_seed")
 
@@ -173,7 +174,7 @@ def _game_type(name: str) -> pyspiel.GameType:
 def register() -> None:
     """Registers every game (importing this module does it once)."""
     registered = set(pyspiel.registered_names())
-    for name in ENCODERS:
+    for name in SHORT_NAMES:
         if SHORT_NAMES[name] in registered:
             continue
         game_type = _game_type(name)

@@ -14,8 +14,8 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
+from dinotable.core.observation import encoder_for
 from dinotable.core.registry import get_game
-from dinotable.rl.encoding import encoder_for
 
 REWARDS = ("outcome", "score")
 

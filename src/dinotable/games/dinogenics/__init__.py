@@ -40,6 +40,7 @@ class DinoGenics(Game):
     name = "dinogenics"
     title = "DinoGenics"
     heuristic = HEURISTIC
+    encoding = "dinotable.games.dinogenics.encoding:Encoder"
     # Measured: 200 worlds, greedy priors, the heuristic at the leaf: 15 of 16 games against greedy.
     search_defaults = {"iters": 200, "depth": 0, "scale": 15.0, "prior": "greedy", "c": 1.5}
     test_option_sets = (

@@ -20,6 +20,7 @@ class MyFunnyDinos(Game):
     title = "My Funny Dinos"
     num_distinct_actions = NUM_ACTIONS
     heuristic = HEURISTIC
+    encoding = "dinotable.games.my_funny_dinos.encoding:Encoder"
     # Measured: 300 worlds, greedy priors, the heuristic at the leaf: 24 of 30 games against greedy.
     search_defaults = {"iters": 300, "depth": 0, "scale": 10.0, "prior": "greedy", "c": 1.5}
     test_option_sets = (

@@ -24,6 +24,7 @@ class TinyEpicDinosaurs(Game):
     name = "tiny-epic-dinosaurs"
     title = "Tiny Epic Dinosaurs"
     heuristic = HEURISTIC
+    encoding = "dinotable.games.tiny_epic_dinosaurs.encoding:Encoder"
     # Measured: 200 worlds, greedy priors, the heuristic at the leaf: 11 of 16 games against greedy.
     search_defaults = {"iters": 200, "depth": 0, "scale": 10.0, "prior": "greedy", "c": 1.5}
     # 6 rounds: a dozen placements and choices each, a Farm to adapt and feed per player.

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from dinotable.core.observation import Encoder as BaseEncoder
 from dinotable.games.tiny_epic_dinosaurs.components import (
     ADAPT,
     CHOOSE,
@@ -28,7 +29,6 @@ from dinotable.games.tiny_epic_dinosaurs.components import (
 )
 from dinotable.games.tiny_epic_dinosaurs.escapes import WHY
 from dinotable.games.tiny_epic_dinosaurs.grid import OPEN, members
-from dinotable.rl.encoding import Encoder as BaseEncoder
 
 # The steps of an action space that ask the player (the CHOOSE decision), as the context's one-hot names them.
 CHOICE_STEPS = ("hunt", "dinosaur", "trade", "research", "contract")

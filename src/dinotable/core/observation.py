@@ -1,7 +1,9 @@
 """Observations as fixed-length float32 vectors, laid out as named slices (OpenSpiel's observer style).
 
-Each game has an Encoder: built once per player count and option set, it lays out its slices (`Layout.add`),
-then fills a vector for a seat from what that seat may see at the table, and nothing else. It reads the
+Each game has an Encoder (`Game.encoding`, in the game's package): built once per player count and option
+set, it lays out its slices (`Layout.add`), then fills a vector for a seat from what that seat may see at
+the table, and nothing else. The reinforcement-learning environments (`dinotable.rl`) and learned agents
+(`agents.ppo`) read it. It reads the
 state's fields directly rather than `view(seat)`, which builds text and dictionaries for people and costs
 several engine decisions; the tests prove an encoding tells no secret by encoding copies determinized for the
 seat (every copy the seat cannot tell apart must give the same vector), and that every entry stays within its
@@ -16,13 +18,6 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass
 
 import numpy as np
-
-# The game's encoder, by game name: "module:Class", imported when first asked for.
-ENCODERS = {
-    "my-funny-dinos": "dinotable.rl.my_funny_dinos:Encoder",
-    "tiny-epic-dinosaurs": "dinotable.rl.tiny_epic_dinosaurs:Encoder",
-    "dinogenics": "dinotable.rl.dinogenics:Encoder",
-}
 
 
 @dataclass(frozen=True)
@@ -111,11 +106,10 @@ class Encoder(ABC):
 
 
 def encoder_class(game) -> type[Encoder]:
-    try:
-        where = ENCODERS[game.name]
-    except KeyError:
-        raise ValueError(f"no observation encoding for {game.name}; there are: {', '.join(ENCODERS)}") from None
-    module, _, name = where.partition(":")
+    """The game's Encoder class (`Game.encoding`)."""
+    if not game.encoding:
+        raise ValueError(f"{game.title} has no observation encoding")
+    module, _, name = game.encoding.partition(":")
     return getattr(importlib.import_module(module), name)
 
 

@@ -26,9 +26,9 @@ from typing import NamedTuple
 
 import numpy as np
 
+from dinotable.core.observation import Encoder as BaseEncoder
 from dinotable.games.my_funny_dinos.content import EVENT, ICON_NAMES, ICONS, PARTS, TWO
 from dinotable.games.my_funny_dinos.rules import COLOUR_KNOWN, FULLY_KNOWN, NUM_TILES
-from dinotable.rl.encoding import Encoder as BaseEncoder
 
 # Scales: the most a count can be, from the components; for the round and the tiles lying on a tile, where
 # the count stops mattering (beyond it the entry stays at 1).
