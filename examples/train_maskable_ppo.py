@@ -18,7 +18,7 @@ from pathlib import Path
 GAME = "my-funny-dinos"
 
 
-def train(steps: int, seed: int, out: Path) -> float:
+def train(steps: int, seed: int, out: Path, reward: str = "outcome") -> float:
     """Trains for `steps` environment steps and saves the policy; returns the steps per second."""
     import torch
     from sb3_contrib import MaskablePPO
@@ -28,7 +28,9 @@ def train(steps: int, seed: int, out: Path) -> float:
 
     torch.set_num_threads(1)  # on small networks a second thread only contends (20 times slower here)
     # One environment per seat, so the policy learns to play first and second.
-    env = DummyVecEnv([lambda seat=seat: GymEnv(GAME, seat=seat, opponents="random", num_players=2) for seat in (0, 1)])
+    env = DummyVecEnv(
+        [lambda seat=seat: GymEnv(GAME, seat=seat, opponents="random", num_players=2, reward=reward) for seat in (0, 1)]
+    )
     model = MaskablePPO(
         "MlpPolicy",
         env,
@@ -65,15 +67,14 @@ def main(argv: list[str] | None = None) -> dict:
     parser.add_argument("--steps", type=int, default=150_000, help="environment steps to train for")
     parser.add_argument("--games", type=int, default=400, help="evaluation games against random (seats rotated)")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--reward", choices=("outcome", "score"), default="outcome", help="see docs/rl.md")
     parser.add_argument("--out", type=Path, default=Path("var/ppo-my-funny-dinos.zip"), help="where the policy goes")
     args = parser.parse_args(argv)
-    rate = train(args.steps, args.seed, args.out)
+    rate = train(args.steps, args.seed, args.out, args.reward)
     print(f"trained {args.steps} steps at {rate:.0f} steps a second; saved {args.out}")
     row = evaluate(args.out, args.games, args.seed + 1)
     low, high = row["win_rate_ci95"]
-    print(
-        f"against random over {row['games']} games: won {row['win_rate']:.1%} (95% interval {low:.1%} to {high:.1%})"
-    )
+    print(f"against random over {row['games']} games: won {row['win_rate']:.1%} (95% interval {low:.1%} to {high:.1%})")
     return row
 
 
