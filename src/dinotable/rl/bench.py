@@ -1,7 +1,8 @@
 """`python -m dinotable.rl.bench [--seconds N]`: for each game, the AEC environment's steps per second (random
 legal actions, the observation and the action mask made at every step) against the engine's own decisions
-per second (legal_actions + apply, random legal actions) in the same run, on one core. Times are the
-process's CPU time, so other work on the machine disturbs them less."""
+per second (legal_actions + apply, random legal actions) in the same run, on one core, and what one encoding
+of the mover's observation costs against one engine decision. Times are the process's CPU time, so other
+work on the machine disturbs them less."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import argparse
 import random
 import time
 
+from dinotable.core.observation import encoder_for
 from dinotable.core.registry import get_game, list_games
 
 
@@ -25,6 +27,35 @@ def engine_rate(game, num_players: int, seconds: float) -> float:
             state.apply(legal[rng.randrange(len(legal))])
             decisions += 1
     return decisions / (time.process_time() - start)
+
+
+def _play(game, num_players: int, seeds: range, encode: bool) -> tuple[int, float]:
+    """Random games from `seeds` (the same moves either way), encoding the mover's observation before each
+    decision or not; returns the decisions and the CPU seconds."""
+    decisions = 0
+    start = time.process_time()
+    for seed in seeds:
+        rng = random.Random(seed)
+        state = game.new_game(num_players, seed, {})
+        encoder = encoder_for(state)
+        while not state.is_over:
+            if encode:
+                encoder.encode(state, state.current_player)
+            legal = state.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))])
+            decisions += 1
+    return decisions, time.process_time() - start
+
+
+def encode_cost(game, num_players: int, seconds: float) -> float:
+    """Microseconds one encoding of the mover's observation adds to a decision of random play: the same games
+    played with and without encoding (the encoder's kept parts as warm as in an environment)."""
+    games = 1
+    while _play(game, num_players, range(games), True)[1] < seconds / 2:
+        games *= 2
+    decisions, bare = _play(game, num_players, range(games), False)
+    _, encoded = _play(game, num_players, range(games), True)
+    return (encoded - bare) / decisions * 1e6
 
 
 def env_rate(game, num_players: int, seconds: float) -> float:
@@ -49,21 +80,28 @@ def env_rate(game, num_players: int, seconds: float) -> float:
     return steps / (time.process_time() - start)
 
 
-def rows(seconds: float, num_players: int = 2) -> list[tuple[str, float, float]]:
+def rows(seconds: float, num_players: int = 2) -> list[tuple[str, float, float, float]]:
     out = []
     for name in list_games():
         game = get_game(name)
-        out.append((game.title, engine_rate(game, num_players, seconds), env_rate(game, num_players, seconds)))
+        engine = engine_rate(game, num_players, seconds)
+        env = env_rate(game, num_players, seconds)
+        out.append((game.title, engine, env, encode_cost(game, num_players, seconds)))
     return out
 
 
-def table(results: list[tuple[str, float, float]], num_players: int) -> str:
+def table(results: list[tuple[str, float, float, float]], num_players: int) -> str:
     lines = [
-        f"| game ({num_players} players, default options) | engine decisions/s | env steps/s | env / engine |",
-        "| --- | ---: | ---: | ---: |",
+        f"| game ({num_players} players, default options) | engine decisions/s | env steps/s | env / engine "
+        "| engine µs a decision | encoding µs | encoding / decision |",
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
     ]
-    for title, engine, env in results:
-        lines.append(f"| {title} | {engine:,.0f} | {env:,.0f} | {env / engine:.2f} |")
+    for title, engine, env, encode in results:
+        decision = 1e6 / engine
+        lines.append(
+            f"| {title} | {engine:,.0f} | {env:,.0f} | {env / engine:.2f} | {decision:.1f} | {encode:.1f} "
+            f"| {encode / decision:.2f} |"
+        )
     return "\n".join(lines)
 
 
