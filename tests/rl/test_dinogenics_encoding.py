@@ -4,7 +4,6 @@ slice's scale, seen from the observer (its park first, then the next seats, then
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 
 import pytest
@@ -16,6 +15,8 @@ from dinotable.games.dinogenics import rules  # noqa: E402
 from dinotable.games.dinogenics.render import COUNTERS, view  # noqa: E402
 from dinotable.games.dinogenics.texts import kind_key  # noqa: E402
 from dinotable.rl import encoder_for  # noqa: E402
+
+from .sampling import sampled_states  # noqa: E402
 
 GAME = dinotable.get_game("dinogenics")
 C = GAME.content
@@ -33,15 +34,7 @@ SCALES = {"credits": 50, "goats": 20, "fences": 30, "vp": 200, "scandals": 10, "
 
 def states(name: str, every: int = 7, decisions: int = 320):
     n, options = CONFIGS[name]
-    state = GAME.new_game(n, 11, options)
-    rng = random.Random(11)
-    for step in range(decisions):
-        if state.is_over:
-            break
-        if step % every == 0:
-            yield state.clone()
-        state.apply(rng.choice(state.legal_actions()))
-    yield state
+    return sampled_states(GAME, n, options, [11], every, decisions)
 
 
 def seen(name: str):

@@ -4,8 +4,6 @@ seat encode the same), and an action mask that is exactly the legal actions."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 np = pytest.importorskip("numpy", reason="the rl extra is not installed (pip install -e '.[rl]')")
@@ -14,30 +12,28 @@ import dinotable  # noqa: E402
 from dinotable.core.golden import configurations  # noqa: E402
 from dinotable.rl import action_mask, encoder_for  # noqa: E402
 
+from .sampling import sampled_states  # noqa: E402
+
 CONFIGS = configurations()
 # Each configuration's random game is sampled every SAMPLE_EVERY decisions, up to MAX_DECISIONS.
 MAX_DECISIONS = 400
 SAMPLE_EVERY = 9
 
 
-def sampled_states(config):
-    game = dinotable.get_game(config.game)
-    state = game.new_game(config.num_players, config.seed, config.options)
-    rng = random.Random(config.seed)
-    for step in range(MAX_DECISIONS):
-        if state.is_over:
-            break
-        if step % SAMPLE_EVERY == 0:
-            yield state.clone()
-        state.apply(rng.choice(state.legal_actions()))
-    yield state
-
-
 @pytest.mark.parametrize("config", CONFIGS, ids=lambda c: f"{c.game}-{c.slug}")
 def test_an_encoding_is_fixed_length_float32_within_its_ranges_and_tells_no_secret(config):
     encoder = None
     seen = set()
-    for k, state in enumerate(sampled_states(config)):
+    for k, state in enumerate(
+        sampled_states(
+            dinotable.get_game(config.game),
+            config.num_players,
+            config.options,
+            [config.seed],
+            SAMPLE_EVERY,
+            MAX_DECISIONS,
+        )
+    ):
         encoder = encoder or encoder_for(state)
         low, high = encoder.layout.bounds()
         for seat in range(state.num_players):

@@ -4,7 +4,6 @@ success chance of each tile equals the one the excavation's text tells."""
 
 from __future__ import annotations
 
-import random
 import re
 
 import pytest
@@ -16,6 +15,8 @@ from dinotable.games.my_funny_dinos.content import ICONS, PARTS  # noqa: E402
 from dinotable.games.my_funny_dinos.encoding import Encoder  # noqa: E402
 from dinotable.games.my_funny_dinos.rules import DIG, EXCAVATE, success_chance  # noqa: E402
 from dinotable.rl import encoder_for  # noqa: E402
+
+from .sampling import Reading, sampled_states  # noqa: E402
 
 GAME = dinotable.get_game("my-funny-dinos")
 C = GAME.content
@@ -41,45 +42,7 @@ setups = pytest.mark.parametrize(
 
 
 def states(num_players: int, options: dict, seeds=range(3), every: int = 5):
-    """States of seeded random games, one every few decisions, and each game's last (over) state."""
-    for seed in seeds:
-        s = GAME.new_game(num_players, seed, options)
-        rng = random.Random(seed)
-        step = 0
-        while not s.is_over:
-            if step % every == 0:
-                yield s.clone()
-            s.apply(rng.choice(s.legal_actions()))
-            step += 1
-        yield s
-
-
-class Reading:
-    """The encoding of `state` for `seat`, read back slice by slice in the view's units."""
-
-    def __init__(self, state, seat: int) -> None:
-        self.encoder = encoder_for(state)
-        self.vector = self.encoder.encode(state, seat)
-        self.slices = {s.name: s for s in self.encoder.layout.slices}
-
-    def __call__(self, name: str, per: int | None = None) -> np.ndarray:
-        s = self.slices[name]
-        values = self.vector[s.start : s.stop].astype(np.float64)
-        return values.reshape(-1, per) if per else values
-
-    def counts(self, name: str, per: int | None = None) -> list:
-        """The slice's entries divided by the scale its doc states (`Encoder.scale`), as whole counts."""
-        s = self.slices[name]
-        values = self.vector[s.start : s.stop] / self.encoder.scale[s.start : s.stop]
-        values = np.rint(values).astype(int)
-        return (values.reshape(-1, per) if per else values).tolist()
-
-    def ones(self, name: str, per: int | None = None) -> list:
-        """The positions holding 1 (by row if `per`)."""
-        rows = self(name, per) if per else [self(name)]
-        assert all(set(np.unique(row)) <= {0.0, 1.0} for row in rows), f"{name} is not made of 0 and 1"
-        out = [np.flatnonzero(row).tolist() for row in rows]
-        return out if per else out[0]
+    return sampled_states(GAME, num_players, options, seeds, every)
 
 
 def order(seat: int, n: int) -> list[int]:

@@ -16,6 +16,8 @@ from dinotable.games.tiny_epic_dinosaurs.decisions import TABLE  # noqa: E402
 from dinotable.games.tiny_epic_dinosaurs.grid import OPEN, set_of, zones  # noqa: E402
 from dinotable.rl import encoder_for  # noqa: E402
 
+from .sampling import Reading, sampled_states  # noqa: E402
+
 GAME = dinotable.get_game("tiny-epic-dinosaurs")
 C = GAME.content
 SPECIES = [sp.key for sp in C.species]
@@ -33,45 +35,7 @@ def players(*counts):
 
 
 def states(num_players: int, seeds=range(3), every: int = 7):
-    """States of seeded random games, one every few decisions, and each game's last (over) state."""
-    for seed in seeds:
-        s = GAME.new_game(num_players, seed, {})
-        rng = random.Random(seed)
-        step = 0
-        while not s.is_over:
-            if step % every == 0:
-                yield s.clone()
-            s.apply(rng.choice(s.legal_actions()))
-            step += 1
-        yield s
-
-
-class Reading:
-    """The encoding of `state` for `seat`, read back slice by slice in the view's units."""
-
-    def __init__(self, state, seat: int) -> None:
-        self.encoder = encoder_for(state)
-        self.vector = self.encoder.encode(state, seat)
-        self.slices = {s.name: s for s in self.encoder.layout.slices}
-
-    def __call__(self, name: str, per: int | None = None) -> np.ndarray:
-        """The slice's entries, as rows of `per` entries if given."""
-        s = self.slices[name]
-        values = self.vector[s.start : s.stop].astype(np.float64)
-        return values.reshape(-1, per) if per else values
-
-    def counts(self, name: str, per: int | None = None) -> list:
-        """The slice's entries back in the view's units: divided by the scale its doc states (`Encoder.scale`)."""
-        s = self.slices[name]
-        scale = self.encoder.scale[s.start : s.stop].astype(np.float64)
-        values = np.rint(self.vector[s.start : s.stop] / scale).astype(int)
-        return (values.reshape(-1, per) if per else values).tolist()
-
-    def names(self, name: str, names: list[str], per: int | None = None):
-        """The names whose entries hold 1 (by row if `per`)."""
-        rows = self(name, per) if per else [self(name)]
-        out = [[names[i % len(names)] for i in np.flatnonzero(row)] for row in rows]
-        return out if per else out[0]
+    return sampled_states(GAME, num_players, {}, seeds, every)
 
 
 def order(seat: int, n: int) -> list[int]:

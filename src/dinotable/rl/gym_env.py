@@ -15,7 +15,7 @@ from gymnasium import spaces
 
 from dinotable.agents import Observation, make_agent
 from dinotable.core.observation import encoder_for
-from dinotable.rl.pettingzoo_env import check_reward, final_rewards, resolve_game
+from dinotable.rl.pettingzoo_env import check_render_mode, check_reward, final_rewards, resolve_game
 
 
 def opponent_specs(opponents: str, seat: int, num_players: int) -> dict[int, str]:
@@ -53,9 +53,7 @@ class GymEnv(gym.Env):
         self.num_players = num_players
         self.options = dict(options or {})
         self.reward = check_reward(reward)
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be one of {', '.join(self.metadata['render_modes'])} or None")
-        self.render_mode = render_mode
+        self.render_mode = check_render_mode(render_mode, self.metadata["render_modes"])
         self.state = self.game.new_game(num_players, 0, self.options)
         if not (type(seat) is int and 0 <= seat < num_players):
             raise ValueError(f"seat must be 0 to {num_players - 1}, got {seat!r}")

@@ -31,6 +31,12 @@ def check_reward(reward: str) -> str:
     return reward
 
 
+def check_render_mode(mode, modes: list[str]):
+    if mode is not None and mode not in modes:
+        raise ValueError(f"render_mode must be one of {', '.join(modes)} or None")
+    return mode
+
+
 def final_rewards(state, reward: str = "outcome") -> list[float]:
     """Each seat's reward for a finished game.
 
@@ -89,9 +95,7 @@ class DinoAEC(AECEnv):
         self.num_players = num_players
         self.options = dict(options or {})
         self.reward = check_reward(reward)
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be one of {', '.join(self.metadata['render_modes'])} or None")
-        self.render_mode = render_mode
+        self.render_mode = check_render_mode(render_mode, self.metadata["render_modes"])
         self.metadata = {**self.metadata, "name": f"dinotable_{self.game.name.replace('-', '_')}_v0"}
         # A first game checks the player count and options at once, and lays out the encoding.
         self.state = self.game.new_game(num_players, 0, self.options)
