@@ -8,7 +8,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from dinotable.server.clock import ClockRule, read, words
+from dinotable.server.clock import ClockRule, read_clock, words
 
 from .helpers import client_for, new_table, play, state_of, tokens_of
 
@@ -168,12 +168,12 @@ def test_a_bad_clock_is_refused_naming_what_is_wrong(client, clock, message):
 def test_clock_reading_charges_each_human_decision_from_the_one_before():
     rule = ClockRule(100, increment=2)
     times = [T0 + timedelta(seconds=s) for s in (30, 40, 100)]
-    reading = read(rule, T0, times, [0, 1, 0], [True, False], to_move=0)
+    reading = read_clock(rule, T0, times, [0, 1, 0], [True, False], to_move=0)
     assert reading.left == [pytest.approx(100 - 30 + 2 - 60 + 2), None]
     assert reading.since == times[-1]
     assert reading.running == 0
     assert reading.left_now(times[-1] + timedelta(seconds=20)) == pytest.approx(14 - 20)
-    assert read(rule, T0, times, [0, 1, 0], [True, False], to_move=1).running is None
+    assert read_clock(rule, T0, times, [0, 1, 0], [True, False], to_move=1).running is None
 
 
 def test_time_left_reads_as_a_person_says_it():

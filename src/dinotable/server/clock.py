@@ -50,7 +50,7 @@ class ClockReading:
         return self.left[self.running] - (now - self.since).total_seconds()
 
 
-def read(
+def read_clock(
     rule: ClockRule,
     started: datetime,
     times: list[datetime],

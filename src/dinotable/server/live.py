@@ -15,7 +15,7 @@ from dinotable.core.contract import State
 from dinotable.core.narration import tell
 from dinotable.core.record import plain
 from dinotable.core.undo import take_back_refusal
-from dinotable.server import clock
+from dinotable.server.clock import ClockReading, ClockRule, read_clock
 
 
 def token_hash(token: str) -> str:
@@ -48,7 +48,7 @@ class LiveTable:
     state: State
     seats: list[Seat]
     started: datetime | None = None  # when the table was made: the first clock runs from then
-    clock: clock.ClockRule | None = None
+    clock: ClockRule | None = None
     revision: int = 0
     chat: list[ChatLine] = field(default_factory=list)
     # Per decision: the seat that took it, and whether decisions of other seats then resolved themselves.
@@ -143,11 +143,11 @@ class LiveTable:
             self._undo = (self.seq, take_back_refusal(self._before_last(), state))
         return self._undo[1]
 
-    def clock_reading(self) -> clock.ClockReading | None:
+    def clock_reading(self) -> ClockReading | None:
         if self.clock is None:
             return None
         state = self.state
-        return clock.read(
+        return read_clock(
             self.clock,
             self.started,
             self.times,
