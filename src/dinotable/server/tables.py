@@ -134,6 +134,8 @@ class Server:
         """Keeps at most MAX_LIVE tables in memory (as far as watched ones allow), letting go of the least
         recently used tables that nobody watches and no bot is thinking at."""
         excess = len(self.live) - MAX_LIVE
+        if excess <= 0:
+            return
         for table_id in list(self.live)[:-1]:  # never the table just asked for
             if excess <= 0:
                 break
