@@ -64,7 +64,7 @@ def evaluate(out: Path, games: int, seed: int) -> dict:
 
 def main(argv: list[str] | None = None) -> dict:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--steps", type=int, default=150_000, help="environment steps to train for")
+    parser.add_argument("--steps", type=int, default=500_000, help="environment steps to train for")
     parser.add_argument("--games", type=int, default=400, help="evaluation games against random (seats rotated)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--reward", choices=("outcome", "score"), default="outcome", help="see docs/rl.md")
