@@ -77,6 +77,7 @@ class Encoder(ABC):
         self.game = state.game
         self.num_players = state.num_players
         self.layout = Layout()
+        self._buffer: np.ndarray | None = None
         self.build(state)
 
     @property
@@ -92,10 +93,16 @@ class Encoder(ABC):
         """Writes what `seat` may see of `state` into `out`, a vector of zeros of the layout's size."""
 
     def encode(self, state, seat: int, out: np.ndarray | None = None) -> np.ndarray:
+        """The vector for `seat`: written into `out` if given, else a new array (filled in a kept buffer and
+        copied: an encoder may keep views of the vector it fills, which a fresh array would miss)."""
         if out is None:
-            out = np.zeros(self.layout.size, dtype=np.float32)
-        else:
-            out.fill(0.0)
+            if self._buffer is None:
+                self._buffer = np.zeros(self.layout.size, dtype=np.float32)
+            else:
+                self._buffer.fill(0.0)
+            self.fill(state, seat, self._buffer)
+            return self._buffer.copy()
+        out.fill(0.0)
         self.fill(state, seat, out)
         return out
 
