@@ -37,6 +37,25 @@ def test_a_decision_made_through_one_process_is_pushed_by_the_other(postgres):
             assert receive(ws, pool)["chat"][-1]["text"] == "from the other process"
 
 
+def test_a_process_never_decides_on_a_copy_another_process_has_changed(postgres):
+    # While a process hears the announcements it reads a table it holds from memory; a change made through
+    # another process either drops that copy first (a stale seq) or is caught at the commit (the revision):
+    # either way the decision is refused, nothing is written, and the next read has the other's decision.
+    url = postgres()
+    with client_for(url) as one, client_for(url) as other:
+        assert one.portal.call(one.app.state.server.listening.wait) is True
+        made = new_table(one)
+        table, tokens = made["table"], tokens_of(made)
+        first = state_of(one, table, tokens[0])  # now held in one's memory
+        body = {"token": tokens[0], "seq": 0, "action": first["legal"][0]["id"]}
+        assert other.post(f"/api/tables/{table}/actions", json=body).status_code == 200
+        counts = other.app.state.server.store.counts(table)
+        again = one.post(f"/api/tables/{table}/actions", json=body)
+        assert again.status_code == 409
+        assert other.app.state.server.store.counts(table) == counts
+        assert state_of(one, table, tokens[0])["seq"] == 1
+
+
 def test_only_the_least_recently_used_unwatched_tables_are_let_go(sqlite_url, monkeypatch):
     monkeypatch.setattr(tables_module, "MAX_LIVE", 3)
     with client_for(sqlite_url) as client:

@@ -33,13 +33,13 @@ async def listen(server) -> None:
         try:
             async with await psycopg.AsyncConnection.connect(conninfo(server.url), autocommit=True) as conn:
                 await conn.execute(f"LISTEN {CHANNEL}")
-                server.listening.set()
+                server.hearing(True)
                 async for note in conn.notifies():
                     table_id, _, revision = note.payload.rpartition(":")
                     await server.changed(table_id, int(revision))
         except asyncio.CancelledError:
             raise
         except Exception as exc:  # the database went away: the clients still get every change on request
-            server.listening.clear()
+            server.hearing(False)
             log.warning("not hearing other processes' changes (%s); trying again in %.0f s", exc, RETRY)
             await asyncio.sleep(RETRY)

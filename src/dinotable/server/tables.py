@@ -10,6 +10,7 @@ table and changing it, so changes never interleave and no thread touches a table
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import secrets
 from collections import OrderedDict
@@ -107,6 +108,7 @@ class Server:
         self.tasks: set[asyncio.Task] = set()
         self.now = now  # the time, as clocks read it (tests move it on)
         self.listening = asyncio.Event()  # set while other processes' changes are heard (PostgreSQL)
+        self.unheard: set[str] = set()  # tables in memory that may have changed while nothing was heard
 
     def spawn(self, coroutine) -> None:
         """Runs a coroutine on the event loop, holding on to it until it ends (the loop keeps only weak
@@ -117,12 +119,19 @@ class Server:
 
     # Reading tables
     def table(self, table_id: str) -> LiveTable:
-        """The table as the database has it now: replayed again if another process changed it."""
+        """The table as the database has it now: replayed again if another process changed it. While this
+        process hears every change announced (PostgreSQL), a table in memory is taken as it is: another
+        process's change drops it (`changed`), and a change made on a copy that is stale all the same is
+        refused at its commit, which checks the revision."""
+        table = self.live.get(table_id)
+        if table is not None and self.listening.is_set() and table_id not in self.unheard:
+            self.live.move_to_end(table_id)
+            return table
+        self.unheard.discard(table_id)
         revision = self.store.revision(table_id)
         if revision is None:
             self.live.pop(table_id, None)
             raise ApiError(404, f"there is no table {shown(table_id)}")
-        table = self.live.get(table_id)
         if table is None or table.revision != revision:
             table = self.store.load(table_id)
             self.live[table_id] = table
@@ -304,15 +313,24 @@ class Server:
 
     # Telling the watchers, and the bots
     async def changed(self, table_id: str, revision: int) -> None:
-        """A table changed, maybe in another process: its watchers here get the new state."""
+        """A table changed, maybe in another process: the copy in memory goes, and its watchers here get the
+        table replayed again."""
         table = self.live.get(table_id)
-        if not self.sockets.get(table_id) or (table is not None and table.revision >= revision):
-            return
-        try:
-            table = self.table(table_id)
-        except ApiError:
-            return
-        await self.broadcast(table)
+        if table is None or table.revision >= revision:
+            return  # not held here, or this process's own change
+        del self.live[table_id]
+        if self.sockets.get(table_id):
+            with contextlib.suppress(ApiError):  # no such table any more: nothing to push
+                await self.broadcast(self.table(table_id))
+
+    def hearing(self, listening: bool) -> None:
+        """The announcements are heard again (or no more): changes made meanwhile went unheard, so every
+        table in memory is checked against the database when next asked for."""
+        self.unheard = set(self.live)
+        if listening:
+            self.listening.set()
+        else:
+            self.listening.clear()
 
     async def broadcast(self, table: LiveTable) -> None:
         watchers = self.sockets.get(table.id)
