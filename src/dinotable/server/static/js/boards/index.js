@@ -1,6 +1,7 @@
 // Board renderers by game name; a game without its own board gets the generic one, so every game is playable.
 const BOARDS = {
   "my-funny-dinos": () => import("./my-funny-dinos.js"),
+  "tiny-epic-dinosaurs": () => import("./tiny-epic-dinosaurs.js"),
 };
 
 export async function boardFor(game) {

@@ -1,0 +1,188 @@
+"""Tiny Epic Dinosaurs on its own board in a real Chromium (issue 19): the Action Boards, the Farms as grids,
+playing by clicking, and the Private Contracts kept secret.
+
+Waits are on the page's own state (window.__dinotableState, set once the page has drawn it), never sleeps."""
+
+import random
+
+import pytest
+
+import dinotable
+from dinotable.games.tiny_epic_dinosaurs.content import load_content
+
+from .conftest import ARTIFACTS
+from .test_browser import AT_SEQ, BOARD_ACTIONS, READY, UNNAMED_ACTIONS, get, open_page, plain, post
+
+GAME = "tiny-epic-dinosaurs"
+STATE = "() => window.__dinotableState"
+LISTED = "() => [...document.querySelectorAll('#actions [data-action]')].map((n) => Number(n.dataset.action))"
+
+
+def every_action_on_the_board(page) -> dict:
+    """The page's state, after checking each legal action is a labelled button on the board (the keyboard list
+    holds them too)."""
+    state = page.evaluate(STATE)
+    assert sorted(set(page.evaluate(BOARD_ACTIONS))) == sorted(a["id"] for a in state["legal"])
+    assert page.evaluate(UNNAMED_ACTIONS) == [], "every clickable board element is a button with a label"
+    listed = page.evaluate(LISTED)
+    assert listed == [a["id"] for a in state["legal"]], "every decision stays in the keyboard list"
+    return state
+
+
+def drive_to(base: str, made: dict, seed: int, wanted, rng: random.Random, limit: int = 2000):
+    """Plays a two-seat table through the API, each decision random but never a wanted one, until seat 0 may
+    make a decision `wanted(info)` accepts; returns the engine's state there (the table's replayed)."""
+    state = dinotable.get_game(GAME).new_game(2, seed)
+    tokens = [seat["token"] for seat in made["seats"]]
+    for _ in range(limit):
+        legal = state.legal_actions()
+        if state.current_player == 0 and any(wanted(state.action_info(a)) for a in legal):
+            return state
+        choices = [a for a in legal if not wanted(state.action_info(a))] or legal
+        action = rng.choice(choices)
+        post(
+            base,
+            f"/api/tables/{made['table']}/actions",
+            {"token": tokens[state.current_player], "seq": len(state.history), "action": action},
+        )
+        state.apply(action)
+    pytest.fail("the wanted decision never came")
+
+
+def test_the_board_draws_each_farm_as_the_game_reads_it(server_url, browser, page_errors):
+    """The Farm pictures the board draws are the content's (content.toml, [[farm]]), read into the same spaces,
+    symbols and edges (names and kinds: dotted line, water, mountain) as the engine's geometry."""
+    content = load_content()
+    page = open_page(browser, server_url + "/", page_errors)
+    drawn = page.evaluate("""async () => {
+      const m = await import('/static/js/boards/tiny-epic-dinosaurs.js');
+      return Object.fromEntries(Object.entries(m.FARMS).map(([n, p]) => [n, m.readFarm(p)]));
+    }""")
+    assert sorted(drawn) == sorted(f.name for f in content.farms)
+    geometry = content.geometry
+    for farm in content.farms:
+        read = drawn[farm.name]
+        assert (read["rows"], read["cols"]) == (geometry.rows, geometry.cols)
+        assert [e["name"] for e in read["edges"]] == list(geometry.edge_names), farm.name
+        assert [e["kind"] for e in read["edges"]] == list(farm.edge_kinds), farm.name
+        symbols = {"P": 0, "M": 1, "S": 2, "-": -1}
+        assert [symbols[s] for s in read["symbols"]] == [s if s in (0, 1, 2) else -1 for s in farm.symbols], farm.name
+    assert page_errors == []
+
+
+def test_two_players_against_a_bot_place_a_dinofarmer_by_clicking_a_space(server_url, browser, page_errors):
+    """Allocate Dinofarmers (rulebook): a Dinofarmer is placed by clicking its action space, which says the
+    strength it enters with; the bot answers on the Action Boards, and each space shows who stands there."""
+    made = post(
+        server_url,
+        "/api/tables",
+        {"game": GAME, "players": [{"type": "human"}, {"type": "bot", "level": "easy"}], "seed": 4},
+    )
+    page = open_page(browser, server_url + made["seats"][0]["url"], page_errors)
+    page.wait_for_function(READY, arg=-1)
+    state = every_action_on_the_board(page)
+    assert page.locator("#board .ted-board").count() == 4, "the four Action Boards"
+    assert [b.get_attribute("data-board") for b in page.locator("#board .ted-board").all()] == ["A", "B", "C", "D"]
+    assert page.locator("#board .ted-farm").count() == 2, "both Farms as grids"
+    assert page.locator("#board .player-panel .seat-badge").count() >= 2, "each Farm bears its seat's mark"
+    # Keep a Private Contract by clicking it, then place on a space.
+    for _ in range(20):
+        if state["legal"][0]["info"]["kind"] == "place":
+            break
+        page.locator(f'#board [data-action="{state["legal"][0]["id"]}"]').first.click()
+        page.wait_for_function(READY, arg=state["seq"])
+        state = every_action_on_the_board(page)
+    place = next(a for a in state["legal"] if a["info"]["kind"] == "place" and not a["info"]["foreman"])
+    space = page.locator(f'#board .ted-space[data-space="{place["info"]["action_space"]}"]')
+    assert f"strength {place['info']['dinofarmers']}" in space.locator(f'[data-action="{place["id"]}"]').inner_text()
+    page.screenshot(path=str(ARTIFACTS / "ted-allocate-desktop.png"), full_page=True)
+    space.locator(f'[data-action="{place["id"]}"]').click()
+    page.wait_for_function(READY, arg=state["seq"])
+    after = page.evaluate(STATE)
+    while after["legal"][0]["info"]["kind"] != "place":  # the choices on the space taken, clicked on the board
+        page.locator(f'#board [data-action="{after["legal"][0]["id"]}"]').first.click()
+        page.wait_for_function(READY, arg=after["seq"])
+        after = every_action_on_the_board(page)
+    assert any(entry["seq"] > state["seq"] for entry in after["log"]), "the log goes on"
+    spaces = {s["id"]: s for s in after["view"]["action_spaces"]}
+    assert spaces[place["info"]["action_space"]]["occupants"].get("player 1", 0) >= place["info"]["dinofarmers"]
+    assert "player 1" in space.inner_text() or after["seats"][0]["name"] in space.inner_text()
+    bot_name = after["seats"][1]["name"]
+    bot_spaces = [s for s in after["view"]["action_spaces"] if s["occupants"].get("player 2")]
+    assert bot_spaces, "the bot placed on the Action Boards"
+    for s in bot_spaces:
+        text = page.locator(f'#board .ted-space[data-space="{s["id"]}"]').inner_text()
+        assert bot_name in text and f"strength {s['occupants']['player 2']}" in text
+    page.screenshot(path=str(ARTIFACTS / "ted-two-players-desktop.png"), full_page=True)
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.screenshot(path=str(ARTIFACTS / "ted-two-players-phone.png"), full_page=True)
+    assert page_errors == []
+
+
+@pytest.fixture(scope="module")
+def adapting(server_url):
+    """Two people at a table with seed 9, driven through the API to seat 0's Adapt the Farm with a Barrier to
+    place (rulebook, Adapt the Farm: 'place Barriers on the dotted lines')."""
+    made = post(server_url, "/api/tables", {"game": GAME, "players": [{"type": "human"}] * 2, "seed": 9})
+    state = drive_to(server_url, made, 9, lambda info: info.get("kind") == "fence", random.Random(2))
+    return made, state
+
+
+def test_a_barrier_is_placed_by_clicking_a_dotted_line(server_url, browser, page_errors, adapting):
+    """Adapt the Farm: clicking a dotted line of one's own Farm places a Barrier there; it is drawn as one."""
+    made, engine = adapting
+    page = open_page(browser, server_url + made["seats"][0]["url"], page_errors)
+    page.wait_for_function(AT_SEQ, arg=len(engine.history))
+    state = every_action_on_the_board(page)
+    assert state["view"] == plain(engine.view(0))
+    fence = next(a for a in state["legal"] if a["info"]["kind"] == "fence")
+    edge = fence["info"]["edge"]
+    mine = page.locator('#board .ted-player[data-seat="0"]')
+    assert mine.locator(f'.edge[data-edge="{edge}"].edge-dotted').count() == 1, "a dotted line before"
+    page.screenshot(path=str(ARTIFACTS / "ted-adapt-desktop.png"), full_page=True)
+    mine.locator(f'.edge[data-edge="{edge}"][data-action="{fence["id"]}"]').click()
+    page.wait_for_function(AT_SEQ, arg=state["seq"] + 1)
+    after = page.evaluate(STATE)
+    assert edge in after["view"]["players"][0]["fence"]
+    assert mine.locator(f'.edge[data-edge="{edge}"].edge-barrier').count() == 1, "a Barrier drawn there"
+    assert page.locator('#board .ted-player[data-seat="1"] [data-action]').count() == 0, (
+        "the other Farm is not clickable"
+    )
+    page.screenshot(path=str(ARTIFACTS / "ted-barrier-desktop.png"), full_page=True)
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.screenshot(path=str(ARTIFACTS / "ted-barrier-phone.png"), full_page=True)
+    assert page_errors == []
+
+
+def test_a_seat_never_sees_the_other_seats_private_contract(server_url, browser, page_errors):
+    """Setup (rulebook): each player keeps one Private Contract face down; the other seat's page never names
+    it, in its state or on its board, while the seat's own page shows its own."""
+    made = post(server_url, "/api/tables", {"game": GAME, "players": [{"type": "human"}] * 2, "seed": 21})
+    engine = dinotable.get_game(GAME).new_game(2, 21)
+    pages = [open_page(browser, server_url + seat["url"], page_errors) for seat in made["seats"]]
+    content = load_content()
+    public_names = {c.name for c in content.contracts if c.public}
+    for _ in range(6):  # both seats keep theirs, and a few decisions more
+        seq = len(engine.history)
+        for page in pages:
+            page.wait_for_function(AT_SEQ, arg=seq)
+        for seat, page in enumerate(pages):
+            own = engine.view(seat)["players"][seat]
+            secret = [
+                c["name"]
+                for c in (
+                    engine.view(1 - seat)["players"][1 - seat]["private"]
+                    + engine.view(1 - seat)["players"][1 - seat]["dealt"]
+                )
+            ]
+            secret = [name for name in secret if name not in public_names]
+            words = page.locator("#board").inner_text() + page.locator("#actions").inner_text()
+            assert not [name for name in secret if name in words or name in str(page.evaluate(STATE))]
+            for card in own["private"] + own["dealt"]:
+                assert card["name"] in words, "a seat sees its own Private Contracts"
+        action = engine.legal_actions()[0]
+        actor = engine.current_player
+        pages[actor].locator(f'#board [data-action="{action}"]').first.click()
+        engine.apply(action)
+    assert page_errors == []
+    assert get(server_url, f"/api/tables/{made['table']}")["seq"] == len(engine.history)
