@@ -186,3 +186,34 @@ def test_a_seat_never_sees_the_other_seats_private_contract(server_url, browser,
         engine.apply(action)
     assert page_errors == []
     assert get(server_url, f"/api/tables/{made['table']}")["seq"] == len(engine.history)
+
+
+def test_a_dinosaur_is_moved_by_clicking_it_then_a_highlighted_space(server_url, browser, page_errors):
+    """Adapt the Farm (rulebook: dinosaurs may be moved around the Farm): clicking a dinosaur lifts it, the
+    spaces it may go to are highlighted, and clicking one puts it there."""
+    made = post(server_url, "/api/tables", {"game": GAME, "players": [{"type": "human"}] * 2, "seed": 13})
+    engine = drive_to(server_url, made, 13, lambda info: info.get("kind") == "lift", random.Random(5))
+    page = open_page(browser, server_url + made["seats"][0]["url"], page_errors)
+    page.wait_for_function(AT_SEQ, arg=len(engine.history))
+    state = every_action_on_the_board(page)
+    lift = next(a for a in state["legal"] if a["info"]["kind"] == "lift")
+    mine = page.locator('#board .ted-player[data-seat="0"]')
+    dino = mine.locator(f'.dino[data-action="{lift["id"]}"]')
+    assert dino.get_attribute("data-dinosaur") == lift["info"]["dinosaur"]
+    dino.click()
+    page.wait_for_function(AT_SEQ, arg=state["seq"] + 1)
+    state = every_action_on_the_board(page)
+    puts = [a for a in state["legal"] if a["info"]["kind"] in ("put", "put_unique")]
+    assert puts, "the lifted dinosaur waits to be put down"
+    assert mine.locator(".target.active").count() == len(puts), "each space it may go to is highlighted"
+    name = lift["info"]["dinosaur"]
+    put = next(a for a in puts if name in (a["info"].get("unique"), str(a["info"].get("species")).capitalize()))
+    mine.locator(f'.target[data-action="{put["id"]}"]').click()
+    page.wait_for_function(AT_SEQ, arg=state["seq"] + 1)
+    after = page.evaluate(STATE)
+    cells = [f"{'ABCD'[i % 4]}{i // 4 + 1}" for i in range(12)]
+    moved = after["view"]["players"][0]["spaces"][cells.index(put["info"]["cell"])]
+    assert moved is not None and moved["name"] == lift["info"]["dinosaur"], "the dinosaur stands where it was put"
+    assert mine.locator(f'.dino[data-dinosaur="{lift["info"]["dinosaur"]}"]').count() >= 1
+    page.screenshot(path=str(ARTIFACTS / "ted-moved-desktop.png"), full_page=True)
+    assert page_errors == []

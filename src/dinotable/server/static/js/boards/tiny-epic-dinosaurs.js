@@ -293,7 +293,7 @@ function farmSvg(player, seat, state, actions, ctx) {
   const puts = new Map();
   for (const a of actions) {
     if (!a.info?.cell) continue;
-    if (a.info.kind === "put") puts.set(a.info.cell, [...(puts.get(a.info.cell) || []), a]);
+    if (a.info.kind === "put" || a.info.kind === "put_unique") puts.set(a.info.cell, [...(puts.get(a.info.cell) || []), a]);
     else byCell.set(a.info.cell, a);
   }
   (player.spaces || []).forEach((space, cell) => {
@@ -315,11 +315,11 @@ function farmSvg(player, seat, state, actions, ctx) {
       art.append(g);
     }
     (puts.get(name) || []).forEach((action, i, all) => {
-      const sp = SPECIES[action.info.species] || { fill: "#fff", ink: "#000", letter: "★" };
+      const letter = action.info.unique ? `★${action.info.unique.slice(0, 2)}` : SPECIES[action.info.species]?.letter || "?";
       const w = (CELL - 8) / all.length;
       const g = svg("g", { class: "target active", "data-action": action.id, "data-cell": name },
         svg("rect", { x: x + 4 + i * w, y: y + 4, width: w - 2, height: CELL - 8, rx: 6 }),
-        svg("text", { x: x + 4 + i * w + w / 2 - 1, y: y + CELL - 10, "text-anchor": "middle", "font-size": 11, "font-weight": 700, fill: "#0b5c8a" }, `+${sp.letter}`));
+        svg("text", { x: x + 4 + i * w + w / 2 - 1, y: y + CELL / 2 + 8, "text-anchor": "middle", "font-size": 13, "font-weight": 700, fill: "#0b5c8a" }, `+${letter}`));
       clickable(g, action.text, () => ctx.act(action.id));
       art.append(g);
     });
