@@ -95,6 +95,10 @@ def test_two_players_against_a_bot_place_a_dinofarmer_by_clicking_a_space(server
     place = next(a for a in state["legal"] if a["info"]["kind"] == "place" and not a["info"]["foreman"])
     space = page.locator(f'#board .ted-space[data-space="{place["info"]["action_space"]}"]')
     assert f"strength {place['info']['dinofarmers']}" in space.locator(f'[data-action="{place["id"]}"]').inner_text()
+    # Allocate Dinofarmers: "A Foreman counts as 2 normal Dinofarmers", and its button says so.
+    foreman = next(a for a in state["legal"] if a["info"]["kind"] == "place" and a["info"]["foreman"])
+    button = page.locator(f'#board [data-action="{foreman["id"]}"]').inner_text()
+    assert "Foreman" in button and f"strength {foreman['info']['dinofarmers'] + 2}" in button
     page.screenshot(path=str(ARTIFACTS / "ted-allocate-desktop.png"), full_page=True)
     space.locator(f'[data-action="{place["id"]}"]').click()
     page.wait_for_function(READY, arg=state["seq"])
@@ -216,4 +220,35 @@ def test_a_dinosaur_is_moved_by_clicking_it_then_a_highlighted_space(server_url,
     assert moved is not None and moved["name"] == lift["info"]["dinosaur"], "the dinosaur stands where it was put"
     assert mine.locator(f'.dino[data-dinosaur="{lift["info"]["dinosaur"]}"]').count() >= 1
     page.screenshot(path=str(ARTIFACTS / "ted-moved-desktop.png"), full_page=True)
+    assert page_errors == []
+
+
+def test_solo_against_the_rival_shows_its_board_beside_the_player(server_url, browser, page_errors):
+    """Solo (rulebook, Solo Rules): the Rival's score, columns and the cards it played stand beside the
+    player's Farm, and the Rival's Dinofarmers show on the spaces they block."""
+    made = post(server_url, "/api/tables", {"game": GAME, "players": [{"type": "human"}], "seed": 3})
+    page = open_page(browser, server_url + made["seats"][0]["url"], page_errors)
+    page.wait_for_function(READY, arg=-1)
+    rng = random.Random(1)
+    for _ in range(12):
+        state = every_action_on_the_board(page)
+        if state["over"] or any(s["occupants"].get("Rival") for s in state["view"]["action_spaces"]):
+            break
+        action = rng.choice(state["legal"])
+        page.locator(f'#board [data-action="{action["id"]}"]').first.click()
+        page.wait_for_function(READY, arg=state["seq"])
+    state = page.evaluate(STATE)
+    rival = state["view"]["rival"]
+    panel = page.locator('#board [data-key="rival"]')
+    assert f"{rival['score']} VP" in panel.inner_text()
+    blocked = [s for s in state["view"]["action_spaces"] if s["occupants"].get("Rival")]
+    assert blocked, "the Rival blocked a space"
+    for s in blocked:
+        assert "Rival" in page.locator(f'#board .ted-space[data-space="{s["id"]}"]').inner_text()
+    for card in rival["played"]:
+        assert card["name"] in panel.inner_text()
+    assert page.locator("#board .ted-phases li.now").count() <= 1
+    page.screenshot(path=str(ARTIFACTS / "ted-solo-desktop.png"), full_page=True)
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.screenshot(path=str(ARTIFACTS / "ted-solo-phone.png"), full_page=True)
     assert page_errors == []

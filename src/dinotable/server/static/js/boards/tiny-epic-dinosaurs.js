@@ -32,6 +32,12 @@ const SPECIES = {
 };
 const SYMBOL = { P: ["plant", "#2f7d32"], M: ["meat", "#9c2a2a"], S: ["supply", "#6b4f2a"] };
 const RESOURCES = ["plant", "meat", "supply"];
+// The rulebook's seven phases of a round, and the phase each decision (the view's "phase") belongs to.
+const PHASES = ["Collect Resources", "Allocate Dinofarmers", "Retrieve Dinofarmers", "Adapt the Farm", "Feed Dinosaurs", "Breeding", "Prepare for Next Round"];
+const PHASE_OF = {
+  "Allocate Dinofarmers": 1, "choose on the action space": 1, "Adapt the Farm": 3, "Feed Dinosaurs": 4,
+  "Breeding: placing newly hatched dinosaurs": 5,
+};
 const CELL = 80;
 const PAD = 14;
 
@@ -116,9 +122,11 @@ function actionButton(action, ctx, label, attrs = {}) {
 }
 
 // ---------------------------------------------------------------------------------------------- the table
+/** The strength a placement enters with: the Foreman counts 2 (rulebook), and says so. */
 function entryWords(info) {
-  if (info.foreman) return `the Foreman (strength 2)${info.dinofarmers ? ` and ${info.dinofarmers} more` : ""}`;
-  return `${info.dinofarmers} ${info.dinofarmers === 1 ? "Dinofarmer" : "Dinofarmers"} (strength ${info.dinofarmers})`;
+  const farmers = info.dinofarmers ? `${info.dinofarmers} ${info.dinofarmers === 1 ? "Dinofarmer" : "Dinofarmers"}` : "";
+  const strength = info.dinofarmers + (info.foreman ? 2 : 0);
+  return `${[info.foreman ? "Foreman" : "", farmers].filter(Boolean).join(" + ")}, strength ${strength}`;
 }
 
 function actionBoards(state, actions, ctx) {
@@ -142,8 +150,8 @@ function actionBoards(state, actions, ctx) {
           el("p", { class: "who" }, occupants.length
             ? occupants.map(([holder, n]) => el("span", { class: "occupant" }, holderTag(state, holder, ctx), ` strength ${n}`))
             : el("span", { class: "none" }, "free")),
-          here.length ? el("p", { class: "need" }, `You enter with strength ${entry} or more`) : null,
-          here.map((a) => actionButton(a, ctx, `Place ${entryWords(a.info)}`)),
+          here.length ? el("p", { class: "need" }, `Place with strength ${entry} or more:`) : null,
+          here.map((a) => actionButton(a, ctx, entryWords(a.info))),
           // The choice made on the space just taken (a species, a trade): here, and in the list.
           deciding.filter((a) => a.info.research === undefined && a.info.contract === undefined).map((a) => actionButton(a, ctx, a.text)));
       }))))));
@@ -155,9 +163,13 @@ function roundBoard(view) {
     track.push(el("li", { class: `${r === view.round ? "now" : ""}${r < view.round ? " past" : ""}`, "aria-current": r === view.round ? "step" : undefined },
       String(r), r === NEW_DINOFARMER_ROUND ? el("span", { class: "farmer-mark", title: "Receive a new Dinofarmer" }, view.round < r ? " +1 Dinofarmer" : " Dinofarmer received") : null));
   }
+  const now = PHASE_OF[view.phase];
+  const phases = el("ol", { class: "ted-phases", "aria-label": "The phases of a round" }, PHASES.map((name, i) => el("li", {
+    class: i === now ? "now" : "", "aria-current": i === now ? "step" : undefined }, name)));
+  const setup = view.phase.startsWith("choosing a Private Contract");
   return el("section", { class: "panel ted-round" }, el("h3", {}, "Round Board"),
-    el("p", {}, el("strong", {}, `Round ${view.round} of ${ROUNDS}`), `: ${view.phase}`),
-    el("ol", { class: "ted-track" }, track));
+    el("p", {}, el("strong", {}, `Round ${view.round} of ${ROUNDS}`), `: ${setup ? "Setup, " : ""}${view.phase}`),
+    el("ol", { class: "ted-track", "aria-label": "Rounds" }, track), phases);
 }
 
 function cardRow(title, cards, actions, key, terms, ctx, extra) {
