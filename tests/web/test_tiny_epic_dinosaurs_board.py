@@ -252,3 +252,41 @@ def test_solo_against_the_rival_shows_its_board_beside_the_player(server_url, br
     page.set_viewport_size({"width": 390, "height": 844})
     page.screenshot(path=str(ARTIFACTS / "ted-solo-phone.png"), full_page=True)
     assert page_errors == []
+
+
+def test_a_whole_solo_game_is_played_by_clicking_the_board(server_url, browser, page_errors):
+    """Solo against the Rival, every decision clicked on the board (a space, an edge, a dinosaur, a space of
+    the Farm, a card or a button of the prompt) until the game ends; the page shows the final outcome, and
+    every state it showed is the record replayed, view(seat) exactly."""
+    made = post(server_url, "/api/tables", {"game": GAME, "players": [{"type": "human"}], "seed": 8})
+    page = open_page(browser, server_url + made["seats"][0]["url"], page_errors)
+    rng = random.Random(8)
+    seen = {}
+    seq = -1
+    for _ in range(3000):
+        page.wait_for_function(READY, arg=seq)
+        state = every_action_on_the_board(page)
+        seen[state["seq"]] = state["view"]
+        seq = state["seq"]
+        if state["over"]:
+            break
+        action = rng.choice(state["legal"])
+        page.locator(f'#board [data-action="{action["id"]}"]').first.click()
+    assert state["over"], "the game ended"
+    page.locator("#outcome").wait_for()
+    outcome = page.locator("#outcome").inner_text()
+    assert "Final outcome" in outcome and "object" not in outcome
+    total = state["outcome"]["breakdown"][0]["total"]
+    assert page.locator('#outcome tr[data-seat="0"] td').last.inner_text() == str(total), "the player's total"
+    rival = state["outcome"]["automata"]["Rival"]["total"]
+    assert page.locator('#outcome tr[data-automaton="Rival"] td').last.inner_text() == str(rival), "beside the Rival's"
+    record = get(server_url, f"/api/tables/{made['table']}/record")
+    replay = dinotable.get_game(GAME).new_game(1, 8)
+    for index, action in enumerate([*record["history"], None]):
+        if index in seen:
+            assert seen.pop(index) == plain(replay.view(0)), f"decision {index}"
+        if action is not None:
+            replay.apply(action)
+    assert not seen and replay.is_over
+    page.screenshot(path=str(ARTIFACTS / "ted-solo-final-desktop.png"), full_page=True)
+    assert page_errors == []

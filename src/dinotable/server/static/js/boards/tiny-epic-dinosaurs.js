@@ -3,7 +3,7 @@
 // symbols, water and mountain edges, dotted lines, Barriers, Enclosures and dinosaurs; each player's tracks,
 // Containment Zone, Medical Leave and cards. Every element a legal action names (info.action_space, info.edge,
 // info.cell, info.research, info.contract) is a button carrying data-action; every decision stays in the list.
-import { el, svg, clickable } from "../dom.js";
+import { el, svg, clickable, words } from "../dom.js";
 import { seatBadge, seatColour, seatTag } from "../seats.js";
 
 // The Farm pictures of the game's content (content.toml, [[farm]]): "+" corners, P/M/S/- spaces (plant, meat,
@@ -457,4 +457,24 @@ export function render(container, state, ctx) {
   const placed = new Set([...board.querySelectorAll("[data-action]")].map((n) => n.getAttribute("data-action")));
   board.prepend(promptBar(state, actions, ctx, placed));
   container.append(board);
+}
+
+/** The final score breakdown: each seat's Contracts, Research and dinosaurs, and the solo Rival's beside them. */
+export function outcomeLines(state) {
+  const outcome = state.outcome;
+  const name = (seat) => state.seats?.find((s) => s.seat === seat)?.name || `player ${seat + 1}`;
+  const row = (who, b, attrs) => el("tr", attrs, el("th", { scope: "row" }, who),
+    el("td", {}, String(b.contracts)), el("td", {}, String(b.research)), el("td", {}, String(b.dinosaurs)),
+    el("td", {}, el("strong", {}, String(b.total))));
+  const rows = (outcome.breakdown || []).map((b, seat) => row(seatTag(seat, name(seat)), b, { "data-seat": seat }));
+  for (const [who, b] of Object.entries(outcome.automata || {})) rows.push(row(el("span", { class: "rival-tag" }, "R ", who), b, { "data-automaton": who }));
+  const result = { lost: "You lost to the Rival: you win only by beating its score.", won: "You beat the Rival." }[outcome.result];
+  const extra = Object.entries(outcome).filter(([key]) => !["over", "scores", "winners", "breakdown", "automata", "rounds", "result"].includes(key));
+  return el("div", {},
+    el("table", { class: "breakdown" },
+      el("thead", {}, el("tr", {}, ["Player", "Contracts", "Research", "Dinosaurs", "Total"].map((h) => el("th", { scope: "col" }, h)))),
+      el("tbody", {}, rows)),
+    result ? el("p", { class: "result" }, result) : null,
+    el("p", {}, `${outcome.rounds} rounds played.`),
+    extra.map(([key, value]) => el("p", {}, `${key.replace(/_/g, " ")}: ${words(value)}`)));
 }
