@@ -26,6 +26,9 @@ def every_action_on_the_board(page) -> dict:
     assert page.evaluate(UNNAMED_ACTIONS) == [], "every clickable board element is a button with a label"
     listed = page.evaluate(LISTED)
     assert listed == [a["id"] for a in state["legal"]], "every decision stays in the keyboard list"
+    text = page.locator("#board").inner_text().replace(state["screen"], "")
+    leaks = [word for word in ("_", "undefined", "null", "NaN", "[object", "{", "true", "false") if word in text]
+    assert leaks == [], "the board reads in the rulebook's words, never program values"
     return state
 
 
@@ -254,11 +257,13 @@ def test_solo_against_the_rival_shows_its_board_beside_the_player(server_url, br
     assert page_errors == []
 
 
-def test_a_whole_solo_game_is_played_by_clicking_the_board(server_url, browser, page_errors):
-    """Solo against the Rival, every decision clicked on the board (a space, an edge, a dinosaur, a space of
-    the Farm, a card or a button of the prompt) until the game ends; the page shows the final outcome, and
-    every state it showed is the record replayed, view(seat) exactly."""
-    made = post(server_url, "/api/tables", {"game": GAME, "players": [{"type": "human"}], "seed": 8})
+@pytest.mark.parametrize("players", [["human"], ["human", "bot"]], ids=["solo", "against-a-bot"])
+def test_a_whole_game_is_played_by_clicking_the_board(server_url, browser, page_errors, players):
+    """Solo against the Rival, or two players against a bot: every decision clicked on the board (a space, an
+    edge, a dinosaur, a space of the Farm, a card or a button of the prompt) until the game ends; the page
+    shows the final outcome, and every state it showed is the record replayed, view(seat) exactly."""
+    seats = [{"type": "human"} if p == "human" else {"type": "bot", "level": "easy"} for p in players]
+    made = post(server_url, "/api/tables", {"game": GAME, "players": seats, "seed": 8})
     page = open_page(browser, server_url + made["seats"][0]["url"], page_errors)
     rng = random.Random(8)
     seen = {}
@@ -278,15 +283,22 @@ def test_a_whole_solo_game_is_played_by_clicking_the_board(server_url, browser, 
     assert "Final outcome" in outcome and "object" not in outcome
     total = state["outcome"]["breakdown"][0]["total"]
     assert page.locator('#outcome tr[data-seat="0"] td').last.inner_text() == str(total), "the player's total"
-    rival = state["outcome"]["automata"]["Rival"]["total"]
-    assert page.locator('#outcome tr[data-automaton="Rival"] td').last.inner_text() == str(rival), "beside the Rival's"
+    if len(players) == 1:
+        rival = state["outcome"]["automata"]["Rival"]["total"]
+        assert page.locator('#outcome tr[data-automaton="Rival"] td').last.inner_text() == str(rival), "the Rival's"
+    else:
+        bot = state["outcome"]["breakdown"][1]["total"]
+        assert page.locator('#outcome tr[data-seat="1"] td').last.inner_text() == str(bot), "beside the bot's"
     record = get(server_url, f"/api/tables/{made['table']}/record")
-    replay = dinotable.get_game(GAME).new_game(1, 8)
+    replay = dinotable.get_game(GAME).new_game(len(players), 8)
+    bot_moves = 0
     for index, action in enumerate([*record["history"], None]):
         if index in seen:
             assert seen.pop(index) == plain(replay.view(0)), f"decision {index}"
         if action is not None:
+            bot_moves += replay.current_player == 1
             replay.apply(action)
     assert not seen and replay.is_over
-    page.screenshot(path=str(ARTIFACTS / "ted-solo-final-desktop.png"), full_page=True)
+    assert bot_moves > 0 or len(players) == 1, "the bot played"
+    page.screenshot(path=str(ARTIFACTS / f"ted-final-{len(players)}-desktop.png"), full_page=True)
     assert page_errors == []
