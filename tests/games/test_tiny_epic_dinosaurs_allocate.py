@@ -1,6 +1,9 @@
 """Tiny Epic Dinosaurs: Allocate Dinofarmers, the action spaces, hunting and the Hunting Die, Retrieve
 Dinofarmers, and the solo Rival (the helpers are test_tiny_epic_dinosaurs.py's)."""
 
+import random
+
+import dinotable
 from dinotable.core.rng import Rng
 from dinotable.games.tiny_epic_dinosaurs.components import (
     ADAPT,
@@ -396,3 +399,35 @@ def test_solo_outcome_names_the_rival_and_the_player_wins_only_by_beating_it():
     s.fulfilled[0] = (s.public_row.pop(0),)  # 10 to the player
     assert s.scores()[0] > rival_result(s)["total"] > 0
     assert s.winners() == [0] and s.outcome()["result"] == "won"
+
+
+def test_the_view_shows_whose_foreman_stands_on_a_space_until_the_dinofarmers_are_retrieved():
+    """Allocate Dinofarmers: the Foreman counts as 2 (rulebook, Allocate Dinofarmers), and the board shows
+    it on its space; Retrieve Dinofarmers brings it home, and the space shows it no more."""
+    game = dinotable.get_game("tiny-epic-dinosaurs")
+    state = game.new_game(2, 3)
+    rng = random.Random(3)
+    while not state.is_over:
+        foreman = [a for a in state.legal_actions() if state.action_info(a).get("foreman")]
+        if foreman:
+            seat, where = state.current_player, state.action_info(foreman[0])["action_space"]
+            state.apply(foreman[0])
+            slot = next(i for i, sp in enumerate(state.view(None)["action_spaces"]) if sp["id"] == where)
+            space = state.view(None)["action_spaces"][slot]
+            assert space["foreman"] == [f"player {seat + 1}"]
+            assert space["occupants"][f"player {seat + 1}"] >= 2
+            break
+        state.apply(rng.choice(state.legal_actions()))
+    else:
+        raise AssertionError("no Foreman was placed in the seeded game")
+    while not state.is_over and state.view(None)["action_spaces"][slot]["occupants"]:
+        state.apply(rng.choice(state.legal_actions()))
+    assert state.view(None)["action_spaces"][slot]["foreman"] == []
+
+
+def test_the_view_lists_the_seats_still_to_choose_in_a_phase_each_seat_plays_for_itself():
+    """Keeping a Private Contract (Setup) is played seat after seat here: the view names who has still to."""
+    state = dinotable.get_game("tiny-epic-dinosaurs").new_game(3, 1)
+    assert state.view(None)["still_to_choose"] == ["player 1", "player 2", "player 3"]
+    state.apply(state.legal_actions()[0])
+    assert state.view(None)["still_to_choose"] == ["player 2", "player 3"]

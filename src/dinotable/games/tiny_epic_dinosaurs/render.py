@@ -10,6 +10,7 @@ from dinotable.games.tiny_epic_dinosaurs.components import (
     CHOOSE,
     ESCAPE,
     FEED,
+    KEEP,
     MEAT,
     NEWBORN,
     PLANT,
@@ -373,6 +374,8 @@ def view(s: TinyEpicDinosaursState, seat: int | None) -> dict:
                 id=c.spaces[space].id,
                 board=c.spaces[space].board,
                 occupants={holder_name(s, x): strength for x, strength in enumerate(s.occupants(slot)) if strength},
+                # whose Foreman stands here (it counts 2 of its holder's strength)
+                foreman=[holder_name(s, p) for p in range(s.num_players) if s.foreman_at[p] == slot],
             )
             for slot, space in enumerate(s.slots)
         ],
@@ -383,6 +386,8 @@ def view(s: TinyEpicDinosaursState, seat: int | None) -> dict:
         "research_deck": len(s.research_deck),
         "research_discard": [component(c.research[k].name) for k in s.research_discard],
         "choice": s.ctx.step[0] if s.phase == CHOOSE else None,
+        # In the phases each seat plays in turn for itself, the seats that have still to (the one to move first).
+        "still_to_choose": [holder_name(s, p) for p in s.queue] if s.phase in (KEEP, ADAPT, FEED, NEWBORN) else [],
         "escaping": [component(code_name(c, code)) for code in escaping_now(s)],
         "players": players,
     }

@@ -162,6 +162,7 @@ def retrieve(s: TinyEpicDinosaursState, events: list) -> None:
     s.hold = [held + on_leave for held, on_leave in zip(s.hold, s.medical, strict=True)]  # one layout
     s.medical = [0] * len(s.medical)
     s.occ = [0] * len(s.occ)
+    s.foreman_at = [-1] * s.num_players
     for seat in range(s.num_players):
         lift_misplaced(s, seat)
     s.phase, s.queue, s.ctx = ADAPT, order_from_first(s), NOTHING_SETTLED

@@ -124,6 +124,7 @@ def place(s: TinyEpicDinosaursState, seat: int, slot: int, with_foreman: bool, e
     need = entry_strength(s.occupants(slot))
     if with_foreman:
         s.foreman[seat] = False
+        s.foreman_at[seat] = slot
         normals = max(0, need - s.c.numbers["foreman_strength"])
         strength = normals + s.c.numbers["foreman_strength"]
     else:

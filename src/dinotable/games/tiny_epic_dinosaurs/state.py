@@ -71,6 +71,7 @@ class TinyEpicDinosaursState(FlatState):
         self.medical = [0] * (K * num_players)
         self.normals = [0] * num_players
         self.foreman = [False] * num_players
+        self.foreman_at = [-1] * num_players  # the slot the seat's Foreman stands on, -1 while it is not out
         self.occ = [0] * (len(self.slots) * self.holders)
         self.supply = [sp.supply for sp in c.species]
 
