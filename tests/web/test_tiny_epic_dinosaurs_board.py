@@ -88,6 +88,9 @@ def test_two_players_against_a_bot_place_a_dinofarmer_by_clicking_a_space(server
     assert [b.get_attribute("data-board") for b in page.locator("#board .ted-board").all()] == ["A", "B", "C", "D"]
     assert page.locator("#board .ted-farm").count() == 2, "both Farms as grids"
     assert page.locator("#board .player-panel .seat-badge").count() >= 2, "each Farm bears its seat's mark"
+    # Keeping a Private Contract is played seat after seat: the Round Board says who has still to choose.
+    waiting = state["view"]["still_to_choose"]
+    assert waiting and f"Still to choose: {', '.join(waiting)}" in page.locator("#board .ted-round").inner_text()
     # Keep a Private Contract by clicking it, then place on a space.
     for _ in range(20):
         if state["legal"][0]["info"]["kind"] == "place":
@@ -120,6 +123,15 @@ def test_two_players_against_a_bot_place_a_dinofarmer_by_clicking_a_space(server
     for s in bot_spaces:
         text = page.locator(f'#board .ted-space[data-space="{s["id"]}"]').inner_text()
         assert bot_name in text and f"strength {s['occupants']['player 2']}" in text
+    # The Foreman placed by clicking shows on its space as the 2 it counts for.
+    foreman = next(a for a in after["legal"] if a["info"]["kind"] == "place" and a["info"]["foreman"])
+    page.locator(f'#board [data-action="{foreman["id"]}"]').first.click()
+    page.wait_for_function(READY, arg=after["seq"])
+    placed = page.evaluate(STATE)
+    held = next(s for s in placed["view"]["action_spaces"] if s["id"] == foreman["info"]["action_space"])
+    assert held["foreman"] == ["player 1"]
+    text = page.locator(f'#board .ted-space[data-space="{held["id"]}"]').inner_text()
+    assert f"strength {held['occupants']['player 1']} (Foreman 2" in text
     page.screenshot(path=str(ARTIFACTS / "ted-two-players-desktop.png"), full_page=True)
     page.set_viewport_size({"width": 390, "height": 844})
     page.screenshot(path=str(ARTIFACTS / "ted-two-players-phone.png"), full_page=True)

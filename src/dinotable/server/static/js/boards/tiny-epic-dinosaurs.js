@@ -148,7 +148,9 @@ function actionBoards(state, actions, ctx) {
         return el("li", { class: `ted-space${here.length ? " open" : ""}${deciding.length ? " deciding" : ""}`, "data-space": space.id },
           el("strong", {}, space.name),
           el("p", { class: "who" }, occupants.length
-            ? occupants.map(([holder, n]) => el("span", { class: "occupant" }, holderTag(state, holder, ctx), ` strength ${n}`))
+            ? occupants.map(([holder, n]) => el("span", { class: "occupant" }, holderTag(state, holder, ctx),
+              // The Foreman counts 2 of its holder's strength (rulebook), and shows so.
+              (space.foreman || []).includes(holder) ? ` strength ${n} (Foreman 2${n > 2 ? ` + ${n - 2} Dinofarmer${n > 3 ? "s" : ""}` : ""})` : ` strength ${n}`))
             : el("span", { class: "none" }, "free")),
           here.length ? el("p", { class: "need" }, `Place with strength ${entry} or more:`) : null,
           here.map((a) => actionButton(a, ctx, entryWords(a.info))),
@@ -167,8 +169,11 @@ function roundBoard(view) {
   const phases = el("ol", { class: "ted-phases", "aria-label": "The phases of a round" }, PHASES.map((name, i) => el("li", {
     class: i === now ? "now" : "", "aria-current": i === now ? "step" : undefined }, name)));
   const setup = view.phase.startsWith("choosing a Private Contract");
+  // A phase each seat plays for itself, one after another: who has still to choose.
+  const waiting = view.still_to_choose || [];
   return el("section", { class: "panel ted-round" }, el("h3", {}, "Round Board"),
     el("p", {}, el("strong", {}, `Round ${view.round} of ${ROUNDS}`), `: ${setup ? "Setup, " : ""}${view.phase}`),
+    waiting.length ? el("p", { class: "still-to-choose" }, `Still to choose: ${waiting.join(", ")}`) : null,
     el("ol", { class: "ted-track", "aria-label": "Rounds" }, track), phases);
 }
 
