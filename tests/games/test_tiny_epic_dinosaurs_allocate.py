@@ -431,3 +431,15 @@ def test_the_view_lists_the_seats_still_to_choose_in_a_phase_each_seat_plays_for
     assert state.view(None)["still_to_choose"] == ["player 1", "player 2", "player 3"]
     state.apply(state.legal_actions()[0])
     assert state.view(None)["still_to_choose"] == ["player 2", "player 3"]
+
+
+def test_the_view_gives_each_action_space_its_cost_and_what_it_does():
+    """The Action Boards (rulebook): a space's cost is paid before it acts; the view says both."""
+    spaces = {
+        sp["id"]: sp for sp in dinotable.get_game("tiny-epic-dinosaurs").new_game(2, 1).view(None)["action_spaces"]
+    }
+    assert (spaces["market_herbivore"]["cost"], spaces["market_herbivore"]["does"]) == (
+        "1 plant",
+        "take a Stegosaurus or a Brachiosaurus",
+    )
+    assert (spaces["gather_food"]["cost"], spaces["gather_food"]["does"]) == ("", "gain 2 plants, 2 meat")

@@ -86,6 +86,9 @@ def test_two_players_against_a_bot_place_a_dinofarmer_by_clicking_a_space(server
     state = every_action_on_the_board(page)
     assert page.locator("#board .ted-board").count() == 4, "the four Action Boards"
     assert [b.get_attribute("data-board") for b in page.locator("#board .ted-board").all()] == ["A", "B", "C", "D"]
+    for space in state["view"]["action_spaces"]:  # each space with its cost and what it does
+        text = page.locator(f'#board .ted-space[data-space="{space["id"]}"]').inner_text()
+        assert (f"pay {space['cost']}: " if space["cost"] else "") + space["does"] in text
     assert page.locator("#board .ted-farm").count() == 2, "both Farms as grids"
     assert page.locator("#board .player-panel .seat-badge").count() >= 2, "each Farm bears its seat's mark"
     # Keeping a Private Contract is played seat after seat: the Round Board says who has still to choose.

@@ -99,11 +99,16 @@ def research_terms(c, k: int) -> str:
     return "; ".join(bits)
 
 
+def space_does(space) -> str:
+    """What an action space does once its cost is paid, in its step kinds' words (effects.EFFECTS)."""
+    return EFFECTS.text(space.actions if any(space.cost) else space.steps)
+
+
 def space_text(c, space) -> str:
-    """An action space and its steps, each in its step kind's words (effects.EFFECTS)."""
+    """An action space, its cost and what it does."""
     if any(space.cost):  # a cost reads as a cost: "pay 1 plant: take a Stegosaurus or a Brachiosaurus"
-        return f"{space.board}: {space.name} (pay {amounts_text(space.cost)}: {EFFECTS.text(space.actions)})"
-    return f"{space.board}: {space.name} ({EFFECTS.text(space.steps)})"
+        return f"{space.board}: {space.name} (pay {amounts_text(space.cost)}: {space_does(space)})"
+    return f"{space.board}: {space.name} ({space_does(space)})"
 
 
 def reference(c) -> dict[str, str]:
@@ -373,6 +378,8 @@ def view(s: TinyEpicDinosaursState, seat: int | None) -> dict:
                 c.spaces[space].name,
                 id=c.spaces[space].id,
                 board=c.spaces[space].board,
+                cost=amounts_text(c.spaces[space].cost) if any(c.spaces[space].cost) else "",
+                does=space_does(c.spaces[space]),
                 occupants={holder_name(s, x): strength for x, strength in enumerate(s.occupants(slot)) if strength},
                 # whose Foreman stands here (it counts 2 of its holder's strength)
                 foreman=[holder_name(s, p) for p in range(s.num_players) if s.foreman_at[p] == slot],

@@ -147,6 +147,7 @@ function actionBoards(state, actions, ctx) {
         const deciding = chosen.filter((a) => a.info.action_space === space.id);
         return el("li", { class: `ted-space${here.length ? " open" : ""}${deciding.length ? " deciding" : ""}`, "data-space": space.id },
           el("strong", {}, space.name),
+          el("p", { class: "does" }, space.cost ? `pay ${space.cost}: ${space.does}` : space.does),
           el("p", { class: "who" }, occupants.length
             ? occupants.map(([holder, n]) => el("span", { class: "occupant" }, holderTag(state, holder, ctx),
               // The Foreman counts 2 of its holder's strength (rulebook), and shows so.
