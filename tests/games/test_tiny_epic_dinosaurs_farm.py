@@ -1,6 +1,10 @@
 """Tiny Epic Dinosaurs: the Farm and Adapt the Farm: Barriers, Enclosures, placing, lifting and misplaced
 dinosaurs (the helpers are test_tiny_epic_dinosaurs.py's)."""
 
+import pytest
+
+import dinotable
+from dinotable.games.tiny_epic_dinosaurs.content import load_content
 from dinotable.games.tiny_epic_dinosaurs.grid import OPEN, regions, set_of, zones
 from dinotable.games.tiny_epic_dinosaurs.testing import (
     barriers_on,
@@ -186,3 +190,18 @@ def test_each_barrier_action_has_its_own_text():
     texts = [s.action_text(a) for a in s.legal_actions() if IDS.fence <= a < IDS.put]
     assert len(texts) == len(set(texts))
     assert len(set(GEO.edge_names)) == GEO.num_edges
+
+
+@pytest.mark.parametrize("farm", ["Lagoon", "Ridge", "Cove", "Volcano", "Delta", "Plateau", "Mangrove", "Canyon"])
+def test_the_view_sends_each_farm_as_its_content_draws_it_with_its_permanent_enclosure(farm):
+    """Each Farm board has one permanent Enclosure (the rulebook's Farm boards; the content checks it): the view
+    sends the Farm's picture from the content and names that Enclosure's spaces, before any Barrier."""
+    content = {f.name: f for f in load_content().farms}
+    player = dinotable.get_game("tiny-epic-dinosaurs").new_game(2, 1, {"farm": farm}).view(0)["players"][0]
+    assert player["farm_picture"] == list(content[farm].picture)
+    assert len(player["enclosures"]) == 1
+    picture = player["farm_picture"]
+    cells = {
+        f"{'ABCD'[x // 2]}{y // 2 + 1}" for y, row in enumerate(picture) for x, ch in enumerate(row) if x % 2 and y % 2
+    }
+    assert set(player["enclosures"][0]) <= cells

@@ -57,10 +57,17 @@ def test_the_board_draws_each_farm_as_the_game_reads_it(server_url, browser, pag
     symbols and edges (names and kinds: dotted line, water, mountain) as the engine's geometry."""
     content = load_content()
     page = open_page(browser, server_url + "/", page_errors)
-    drawn = page.evaluate("""async () => {
+    # Each Farm's picture as the view sends it, read by the board's module.
+    pictures = {farm.name: list(farm.picture) for farm in content.farms}
+    view_picture = dinotable.get_game(GAME).new_game(2, 1).view(0)["players"][0]["farm_picture"]
+    assert view_picture in pictures.values()
+    drawn = page.evaluate(
+        """async (pictures) => {
       const m = await import('/static/js/boards/tiny-epic-dinosaurs.js');
-      return Object.fromEntries(Object.entries(m.FARMS).map(([n, p]) => [n, m.readFarm(p)]));
-    }""")
+      return Object.fromEntries(Object.entries(pictures).map(([n, p]) => [n, m.readFarm(p)]));
+    }""",
+        pictures,
+    )
     assert sorted(drawn) == sorted(f.name for f in content.farms)
     geometry = content.geometry
     for farm in content.farms:

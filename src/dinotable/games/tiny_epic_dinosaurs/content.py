@@ -97,6 +97,7 @@ class Farm:
     symbols: tuple[int, ...]  # per space: PLANT, MEAT, SUPPLY or -1
     dotted: int  # bit mask of the edges where a Barrier may go
     edge_kinds: tuple[str, ...]  # per edge: dotted, water or mountain
+    picture: tuple[str, ...] = ()  # the content's picture, row by row (the browser's board draws it)
 
 
 @dataclass(frozen=True)
@@ -408,7 +409,8 @@ def load_content(path: str | Path = CONTENT_DIR) -> Content:
         counts = tuple(symbols.count(k) for k in range(3))
         if counts != FARM_SYMBOLS:
             raise r.fail(where, f"a Farm shows 5 plants, 3 meat and 1 supply; this one {counts}")
-        farm = Farm(len(farms), name, symbols, dotted, kinds)
+        rows = tuple(line.strip() for line in picture.strip().splitlines())
+        farm = Farm(len(farms), name, symbols, dotted, kinds, rows)
         permanent = [cells for cells, closed in regions(geometry, dotted) if closed]
         if len(permanent) != 1:
             raise r.fail(where, f"a Farm has exactly one permanent Enclosure; this one has {len(permanent)}")

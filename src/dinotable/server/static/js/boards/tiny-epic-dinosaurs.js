@@ -9,16 +9,6 @@ import { seatBadge, seatColour, seatTag } from "../seats.js";
 // The Farm pictures of the game's content (content.toml, [[farm]]): "+" corners, P/M/S/- spaces (plant, meat,
 // supply, nothing), and edges "." dotted (a Barrier may go there), "~" water, "^" mountain. The view names only
 // the Farm, so its drawing is here; tests/web/test_tiny_epic_dinosaurs_board.py checks they match the content.
-export const FARMS = {
-  Lagoon: ["+~+~+.+.+", "~P.M.P^P~", "+.+.+.+^+", ".M.P.S.-~", "+^+^+.+.+", "~P.M^-.-.", "+~+~+~+~+"],
-  Ridge: ["+.+.+~+~+", "~P^P.M.P~", "+^+.+.+.+", "~-.S.P.M.", "+.+.+^+^+", ".-.-^P.M~", "+~+~+~+~+"],
-  Cove: ["+~+~+~+~+", "~P.M^P.-.", "+^+^+.+.+", "~M.P.S.P~", "+.+.+.+.+", "~-.-.M^P~", "+~+.+~+~+"],
-  Volcano: ["+~+.+.+.+", "~M.P.P.-.", "+^+^+.+.+", "~P.S^P.M~", "+~+~+.+.+", ".P.M.-.-~", "+~+~+~+~+"],
-  Delta: ["+.+.+~+~+", ".-.P.M.P~", "+.+.+.+.+", "~P.-.S.M~", "+.+.+^+^+", "~P.M.-^P~", "+~+.+~+~+"],
-  Plateau: ["+~+~+~+~+", "~P.P^M.P~", "+.+.+^+^+", ".S.M.-.-~", "+.+.+.+.+", "~P^M.P.-~", "+~+.+.+~+"],
-  Mangrove: ["+.+.+~+~+", ".-.M.P.P~", "+.+.+.+.+", ".-.P.S.M~", "+.+.+^+^+", "~P.M.P^-~", "+~+~+~+~+"],
-  Canyon: ["+~+~+~+.+", "~P^M.P.-.", "+^+^+.+.+", "~S.P.M.-~", "+.+.+.+.+", "~P.M.P.-.", "+~+~+~+.+"],
-};
 // The Round Board (content numbers: 6 rounds, the fourth Dinofarmer arrives in round 4; 0-13 on a track).
 const ROUNDS = 6;
 const NEW_DINOFARMER_ROUND = 4;
@@ -73,33 +63,6 @@ export function readFarm(picture) {
     edges.push({ name, kind, cells: [a, b].filter((c) => c >= 0), horizontal: y % 2 === 0, x, y });
   }));
   return { rows, cols, symbols, edges };
-}
-
-/** The Enclosures: groups of spaces joined through open dotted lines, none of whose edges leads off the Farm. */
-function enclosures(farm, fence) {
-  const open = farm.edges.filter((e) => e.kind === "dotted" && !fence.has(e.name));
-  const zone = new Array(farm.rows * farm.cols).fill(-1);
-  const out = [];
-  for (let start = 0; start < zone.length; start += 1) {
-    if (zone[start] >= 0) continue;
-    const group = [start];
-    let closed = true;
-    zone[start] = out.length;
-    for (let i = 0; i < group.length; i += 1) {
-      for (const e of open) {
-        if (!e.cells.includes(group[i])) continue;
-        if (e.cells.length < 2) closed = false;
-        for (const other of e.cells) {
-          if (zone[other] < 0) {
-            zone[other] = out.length;
-            group.push(other);
-          }
-        }
-      }
-    }
-    out.push({ cells: group, closed });
-  }
-  return out.filter((g) => g.closed);
 }
 
 function seatOfHolder(state, holder) {
@@ -230,19 +193,15 @@ function dinoMark(space, x, y, speciesByName, fed) {
   return g;
 }
 
-/** The Enclosures in words: "Enclosure 1: A3, B3 (2 spaces)". */
+/** The Enclosures in words, as the view gives them: "Enclosure 1: A3, B3 (2 spaces)". */
 function enclosureWords(player) {
-  const picture = FARMS[player.farm];
-  if (!picture) return "";
-  const farm = readFarm(picture);
-  const closed = enclosures(farm, new Set(player.fence || []));
-  return closed.length ? closed.map((g, i) => `Enclosure ${i + 1}: ${g.cells.sort((a, b) => a - b).map((c) => cellName(c, farm.cols)).join(", ")} (${g.cells.length} ${g.cells.length === 1 ? "space" : "spaces"})`).join("; ") : "none";
+  const closed = player.enclosures || [];
+  return closed.length ? closed.map((cells, i) => `Enclosure ${i + 1}: ${cells.join(", ")} (${cells.length} ${cells.length === 1 ? "space" : "spaces"})`).join("; ") : "none";
 }
 
 function farmSvg(player, seat, state, actions, ctx) {
-  const picture = FARMS[player.farm];
-  if (!picture) return el("p", { class: "none" }, `The ${player.farm} Farm`);
-  const farm = readFarm(picture);
+  // The Farm board as the content draws it (the view sends its picture).
+  const farm = readFarm(player.farm_picture);
   const fence = new Set(player.fence || []);
   const fed = new Set(player.fed || []);
   const speciesByName = new Map((state.view.species || []).map((sp) => [sp.name, sp.key]));
@@ -251,9 +210,9 @@ function farmSvg(player, seat, state, actions, ctx) {
   const art = svg("svg", { viewBox: `0 0 ${width} ${height}`, width, height, class: "ted-farm", role: "group",
     "aria-label": `${player.farm} Farm of ${ctx.seatName(seat)}` });
   const at = (cell) => [PAD + (cell % farm.cols) * CELL, PAD + Math.floor(cell / farm.cols) * CELL];
-  const closed = enclosures(farm, fence);
+  const cellOf = new Map(farm.symbols.map((_, cell) => [cellName(cell, farm.cols), cell]));
   const enclosureOf = new Map();
-  closed.forEach((group, i) => group.cells.forEach((c) => enclosureOf.set(c, i)));
+  (player.enclosures || []).forEach((cells, i) => cells.forEach((name) => enclosureOf.set(cellOf.get(name), i)));
   // Spaces: terrain, Enclosure tint, symbol, name.
   farm.symbols.forEach((ch, cell) => {
     const [x, y] = at(cell);
@@ -262,8 +221,8 @@ function farmSvg(player, seat, state, actions, ctx) {
     art.append(svg("text", { x: x + CELL - 4, y: y + 11, "text-anchor": "end", "font-size": 9, fill: "#555" }, cellName(cell, farm.cols)));
     art.append(symbolMark(ch, x + 10, y + 12));
   });
-  closed.forEach((group, i) => {
-    const [x, y] = at(Math.max(...group.cells));
+  (player.enclosures || []).forEach((cells, i) => {
+    const [x, y] = at(Math.max(...cells.map((name) => cellOf.get(name))));
     art.append(svg("text", { x: x + CELL / 2, y: y + CELL - 5, "text-anchor": "middle", "font-size": 10, "font-weight": 700, fill: "#6b5d10", class: "enclosure-label" },
       `Enclosure ${i + 1}`));
   });
