@@ -324,3 +324,31 @@ def test_a_whole_game_is_played_by_clicking_the_board(server_url, browser, page_
     assert bot_moves > 0 or len(players) == 1, "the bot played"
     page.screenshot(path=str(ARTIFACTS / f"ted-final-{len(players)}-desktop.png"), full_page=True)
     assert page_errors == []
+
+
+@pytest.mark.parametrize(
+    ("decision", "seed", "wanted"),
+    [
+        ("Feed Dinosaurs", 3, lambda info: info.get("kind") == "feed"),
+        ("Dinosaur Escape", 1, lambda info: info.get("kind") == "eat"),
+        ("Breeding", 6, lambda info: info.get("kind") == "put" and info.get("decision", "").startswith("Breeding")),
+    ],
+)
+def test_feeding_escapes_and_breeding_are_clicked_on_the_farm(server_url, browser, page_errors, decision, seed, wanted):
+    """Feed Dinosaurs, a Dinosaur Escape and Breeding (rulebook): each choice that names a space of one's Farm
+    is a button on that space, and clicking it decides it."""
+    made = post(server_url, "/api/tables", {"game": GAME, "players": [{"type": "human"}] * 2, "seed": seed})
+    engine = drive_to(server_url, made, seed, wanted, random.Random(2))
+    page = open_page(browser, server_url + made["seats"][0]["url"], page_errors)
+    page.wait_for_function(AT_SEQ, arg=len(engine.history))
+    state = every_action_on_the_board(page)
+    choices = [a for a in state["legal"] if wanted(a["info"])]
+    assert choices
+    farm = page.locator('#board .ted-player[data-seat="0"] .ted-farm')
+    for a in choices:
+        assert farm.locator(f'[data-action="{a["id"]}"]').count() == 1, f"{a['text']} is on the Farm"
+    farm.locator(f'[data-action="{choices[-1]["id"]}"]').first.click()
+    page.wait_for_function(AT_SEQ, arg=state["seq"] + 1)
+    assert page.evaluate(STATE)["log"][-1]["seq"] > state["seq"]
+    page.screenshot(path=str(ARTIFACTS / f"ted-{decision.lower().replace(' ', '-')}-desktop.png"), full_page=True)
+    assert page_errors == []
