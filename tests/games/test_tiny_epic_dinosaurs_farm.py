@@ -1,6 +1,8 @@
 """Tiny Epic Dinosaurs: the Farm and Adapt the Farm: Barriers, Enclosures, placing, lifting and misplaced
 dinosaurs (the helpers are test_tiny_epic_dinosaurs.py's)."""
 
+import random
+
 import pytest
 
 import dinotable
@@ -205,3 +207,27 @@ def test_the_view_sends_each_farm_as_its_content_draws_it_with_its_permanent_enc
         f"{'ABCD'[x // 2]}{y // 2 + 1}" for y, row in enumerate(picture) for x, ch in enumerate(row) if x % 2 and y % 2
     }
     assert set(player["enclosures"][0]) <= cells
+
+
+def test_the_view_names_the_phase_a_dinosaur_escape_interrupts():
+    """A Dinosaur Escape (rulebook) comes in the middle of a phase and the table goes back to it: the view
+    names that phase while the escape is open, and nothing otherwise."""
+    interrupted = ("Adapt the Farm", "Feed Dinosaurs", "Breeding: placing newly hatched dinosaurs")
+    game = dinotable.get_game("tiny-epic-dinosaurs")
+    seen = set()
+    for seed in range(6):
+        state = game.new_game(2, seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            view = state.view(None)
+            if view["phase"] == "Dinosaur Escape":
+                assert view["escape_during"] in (
+                    "Adapt the Farm",
+                    "Feed Dinosaurs",
+                    "Breeding: placing newly hatched dinosaurs",
+                )
+                seen.add(view["escape_during"])
+            else:
+                assert view["escape_during"] is None
+            state.apply(rng.choice(state.legal_actions()))
+    assert seen

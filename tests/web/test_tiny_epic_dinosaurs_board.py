@@ -344,6 +344,10 @@ def test_feeding_escapes_and_breeding_are_clicked_on_the_farm(server_url, browse
     state = every_action_on_the_board(page)
     choices = [a for a in state["legal"] if wanted(a["info"])]
     assert choices
+    # The phase tracker marks where the table is; an escape, in the phase it interrupts.
+    during = state["view"]["escape_during"] or state["view"]["phase"]
+    marked = {"Feed Dinosaurs": "Feed Dinosaurs", "Adapt the Farm": "Adapt the Farm"}.get(during, "Breeding")
+    assert marked in page.locator("#board .ted-phases li.now").inner_text()
     farm = page.locator('#board .ted-player[data-seat="0"] .ted-farm')
     for a in choices:
         assert farm.locator(f'[data-action="{a["id"]}"]').count() == 1, f"{a['text']} is on the Farm"

@@ -405,6 +405,8 @@ def view(s: TinyEpicDinosaursState, seat: int | None) -> dict:
         "research_deck": len(s.research_deck),
         "research_discard": [component(c.research[k].name) for k in s.research_discard],
         "choice": s.ctx.step[0] if s.phase == CHOOSE else None,
+        # A Dinosaur Escape interrupts a phase of the round: which one (the table goes back to it after).
+        "escape_during": s.decisions[s.ctx.back_to].name if s.phase == ESCAPE else None,
         # In the phases each seat plays in turn for itself, the seats that have still to (the one to move first).
         "still_to_choose": [holder_name(s, p) for p in s.queue] if s.phase in (KEEP, ADAPT, FEED, NEWBORN) else [],
         "escaping": [component(code_name(c, code)) for code in escaping_now(s)],

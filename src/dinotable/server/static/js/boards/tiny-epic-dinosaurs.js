@@ -129,7 +129,7 @@ function roundBoard(view) {
     track.push(el("li", { class: `${r === view.round ? "now" : ""}${r < view.round ? " past" : ""}`, "aria-current": r === view.round ? "step" : undefined },
       String(r), r === NEW_DINOFARMER_ROUND ? el("span", { class: "farmer-mark", title: "Receive a new Dinofarmer" }, view.round < r ? " +1 Dinofarmer" : " Dinofarmer received") : null));
   }
-  const now = PHASE_OF[view.phase];
+  const now = PHASE_OF[view.escape_during || view.phase]; // an escape is marked in the phase it interrupts
   const phases = el("ol", { class: "ted-phases", "aria-label": "The phases of a round" }, PHASES.map((name, i) => el("li", {
     class: i === now ? "now" : "", "aria-current": i === now ? "step" : undefined }, name)));
   const setup = view.phase.startsWith("choosing a Private Contract");
