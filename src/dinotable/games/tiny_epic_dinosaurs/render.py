@@ -330,13 +330,14 @@ def rival_rules(c) -> str:
     )
 
 
-def enclosure_names(c, farm: int, fence: int) -> list[list[str]]:
-    """Each Enclosure of a Farm with these Barriers, as its spaces' names, in the order of their first space."""
-    groups: dict[int, list[str]] = {}
-    for cell, code in enumerate(zones(c.geometry, c.farms[farm].dotted, fence)):
-        if code < OPEN:
-            groups.setdefault(code, []).append(c.geometry.cell_name(cell))
-    return [groups[code] for code in sorted(groups)]
+def enclosure_names(s: TinyEpicDinosaursState, p: int) -> list[list[str]]:
+    """Each Enclosure of a seat's Farm as its spaces' names, in the order of their first space (the state keeps
+    each Farm's zones)."""
+    geo, zones = s.c.geometry, s.zones[p]
+    return [
+        [geo.cell_name(x) for x in range(geo.num_cells) if zones[x] == z]
+        for z in sorted({z for z in zones if z < OPEN})
+    ]
 
 
 def view(s: TinyEpicDinosaursState, seat: int | None) -> dict:
@@ -351,7 +352,7 @@ def view(s: TinyEpicDinosaursState, seat: int | None) -> dict:
                 "farm": c.farms[s.farm[p]].name,
                 # The Farm board as its content draws it, and its Enclosures by their spaces' names.
                 "farm_picture": list(c.farms[s.farm[p]].picture),
-                "enclosures": enclosure_names(c, s.farm[p], s.fence[p]),
+                "enclosures": enclosure_names(s, p),
                 "resources": dict(zip(RESOURCES, s.resources(p), strict=True)),
                 "barriers": s.barriers[p],
                 "fence": [c.geometry.edge_names[e] for e in members(s.fence[p])],

@@ -37,6 +37,7 @@ from dinotable.games.tiny_epic_dinosaurs.render import (
     cell_parts,
     code_name,
     contract_text,
+    enclosure_names,
     farm_lines,
     holder_name,
     research_text,
@@ -340,11 +341,7 @@ def seat_lines(s: TinyEpicDinosaursState, viewer: int | None, p: int) -> list[st
         + f" - {breakdown(s, p)['total']} VP so far"
     ]
     out.extend(farm_lines(s, p))
-    zones = s.zones[p]
-    names = []
-    for z in sorted({z for z in zones if z < OPEN}):
-        cells = [c.geometry.cell_name(x) for x in range(c.geometry.num_cells) if zones[x] == z]
-        names.append(" ".join(cells))
+    names = [" ".join(cells) for cells in enclosure_names(s, p)]
     out.append("  Enclosures: " + ("; ".join(names) or "none"))
     held = _counts(s, s.held_commons(p), s.hold_unique[p])
     if held:
