@@ -229,6 +229,16 @@ class Server:
                 409, f"stale seq {seq}: the table is at seq {table.seq}, so fetch its state again and decide on that"
             )
 
+    @contextlib.contextmanager
+    def writing(self, table: LiveTable, then: str):
+        """A change written to the database; if another process changed the table first, it is refused (409,
+        saying what to do `then`) with nothing written, and the copy in memory goes."""
+        try:
+            yield
+        except Stale:
+            self.live.pop(table.id, None)
+            raise ApiError(409, f"the table changed meanwhile: {then}") from None
+
     def act(self, table: LiveTable, seat: int, seq: int, action: int) -> None:
         state = table.state
         self.check_seq(table, seq)
@@ -248,11 +258,8 @@ class Server:
     def commit(self, table: LiveTable, action: int) -> None:
         """Writes the decision, then applies it in memory: the database acknowledges it first."""
         at = self.now()
-        try:
+        with self.writing(table, "fetch its state again and decide on that"):
             self.store.record_action(table, table.seq, action, table.state.current_player, at)
-        except Stale:
-            self.live.pop(table.id, None)
-            raise ApiError(409, "the table changed meanwhile: fetch its state again and decide on that") from None
         table.apply(action, at)
 
     def undo(self, table: LiveTable, seat: int, seq: int) -> None:
@@ -260,11 +267,8 @@ class Server:
         refusal = table.undo_refusal(seat)
         if refusal is not None:
             raise ApiError(400, f"cannot take back the last decision: {refusal}")
-        try:
+        with self.writing(table, "fetch its state again"):
             self.store.remove_last_action(table)
-        except Stale:
-            self.live.pop(table.id, None)
-            raise ApiError(409, "the table changed meanwhile: fetch its state again") from None
         table.take_back()
 
     def chat(self, table: LiveTable, seat: int, text: str) -> None:
@@ -275,11 +279,8 @@ class Server:
             raise ApiError(400, f"text: a chat line is at most {db.CHAT_LIMIT} characters, this one is {len(text)}")
         if any(ord(c) < 32 and c not in "\t" for c in text):
             raise ApiError(400, "text: a chat line is one line of plain text (no line breaks or control characters)")
-        try:
+        with self.writing(table, "send the line again"):
             line = self.store.add_chat(table, seat, text, self.now())
-        except Stale:
-            self.live.pop(table.id, None)
-            raise ApiError(409, "the table changed meanwhile: send the line again") from None
         table.chat.append(line)
 
     def check_level(self, level: str) -> None:
@@ -287,11 +288,8 @@ class Server:
             raise ApiError(400, f"level: a bot's level is one of {', '.join(self.levels)}, not {shown(level)}")
 
     def hand_to_bot(self, table: LiveTable, seat: int, level: str, out_of_time: bool = False) -> None:
-        try:
+        with self.writing(table, "try again"):
             self.store.take_over(table, seat, level, out_of_time)
-        except Stale:
-            self.live.pop(table.id, None)
-            raise ApiError(409, "the table changed meanwhile: try again") from None
 
     def time_out(self, table: LiveTable, seat: int, level: str) -> None:
         """`seat` hands the seat to move, whose time has run out, to a bot of `level`."""
