@@ -48,13 +48,14 @@ def _play(game, num_players: int, seeds: range, encode: bool) -> tuple[int, floa
 
 
 def encode_cost(game, num_players: int, seconds: float) -> float:
-    """Microseconds one encoding of the mover's observation adds to a decision of random play: the same games
-    played with and without encoding (the encoder's kept parts as warm as in an environment)."""
-    games = 1
-    while _play(game, num_players, range(games), True)[1] < seconds / 2:
-        games *= 2
-    decisions, bare = _play(game, num_players, range(games), False)
-    _, encoded = _play(game, num_players, range(games), True)
+    """Microseconds one encoding of the mover's observation adds to a decision of random play: games played
+    with encoding for half the time, then the same games without (the encoder's kept parts as warm as in an
+    environment)."""
+    games, decisions, encoded = 0, 0, 0.0
+    while encoded < seconds / 2:
+        played, spent = _play(game, num_players, range(games, games + 1), True)
+        games, decisions, encoded = games + 1, decisions + played, encoded + spent
+    _, bare = _play(game, num_players, range(games), False)
     return (encoded - bare) / decisions * 1e6
 
 
