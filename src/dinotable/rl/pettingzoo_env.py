@@ -14,7 +14,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from dinotable.core.observation import encoder_for
+from dinotable.core.observation import action_mask, encoder_for
 from dinotable.core.registry import get_game
 
 REWARDS = ("outcome", "score")
@@ -147,8 +147,7 @@ class DinoAEC(AECEnv):
             self._mask = self._no_moves
         else:
             self.agent_selection = self.possible_agents[state.current_player]
-            self._mask = mask = np.zeros(self._no_moves.size, dtype=np.int8)
-            mask[state.legal_actions()] = 1
+            self._mask = action_mask(state)
 
     def observe(self, agent):
         seat = self.agent_seat[agent]
