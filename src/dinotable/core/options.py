@@ -23,6 +23,17 @@ class OptionSpec:
     minimum: float | None = None
     maximum: float | None = None
     provenance: str = "rulebook"
+    # For a front end, optional: each choice's name and its help (both parallel to `choices`), and the
+    # player count the option needs when it is not its default (a solo scenario: 1), which a lobby can set.
+    choice_labels: tuple = ()
+    choice_help: tuple = ()
+    players: int | None = None
+
+    def __post_init__(self) -> None:
+        for name in ("choice_labels", "choice_help"):
+            given = getattr(self, name)
+            if given and len(given) != len(self.choices):
+                raise ValueError(f"option {self.name!r}: {name} needs one entry per choice ({len(self.choices)})")
 
     def check(self, value: Any, num_players: int) -> Any:
         """Returns the normalised value or raises ValueError naming this option."""

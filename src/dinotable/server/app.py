@@ -108,6 +108,12 @@ def create_app(
                 option = {"name": spec.name, "kind": spec.kind, "default": plain(spec.default), "help": spec.help}
                 if spec.choices:
                     option["choices"] = plain(spec.choices)
+                if spec.choice_labels:
+                    option["choice_labels"] = list(spec.choice_labels)
+                if spec.choice_help:
+                    option["choice_help"] = list(spec.choice_help)
+                if spec.players is not None:
+                    option["players"] = spec.players  # the player count the option needs when set
                 options.append(option)
             out.append(
                 {

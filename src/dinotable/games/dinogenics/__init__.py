@@ -36,6 +36,17 @@ from dinotable.games.dinogenics.texts import BRANCHES
 _SCENARIOS = ("CC1", "CC2", "CC3", "CC4", "CC5", "CC6", "CC7")
 
 
+def _scenario_label(content: Content, key: str) -> str:
+    sc = next(sc for sc in content.scenarios if sc.key == key)
+    return f"{key}: {sc.name} ({sc.difficulty.capitalize()} Difficulty)"
+
+
+def _scenario_help(content: Content, key: str) -> str:
+    """What the lobby tells of a scenario before the table is made: its story, then its objective."""
+    sc = next(sc for sc in content.scenarios if sc.key == key)
+    return f"{sc.story}\n\nObjective: {sc.goal}"
+
+
 class DinoGenics(Game):
     name = "dinogenics"
     title = "DinoGenics"
@@ -74,8 +85,28 @@ class DinoGenics(Game):
             ),
             OptionSpec("chaos_theory", "bool", False, "Controlled Chaos: the Chaos Theory module"),
             OptionSpec("elites", "bool", False, "Controlled Chaos: the Dinosaur Elites module"),
-            OptionSpec("scenario", "choice", "", "Controlled Chaos solo scenario", choices=("", *_SCENARIOS)),
-            OptionSpec("coop", "bool", False, "Controlled Chaos: the Synth Re-Activated co-op for two players"),
+            OptionSpec(
+                "scenario",
+                "choice",
+                "",
+                "Controlled Chaos solo scenario: one player against the scenario's objective, graded at the end",
+                choices=("", *_SCENARIOS),
+                choice_labels=("none", *(_scenario_label(content, key) for key in _SCENARIOS)),
+                choice_help=("", *(_scenario_help(content, key) for key in _SCENARIOS)),
+                players=1,
+            ),
+            OptionSpec(
+                "coop",
+                "bool",
+                False,
+                "Controlled Chaos: Synth Re-Activated (Hard Difficulty), the co-op for two players. The West Branch and the "
+                "East Branch play together against Synth, a park the table plays itself from the Synth Turn "
+                "Chart (two rampage dice each turn), with the Synth Breaking News deck. "
+                + content.coop["story"]
+                + " Objective: "
+                + content.coop["goal"],
+                players=2,
+            ),
         )
 
     def check_options(self, options: dict, num_players: int) -> None:

@@ -16,6 +16,8 @@ class Scenario:
     key: str
     name: str
     difficulty: str
+    story: str  # the rulebook's story, read to the player
+    goal: str  # the objective as the rulebook words it
     season: int
     start: dict  # credits, goats, dna, workers, fences, manipulation, scandals
     facilities: tuple  # (facility index, damaged)
@@ -90,6 +92,8 @@ def read_scenarios(r: Reader, data: dict, prov: list, index: dict) -> tuple:
                 key,
                 r.get(entry, "name", str, where),
                 r.get(entry, "difficulty", str, where),
+                r.get(entry, "story", str, where),
+                r.get(entry, "goal", str, where),
                 season,
                 start,
                 tuple(facilities),
@@ -157,4 +161,6 @@ def read_coop(r: Reader, data: dict, prov: list, index: dict) -> dict:
         "synth_goats": whole(r, entry, "synth_goats", "coop"),
         "credits": whole(r, entry, "credits", "coop"),
         "chart": chart,
+        # The module's words, for the players: story, objective and its two endings.
+        **{name: r.get(entry, name, str, "coop") for name in ("story", "goal", "victory", "defeat")},
     }

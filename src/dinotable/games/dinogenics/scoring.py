@@ -154,30 +154,93 @@ _CONDITIONS = {
 
 def objective(s: DinoGenicsState) -> dict | None:
     """What the table plays for and how far it is, for the view and the board: a solo scenario's objective
-    (its printed text, the score against the target, each other condition met or not), the solo target, or
-    the co-op's averaged branches against Synth; None in a game between players."""
+    (its printed text, the score against the target, each other condition met or not, each as current /
+    target in `progress`, the grades), the solo target, or the co-op's averaged branches against Synth; None
+    in a game between players. Presentation only: the outcome is scenario_result's and coop_result's."""
+    seasons = s.c.numbers["seasons"]
+    # The Seasons still to play after the one under way (none once the game is over).
+    time = {"season": s.season, "seasons": seasons, "seasons_left": 0 if s.over else seasons - s.season}
     if s.scenario:
         sc = s.scenario
         goal = sc.objective
         unit = "credits" if "credits" in goal else "VP"
+        score = breakdown(s, 0)["total"]
+        target = goal.get("vp", goal.get("credits", 0))
         return {
             "scenario": sc.key,
             "name": sc.name,
             "difficulty": sc.difficulty,
+            "story": sc.story,
+            "goal": sc.goal,
             "rules": sc.text,
-            "score": breakdown(s, 0)["total"],
-            "target": goal.get("vp", goal.get("credits", 0)),
+            "score": score,
+            "target": target,
             "unit": unit,
             "conditions": [
                 {"condition": _CONDITIONS[name].format(n=goal[name]), "met": met}
                 for name, met in _conditions(s, 0).items()
             ],
+            "progress": _progress(s, score, target, unit),
+            "grades": [{"at_least": at, "paired_species": pairs, "text": text} for at, text, pairs in sc.grades],
+            "failure": sc.failure,
+            **time,
         }
     if s.coop:
-        return {"synth_re_activated": coop_result(s)}
+        coop = s.c.coop
+        out = {
+            "synth_re_activated": coop_result(s),
+            "branches": [breakdown(s, p)["total"] for p in (0, 1)],
+            "goal": coop["goal"],
+            **time,
+        }
+        if s.over:  # the module's ending, as the rulebook tells it
+            out["ending"] = coop["victory"] if coop_result(s)["victory"] else coop["defeat"]
+        return out
     if s.num_players == 1:
-        return {"score": breakdown(s, 0)["total"], "target": s.c.numbers["solo_target"], "unit": "VP"}
+        return {"score": breakdown(s, 0)["total"], "target": s.c.numbers["solo_target"], "unit": "VP", **time}
     return None
+
+
+def _progress(s: DinoGenicsState, score: int, target: int, unit: str) -> list[dict]:
+    """Each part of a scenario's objective as current against target, in the rulebook's words; `at_most` for
+    the Scandals, which must stay at 0. The same tests as _conditions (a unit test holds them together)."""
+    goal = s.scenario.objective
+    rows = [
+        {
+            "label": "Credits (End Game Scoring, counted now)" if unit == "credits" else "Victory points (End Game Scoring, counted now)",
+            "current": score,
+            "target": target,
+            "compare": "at_least",
+        }
+    ]
+    if goal.get("positive_reputation"):
+        rows.append({"label": "Reputation (positive)", "current": reputation(s, 0), "target": 1, "compare": "at_least"})
+    if goal.get("no_scandals"):
+        rows.append({"label": "Scandals", "current": s.get(0, SCANDALS), "target": 0, "compare": "at_most"})
+    if "paired_species" in goal:
+        rows.append(
+            {
+                "label": "Species with two or more meeples",
+                "current": paired_species(s, 0),
+                "target": goal["paired_species"],
+                "compare": "at_least",
+            }
+        )
+    if "rooms" in goal:
+        rows.append({"label": "Visitor capacity", "current": room(s, 0), "target": goal["rooms"], "compare": "at_least"})
+    if goal.get("commercial_full"):
+        used = {x for f in s.facs[0] for x in places(f) if x >= COMMERCIAL}
+        rows.append(
+            {
+                "label": "Occupied commercial sector spaces",
+                "current": len(used),
+                "target": s.c.numbers["commercial_spaces"],
+                "compare": "at_least",
+            }
+        )
+    for row in rows:
+        row["met"] = row["current"] >= row["target"] if row["compare"] == "at_least" else row["current"] <= row["target"]
+    return rows
 
 
 def _pleasing_harmonics(s: DinoGenicsState, seat: int) -> int:
