@@ -34,7 +34,8 @@ function optionInput(option) {
   if (option.kind === "choice") {
     const select = el("select", { id, "data-option": option.name });
     option.choices.forEach((choice, index) => {
-      const shown = choice === "" ? "none" : String(choice);
+      const label = option.choice_labels ? option.choice_labels[index] : null;
+      const shown = label || (choice === "" ? "none" : String(choice));
       select.append(el("option", { value: String(index), selected: choice === option.default }, shown));
     });
     return select;
@@ -55,13 +56,61 @@ function renderOptions() {
   box.append(el("legend", {}, "Options"));
   if (!game.options.length) box.append(el("p", {}, "This game has no options."));
   for (const option of game.options) {
+    const input = optionInput(option);
+    const chosen = option.choice_help ? el("div", { class: "choice-help help", "data-choice-help": option.name, "aria-live": "polite",
+      style: "border-left: 3px solid #b9a66b; padding-left: 0.6rem; max-width: 46rem" }) : null;
+    input.addEventListener("change", () => optionChanged(option));
     box.append(
       el("div", { class: "option" },
         el("label", { for: `option-${option.name}` }, humanKey(option.name)),
-        optionInput(option),
-        el("p", { class: "help" }, option.help || "")),
+        input,
+        el("p", { class: "help" }, option.help || ""),
+        chosen),
     );
   }
+  box.append(el("p", { id: "option-note", class: "option-note", role: "status", style: "color: #8a2b06; font-weight: 600" }));
+  showChoiceHelp();
+  checkPlayers();
+}
+
+// What the chosen value of a choice option means (a scenario's story and objective), shown before the table is made.
+function showChoiceHelp() {
+  for (const option of currentGame().options) {
+    if (!option.choice_help) continue;
+    const box = clear(document.querySelector(`[data-choice-help="${option.name}"]`));
+    const text = option.choice_help[Number(document.querySelector(`[data-option="${option.name}"]`).value)] || "";
+    for (const paragraph of text.split("\n\n").filter(Boolean)) box.append(el("p", {}, paragraph));
+  }
+}
+
+// Options that need a player count (a solo scenario: 1, a co-op: 2) set it when chosen.
+function optionChanged(option) {
+  showChoiceHelp();
+  const value = readOptions()[option.name];
+  const game = currentGame();
+  if (option.players && value !== undefined && option.players >= game.min_players && option.players <= game.max_players) {
+    $("count").value = String(option.players);
+    renderSeats();
+  }
+  checkPlayers();
+}
+
+// Says at once which chosen option the player count does not fit, as the server would refuse it.
+function checkPlayers() {
+  const note = $("option-note");
+  if (!note) return;
+  const count = Number($("count").value);
+  const chosen = readOptions();
+  const needs = currentGame().options.filter((o) => o.players && chosen[o.name] !== undefined);
+  const players = (n) => `${n} player${n === 1 ? "" : "s"}`;
+  if (new Set(needs.map((o) => o.players)).size > 1) {
+    note.textContent = `${needs.map((o, i) => `${i ? "the" : "The"} ${humanKey(o.name)} option (${players(o.players)})`).join(" and ")} `
+      + "cannot be played together: take one off.";
+    return;
+  }
+  note.textContent = needs.filter((o) => o.players !== count)
+    .map((o) => `The ${humanKey(o.name)} option is for ${players(o.players)}, not ${count}: choose ${players(o.players)} or take the option off.`)
+    .join(" ");
 }
 
 function renderCounts() {
@@ -186,7 +235,10 @@ async function start() {
   const preferred = games.find((g) => g.name === "my-funny-dinos");
   if (preferred) $("game").value = preferred.name;
   $("game").addEventListener("change", renderCounts);
-  $("count").addEventListener("change", renderSeats);
+  $("count").addEventListener("change", () => {
+    renderSeats();
+    checkPlayers();
+  });
   $("table-form").addEventListener("submit", create);
   renderCounts();
   loadMine();

@@ -1,0 +1,199 @@
+"""DinoGenics' modes in a real Chromium (issue 20): the lobby's solo scenarios CC1-CC7 with their story and
+objective and the co-op explained; a CC4 game clicked to its end with the objective's progress and the grade
+shown; a Synth Re-Activated game clicked through Synth's turns to the shared result.
+
+The panel is boards/dinogenics-modes.js. Where the DinoGenics board draws it (#dg-modes inside the board) the
+test reads that; else a harness on the page calls the module on every state the page draws. Waits are on the
+page's own state (window.__dinotableState, set once the page has drawn it), never sleeps."""
+
+import random
+
+import dinotable
+
+from .conftest import ARTIFACTS
+from .test_browser import READY, open_page
+
+GAME = dinotable.get_game("dinogenics")
+STATE = "() => window.__dinotableState"
+# The modes' panel, drawn by the board, or else by a harness that calls the module itself on each new state.
+HARNESS = """async () => {
+  if (document.getElementById('dg-modes')) return 'board';
+  const modes = await import('/static/js/boards/dinogenics-modes.js');
+  const box = document.createElement('section');
+  box.id = 'dg-modes';
+  document.getElementById('board').before(box);
+  let drawn = -1;
+  const draw = () => {
+    const s = window.__dinotableState;
+    if (!s || s.seq === drawn) return;
+    drawn = s.seq;
+    const names = Object.fromEntries((s.seats || []).map((seat) => [seat.seat, seat.name]));
+    modes.renderModes(box, s, { seatName: (seat) => names[seat] });
+    box.dataset.seq = String(s.seq);
+  };
+  new MutationObserver(draw).observe(document.body, { attributes: true, attributeFilter: ['data-seq'] });
+  draw();
+  return 'harness';
+}"""
+# The panel shows the page's current state (the board draws it before the state is set; the harness after).
+PANEL_AT = """(seq) => { const box = document.getElementById('dg-modes');
+  return !!box && (box.dataset.seq === undefined || box.dataset.seq === String(seq)); }"""
+LEAKS = ("_", "undefined", "null", "NaN", "[object", "{", "true", "false")
+
+
+def panel_text(page) -> str:
+    text = page.locator("#dg-modes").inner_text()
+    leaks = [word for word in LEAKS if word in text]
+    assert leaks == [], f"the panel reads in the rulebook's words, never program values: {leaks}"
+    return text
+
+
+def open_lobby(browser, server_url, page_errors):
+    page = open_page(browser, server_url + "/", page_errors)
+    page.wait_for_selector("#game option", state="attached")
+    page.select_option("#game", "dinogenics")
+    return page
+
+
+def make_table(page, seed: int) -> None:
+    page.fill("#seed", str(seed))
+    page.click("#create")
+    page.wait_for_selector("#go-to-seat")
+    page.click("#go-to-seat")
+    page.wait_for_function(READY, arg=-1)
+    page.evaluate(HARNESS)
+
+
+def wait_panel(page, after: int) -> dict:
+    page.wait_for_function(READY, arg=after)
+    state = page.evaluate(STATE)
+    page.wait_for_function(PANEL_AT, arg=state["seq"])
+    return state
+
+
+def test_the_lobby_offers_the_scenarios_with_their_story_and_the_coop_explained(server_url, browser, page_errors):
+    page = open_lobby(browser, server_url, page_errors)
+    labels = page.locator('[data-option="scenario"] option').all_inner_texts()
+    assert labels[0] == "none"
+    for sc, label in zip(GAME.content.scenarios, labels[1:], strict=True):
+        assert label == f"{sc.key}: {sc.name} ({sc.difficulty.capitalize()} Difficulty)"
+    assert page.locator('[data-choice-help="scenario"]').inner_text().strip() == "", "no story before a choice"
+    page.select_option('[data-option="scenario"]', label=labels[4])  # CC4
+    cc4 = next(sc for sc in GAME.content.scenarios if sc.key == "CC4")
+    shown = page.locator('[data-choice-help="scenario"]').inner_text()
+    assert cc4.story in shown and f"Objective: {cc4.goal}" in shown
+    assert page.input_value("#count") == "1", "a solo scenario is for one player"
+    assert page.locator("#seats select").count() == 1
+    assert page.locator("#option-note").inner_text() == ""
+    page.screenshot(path=str(ARTIFACTS / "dinogenics-lobby-scenario.png"), full_page=True)
+    # Each scenario's own story and objective follows the choice.
+    for sc, label in zip(GAME.content.scenarios, labels[1:], strict=True):
+        page.select_option('[data-option="scenario"]', label=label)
+        shown = page.locator('[data-choice-help="scenario"]').inner_text()
+        assert sc.story in shown and sc.goal in shown and sc.name not in shown.replace(sc.story, "")
+
+    # The co-op is explained, and choosing it sets two players; with a scenario too the lobby says why not.
+    coop_help = page.locator('[data-option="coop"] ~ .help').inner_text()
+    assert "West Branch" in coop_help and "Synth Turn Chart" in coop_help and GAME.content.coop["goal"] in coop_help
+    page.check('[data-option="coop"]')
+    assert page.input_value("#count") == "2"
+    note = page.locator("#option-note").inner_text()
+    assert note == "The scenario option (1 player) and the coop option (2 players) cannot be played together: take one off."
+    page.click("#create")
+    page.wait_for_function("() => document.getElementById('form-error').textContent.length > 0")
+    assert "option 'coop'" in page.locator("#form-error").inner_text(), "the server's refusal names the option"
+    page.select_option('[data-option="scenario"]', label="none")
+    assert page.locator("#option-note").inner_text() == ""
+    page.select_option("#count", "3")
+    assert "The coop option is for 2 players, not 3" in page.locator("#option-note").inner_text()
+    page.screenshot(path=str(ARTIFACTS / "dinogenics-lobby-coop-refused.png"), full_page=True)
+    assert page_errors == []
+
+
+def test_scenario_cc4_clicked_to_the_end_shows_its_progress_and_grade(server_url, browser, page_errors):
+    """CC4 Overcoming Goliath, every decision clicked in the page's list (random choices); the panel's rows are
+    the view's objective at every step, and at the end the grade the engine gives the same record."""
+    page = open_lobby(browser, server_url, page_errors)
+    page.select_option('[data-option="scenario"]', label="CC4: Overcoming Goliath (Medium Difficulty)")
+    make_table(page, seed=11)
+    rng = random.Random(4)
+    local = GAME.new_game(1, 11, {"scenario": "CC4"})
+    seq = -1
+    for _ in range(400):
+        state = wait_panel(page, seq)
+        seq = state["seq"]
+        goal = state["view"]["objective"]
+        text = panel_text(page)
+        assert "Solo Scenario #CC4: Overcoming Goliath (Medium Difficulty)" in text
+        assert f"Objective: {goal['goal']}" in text
+        rows = page.locator("#dg-modes [data-progress]")
+        assert rows.count() == len(goal["progress"]) == 1
+        assert f"{goal['score']} / 100" in rows.first.inner_text()
+        assert page.locator("#dg-modes [data-seasons-left]").get_attribute("data-seasons-left") == str(
+            goal["seasons_left"]
+        )
+        if state["over"]:
+            break
+        if goal["season"] == 3 and not (ARTIFACTS / "dinogenics-cc4-midgame.png").exists():
+            page.screenshot(path=str(ARTIFACTS / "dinogenics-cc4-midgame.png"), full_page=True)
+        action = rng.choice(state["legal"])["id"]
+        page.click(f'#actions [data-action="{action}"]')
+        local.apply(action)
+    assert state["over"] and local.is_over, "CC4 ends within its Seasons"
+    expected = local.outcome()
+    grade = page.locator("#dg-modes [data-grade]")
+    assert grade.inner_text() == expected["grade"] == state["outcome"]["grade"]
+    assert grade.is_visible()
+    met = "Objective met" if expected["objective_met"] else "Objective not met"
+    assert met in panel_text(page) and "Season 7 of 7: the game is over." in panel_text(page)
+    page.locator("#dg-modes").scroll_into_view_if_needed()
+    page.screenshot(path=str(ARTIFACTS / "dinogenics-cc4-end.png"), full_page=True)
+    assert page_errors == []
+
+
+def test_coop_clicked_through_synths_turns_to_the_shared_result(server_url, browser, page_errors):
+    """Synth Re-Activated: the West Branch clicked in the page (random choices), the East Branch a random bot.
+    Each Synth turn the log tells shows in the panel with its roll on the Synth Turn Chart; the panel's scores are
+    the view's, and the end shows the shared result and the module's ending."""
+    page = open_lobby(browser, server_url, page_errors)
+    page.check('[data-option="coop"]')
+    assert page.input_value("#count") == "2"
+    page.select_option('#seats select[data-seat="1"]', "bot:easy")
+    make_table(page, seed=21)
+    rng = random.Random(5)
+    seq = -1
+    turns_seen = set()
+    for _ in range(400):
+        state = wait_panel(page, seq)
+        seq = state["seq"]
+        goal = state["view"]["objective"]
+        text = panel_text(page)
+        assert "Synth Re-Activated (Hard Difficulty)" in text
+        for seat, score in enumerate(goal["branches"]):
+            assert page.locator(f'#dg-modes [data-branch="{seat}"]').inner_text().endswith(f"{score} VP")
+        assert page.locator("#dg-modes [data-synth-score]").inner_text().endswith(
+            f"{goal['synth_re_activated']['synth']} VP"
+        )
+        rolls = [e for e in state["log"] if e["text"].startswith("Synth rolls")]
+        if rolls:
+            latest = page.locator("#dg-modes [data-synth-turn]").first
+            assert latest.get_attribute("data-synth-turn") == str(rolls[-1]["seq"])
+            assert rolls[-1]["text"].split("; ")[-1] in latest.inner_text(), "the roll that placed Synth's worker"
+            if rolls[-1]["seq"] not in turns_seen and len(turns_seen) == 2:
+                page.screenshot(path=str(ARTIFACTS / "dinogenics-coop-synth-turn.png"), full_page=True)
+            turns_seen.add(rolls[-1]["seq"])
+        assert page.locator("#dg-modes [data-synth-park]").inner_text().strip() != "", "Synth's park is shown"
+        if state["over"]:
+            break
+        action = rng.choice(state["legal"])["id"]
+        page.click(f'#actions [data-action="{action}"]')
+    assert len(turns_seen) >= 3, "Synth's turns were shown as they were played"
+    assert state["over"], "the co-op ends within its Seasons"
+    outcome = state["outcome"]
+    result = page.locator("#dg-modes [data-shared-result]")
+    assert result.get_attribute("data-shared-result") == ("victory" if outcome["victory"] else "defeat")
+    assert f"average {outcome['average']}" in result.inner_text() and f"Synth's {outcome['synth']}" in result.inner_text()
+    coop = GAME.content.coop
+    assert (coop["victory"] if outcome["victory"] else coop["defeat"]) in panel_text(page)
+    page.screenshot(path=str(ARTIFACTS / "dinogenics-coop-end.png"), full_page=True)
+    assert page_errors == []
