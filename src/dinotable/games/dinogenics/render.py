@@ -7,14 +7,19 @@ from typing import TYPE_CHECKING
 
 from dinotable.core.words import a, counted
 from dinotable.games.dinogenics import rules, scoring
-from dinotable.games.dinogenics.components import DROWNING, FACE_NAMES, FACES, RESOURCES
+from dinotable.games.dinogenics.components import DIETS, DROWNING, FACE_NAMES, FACES, RESOURCES
+from dinotable.games.dinogenics.park import cells_of
 from dinotable.games.dinogenics.rules import HUNGRY
 from dinotable.games.dinogenics.rules.codes import cell_of, facility_of, has_flag, is_damaged, species_of
+from dinotable.games.dinogenics.rules.steps import steps_text
 from dinotable.games.dinogenics.step_values import resource_count
 from dinotable.games.dinogenics.texts import (
     BRANCHES,
+    facility_effects,
     kind_key,
+    kind_name,
     place_name,
+    specialist_text,
 )
 
 if TYPE_CHECKING:
@@ -274,6 +279,9 @@ def _seat_view(s: DinoGenicsState, p: int, own: bool) -> dict:
         ],
         "fence_edges": [s.geo.edge_names[e] for e in range(len(s.geo.edges)) if s.fence[p] >> e & 1],
         "broken_edges": [s.geo.edge_names[e] for e in range(len(s.geo.edges)) if s.broken[p] >> e & 1],
+        # The pens as their fences draw them, a broken fence included (for the board's picture; the rules read
+        # a pen with a broken fence as open: rules.regions).
+        "pens": _pens(s, p),
         "dna_cards": sum(s.dna[p * k : p * k + k]),
         "manipulation_cards": sum(s.manip[p * m : p * m + m]),
     }
@@ -281,6 +289,11 @@ def _seat_view(s: DinoGenicsState, p: int, own: bool) -> dict:
         out["dna"] = {kind_key(c, i): n for i, n in enumerate(s.dna[p * k : p * k + k]) if n}
         out["manipulation"] = {c.manipulation[i].key: n for i, n in enumerate(s.manip[p * m : p * m + m]) if n}
     return out
+
+
+def _pens(s: DinoGenicsState, p: int) -> list[list[str]]:
+    _, areas = s.geo.regions(s.fence[p], s.fcells[p])
+    return [[s.geo.cell_names[x] for x in cells_of(cells)] for cells, closed in areas if closed]
 
 
 def view(s: DinoGenicsState, seat: int | None) -> dict:
@@ -329,7 +342,60 @@ def view(s: DinoGenicsState, seat: int | None) -> dict:
         "over": s.over,
     }
     out["refs"] = _refs(s, out)
+    out["words"] = _words(s, out)
     return out
+
+
+def _words(s: DinoGenicsState, v: dict) -> dict:
+    """Presentation only, for the browser's board: the printed words for what the view names by key (the
+    spaces and what they do, the Breaking News in effect and upcoming, the part of the Season, species' marks,
+    each DNA kind, facility and specialist), so no program key ever reaches a person."""
+    c = s.c
+
+    def news(i: int):
+        return {"name": c.news[i].name, "number": c.news[i].number, "text": c.news[i].text} if i >= 0 else None
+
+    shown = {
+        *v["market"],
+        *v["dna_discard"],
+        *v["job_market"],
+        *v["contractors"],
+        *(f for stack in v["stacks"] for f in stack),
+        *(f for f in v["large_offer"] if f),
+    }
+    for pv in [*v["players"], *([v["synth"]] if v["synth"] else [])]:
+        shown |= {*pv["specialists"], *pv.get("dna", ()), *pv.get("manipulation", ())}
+        shown |= {f["facility"] for f in pv["facilities"]}
+    effects = {f.key: facility_effects(c, f.index) for f in c.facilities if f.key in shown}
+    effects |= {sp.key: specialist_text(c, sp.index) for sp in c.specialists if sp.key in shown}
+    effects |= {m.key: m.text for m in c.manipulation if m.key in shown}
+    return {
+        "stage": stage_label(s, v["stage"]),
+        "spaces": [
+            {
+                "key": sp.key,
+                "name": sp.name,
+                "does": steps_text(sp.steps),
+                "board": "Breaking News" if sp.news else "IntelliGen Designs" if sp.expansion else "Mainland",
+            }
+            for sp in c.spaces
+            if sp.key in v["mainland"]
+        ],
+        "active_news": news(s.active),
+        "upcoming_news": news(s.upcoming),
+        "chaos_theory": bool(s.options.get("chaos_theory")),
+        "park": {
+            "rows": c.numbers["park_rows"],
+            "columns": c.numbers["park_columns"],
+            "commercial": c.numbers["commercial_spaces"],
+        },
+        "dna": {kind_key(c, k): kind_name(c, k) for k in range(c.kinds)},
+        "species": {
+            sp.key: {"name": sp.name, "diet": DIETS[sp.diet], "aquatic": sp.aquatic, "elite": sp.elites}
+            for sp in c.species
+        },
+        "effects": effects,
+    }
 
 
 _REF_TABLES: dict[int, dict] = {}
