@@ -122,7 +122,9 @@ def test_the_lobby_texts_of_the_scenario_and_coop_options():
     specs = {spec.name: spec for spec in GAME.option_specs}
     scenario = specs["scenario"]
     assert scenario.players == 1 and specs["coop"].players == 2
-    for key, label, help_text in zip(scenario.choices[1:], scenario.choice_labels[1:], scenario.choice_help[1:]):
+    for key, label, help_text in zip(
+        scenario.choices[1:], scenario.choice_labels[1:], scenario.choice_help[1:], strict=True
+    ):
         sc = next(sc for sc in GAME.content.scenarios if sc.key == key)
         assert label == f"{key}: {sc.name} ({sc.difficulty.capitalize()} Difficulty)"
         assert help_text.startswith(sc.story) and help_text.endswith("Objective: " + sc.goal)

@@ -29,15 +29,14 @@ HARNESS = """async () => {
     drawn = s.seq;
     const names = Object.fromEntries((s.seats || []).map((seat) => [seat.seat, seat.name]));
     modes.renderModes(box, s, { seatName: (seat) => names[seat] });
-    box.dataset.seq = String(s.seq);
   };
   new MutationObserver(draw).observe(document.body, { attributes: true, attributeFilter: ['data-seq'] });
   draw();
   return 'harness';
 }"""
-# The panel shows the page's current state (the board draws it before the state is set; the harness after).
+# The panel shows the page's current state (renderModes marks the state it drew).
 PANEL_AT = """(seq) => { const box = document.getElementById('dg-modes');
-  return !!box && (box.dataset.seq === undefined || box.dataset.seq === String(seq)); }"""
+  return !!box && box.dataset.seq === String(seq); }"""
 LEAKS = ("_", "undefined", "null", "NaN", "[object", "{", "true", "false")
 
 
@@ -98,12 +97,19 @@ def test_the_lobby_offers_the_scenarios_with_their_story_and_the_coop_explained(
     page.check('[data-option="coop"]')
     assert page.input_value("#count") == "2"
     note = page.locator("#option-note").inner_text()
-    assert note == "The scenario option (1 player) and the coop option (2 players) cannot be played together: take one off."
+    assert (
+        note
+        == "The scenario option (1 player) and the coop option (2 players) cannot be played together: take one off."
+    )
     page.click("#create")
     page.wait_for_function("() => document.getElementById('form-error').textContent.length > 0")
-    assert "option 'coop'" in page.locator("#form-error").inner_text(), "the server's refusal names the option"
+    refusal = page.locator("#form-error").inner_text()
+    assert refusal.startswith("options 'coop' and 'scenario'") and "cannot be played together" in refusal, (
+        "the server's refusal names the options"
+    )
     page.select_option('[data-option="scenario"]', label="none")
     assert page.locator("#option-note").inner_text() == ""
+    assert page.locator("#form-error").inner_text() == "", "the refusal of the earlier choice is gone"
     page.select_option("#count", "3")
     assert "The coop option is for 2 players, not 3" in page.locator("#option-note").inner_text()
     page.screenshot(path=str(ARTIFACTS / "dinogenics-lobby-coop-refused.png"), full_page=True)
@@ -135,7 +141,7 @@ def test_scenario_cc4_clicked_to_the_end_shows_its_progress_and_grade(server_url
         if state["over"]:
             break
         if goal["season"] == 3 and not (ARTIFACTS / "dinogenics-cc4-midgame.png").exists():
-            page.screenshot(path=str(ARTIFACTS / "dinogenics-cc4-midgame.png"), full_page=True)
+            page.locator("#dg-modes").screenshot(path=str(ARTIFACTS / "dinogenics-cc4-midgame-panel.png"))
         action = rng.choice(state["legal"])["id"]
         page.click(f'#actions [data-action="{action}"]')
         local.apply(action)
@@ -146,8 +152,9 @@ def test_scenario_cc4_clicked_to_the_end_shows_its_progress_and_grade(server_url
     assert grade.is_visible()
     met = "Objective met" if expected["objective_met"] else "Objective not met"
     assert met in panel_text(page) and "Season 7 of 7: the game is over." in panel_text(page)
-    page.locator("#dg-modes").scroll_into_view_if_needed()
-    page.screenshot(path=str(ARTIFACTS / "dinogenics-cc4-end.png"), full_page=True)
+    assert "Final / needed" in panel_text(page) and "not met" in panel_text(page) or expected["objective_met"]
+    page.screenshot(path=str(ARTIFACTS / "dinogenics-cc4-end.png"))
+    page.locator("#dg-modes").screenshot(path=str(ARTIFACTS / "dinogenics-cc4-end-panel.png"))
     assert page_errors == []
 
 
@@ -171,17 +178,33 @@ def test_coop_clicked_through_synths_turns_to_the_shared_result(server_url, brow
         assert "Synth Re-Activated (Hard Difficulty)" in text
         for seat, score in enumerate(goal["branches"]):
             assert page.locator(f'#dg-modes [data-branch="{seat}"]').inner_text().endswith(f"{score} VP")
-        assert page.locator("#dg-modes [data-synth-score]").inner_text().endswith(
-            f"{goal['synth_re_activated']['synth']} VP"
+        assert (
+            page.locator("#dg-modes [data-synth-score]")
+            .inner_text()
+            .endswith(f"{goal['synth_re_activated']['synth']} VP")
         )
-        rolls = [e for e in state["log"] if e["text"].startswith("Synth rolls")]
+        # A Synth turn: its roll on the Synth Turn Chart, or a Breaking News card's "Synth Occupies".
+        rolls = [e for e in state["log"] if e["text"].startswith(("Synth rolls", "Synth occupies"))]
         if rolls:
             latest = page.locator("#dg-modes [data-synth-turn]").first
-            assert latest.get_attribute("data-synth-turn") == str(rolls[-1]["seq"])
+            assert latest.get_attribute("data-synth-turn") == str(len(rolls))
+            assert latest.get_attribute("data-seq") == str(rolls[-1]["seq"])
             assert rolls[-1]["text"].split("; ")[-1] in latest.inner_text(), "the roll that placed Synth's worker"
-            if rolls[-1]["seq"] not in turns_seen and len(turns_seen) == 2:
-                page.screenshot(path=str(ARTIFACTS / "dinogenics-coop-synth-turn.png"), full_page=True)
-            turns_seen.add(rolls[-1]["seq"])
+            shown = [
+                int(n)
+                for n in page.eval_on_selector_all(
+                    "#dg-modes [data-synth-turn]", "(nodes) => nodes.map((n) => n.dataset.synthTurn)"
+                )
+            ]
+            assert shown == list(range(len(rolls), max(0, len(rolls) - 3), -1)), (
+                "the last three turns, the latest first"
+            )
+            if len(rolls) not in turns_seen and len(turns_seen) == 2:
+                page.screenshot(path=str(ARTIFACTS / "dinogenics-coop-synth-turn.png"))
+                for summary in page.locator("#dg-modes details > summary").all():
+                    summary.click()  # the earlier turns and Synth's park, opened for the picture
+                page.locator("#dg-modes").screenshot(path=str(ARTIFACTS / "dinogenics-coop-synth-turn-panel.png"))
+            turns_seen.add(len(rolls))
         assert page.locator("#dg-modes [data-synth-park]").inner_text().strip() != "", "Synth's park is shown"
         if state["over"]:
             break
@@ -192,8 +215,11 @@ def test_coop_clicked_through_synths_turns_to_the_shared_result(server_url, brow
     outcome = state["outcome"]
     result = page.locator("#dg-modes [data-shared-result]")
     assert result.get_attribute("data-shared-result") == ("victory" if outcome["victory"] else "defeat")
-    assert f"average {outcome['average']}" in result.inner_text() and f"Synth's {outcome['synth']}" in result.inner_text()
+    assert (
+        f"average {outcome['average']}" in result.inner_text() and f"Synth's {outcome['synth']}" in result.inner_text()
+    )
     coop = GAME.content.coop
     assert (coop["victory"] if outcome["victory"] else coop["defeat"]) in panel_text(page)
-    page.screenshot(path=str(ARTIFACTS / "dinogenics-coop-end.png"), full_page=True)
+    page.screenshot(path=str(ARTIFACTS / "dinogenics-coop-end.png"))
+    page.locator("#dg-modes").screenshot(path=str(ARTIFACTS / "dinogenics-coop-end-panel.png"))
     assert page_errors == []

@@ -99,9 +99,9 @@ class DinoGenics(Game):
                 "coop",
                 "bool",
                 False,
-                "Controlled Chaos: Synth Re-Activated (Hard Difficulty), the co-op for two players. The West Branch and the "
-                "East Branch play together against Synth, a park the table plays itself from the Synth Turn "
-                "Chart (two rampage dice each turn), with the Synth Breaking News deck. "
+                "Controlled Chaos: Synth Re-Activated (Hard Difficulty), the co-op for two players. The West "
+                "Branch and the East Branch play together against Synth, a park the table plays itself from the "
+                "Synth Turn Chart (two rampage dice each turn), with the Synth Breaking News deck. "
                 + content.coop["story"]
                 + " Objective: "
                 + content.coop["goal"],
@@ -118,10 +118,13 @@ class DinoGenics(Game):
                     f"options {name!r} and 'expansion': {name}={options[name]!r} is part of Controlled Chaos, "
                     "so it cannot be played with expansion=false"
                 )
-        if options["coop"] and (num_players != 2 or options["scenario"]):
+        if options["coop"] and options["scenario"]:
             raise ValueError(
-                f"option 'coop': Synth Re-Activated is for 2 players (and no solo scenario), not {num_players}"
+                f"options 'coop' and 'scenario': Synth Re-Activated is the two-player co-op and "
+                f"{options['scenario']} a solo scenario, so they cannot be played together"
             )
+        if options["coop"] and num_players != 2:
+            raise ValueError(f"option 'coop': Synth Re-Activated is for 2 players, not {num_players}")
         if options["scenario"] and num_players != 1:
             raise ValueError(f"option 'scenario': a solo scenario is for 1 player, not {num_players}")
 

@@ -207,7 +207,7 @@ def _progress(s: DinoGenicsState, score: int, target: int, unit: str) -> list[di
     goal = s.scenario.objective
     rows = [
         {
-            "label": "Credits (End Game Scoring, counted now)" if unit == "credits" else "Victory points (End Game Scoring, counted now)",
+            "label": "Credits (End Game Scoring)" if unit == "credits" else "Victory points (End Game Scoring)",
             "current": score,
             "target": target,
             "compare": "at_least",
@@ -227,7 +227,9 @@ def _progress(s: DinoGenicsState, score: int, target: int, unit: str) -> list[di
             }
         )
     if "rooms" in goal:
-        rows.append({"label": "Visitor capacity", "current": room(s, 0), "target": goal["rooms"], "compare": "at_least"})
+        rows.append(
+            {"label": "Visitor capacity", "current": room(s, 0), "target": goal["rooms"], "compare": "at_least"}
+        )
     if goal.get("commercial_full"):
         used = {x for f in s.facs[0] for x in places(f) if x >= COMMERCIAL}
         rows.append(
@@ -239,7 +241,9 @@ def _progress(s: DinoGenicsState, score: int, target: int, unit: str) -> list[di
             }
         )
     for row in rows:
-        row["met"] = row["current"] >= row["target"] if row["compare"] == "at_least" else row["current"] <= row["target"]
+        row["met"] = (
+            row["current"] >= row["target"] if row["compare"] == "at_least" else row["current"] <= row["target"]
+        )
     return rows
 
 

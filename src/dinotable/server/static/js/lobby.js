@@ -99,6 +99,7 @@ function optionChanged(option) {
 function checkPlayers() {
   const note = $("option-note");
   if (!note) return;
+  $("form-error").textContent = ""; // a refusal of the table as it was chosen before
   const count = Number($("count").value);
   const chosen = readOptions();
   const needs = currentGame().options.filter((o) => o.players && chosen[o.name] !== undefined);

@@ -6,12 +6,15 @@
 import { el, clear } from "../dom.js";
 import { seatTag } from "../seats.js";
 
-// The board's own park drawing, when boards/dinogenics.js exports parkPanel; else a summary of Synth's park.
+// The board's own park drawing (parkPanel, from boards/dinogenics-park.js or dinogenics.js) when it is there, for
+// Synth's park; a summary of Synth's park is shown either way.
 let parkPanel = null;
 let parkKnown = false;
 let latest = null; // the last call, drawn again once the board's module has answered
-import("./dinogenics.js")
-  .then((module) => { parkPanel = typeof module.parkPanel === "function" ? module.parkPanel : null; })
+const exported = (module) => (typeof module.parkPanel === "function" ? module.parkPanel : null);
+import("./dinogenics-park.js")
+  .then(exported, () => import("./dinogenics.js").then(exported))
+  .then((found) => { parkPanel = found; })
   .catch(() => { parkPanel = null; })
   .finally(() => {
     parkKnown = true;
@@ -50,6 +53,7 @@ function injectStyle() {
 export function renderModes(container, state, ctx = {}) {
   injectStyle();
   clear(container);
+  container.dataset.seq = String(state.seq); // which state the panel shows (the tests wait on it)
   const goal = state.view && state.view.objective;
   container.hidden = !goal;
   if (!goal) return;
@@ -65,8 +69,8 @@ function seasonsLine(goal, over) {
   return `Season ${goal.season} of ${goal.seasons}: ${after}.`;
 }
 
-function metMark(met) {
-  return el("span", { class: met ? "dg-m-met" : "dg-m-unmet" }, met ? "met" : "not yet");
+function metMark(met, over) {
+  return el("span", { class: met ? "dg-m-met" : "dg-m-unmet" }, met ? "met" : over ? "not met" : "not yet");
 }
 
 // ---- solo: a scenario's objective, or the plain solo target
@@ -82,14 +86,14 @@ function soloPanel(box, state, goal) {
     panel.append(el("h3", {}, "Solo game"), el("p", { class: "dg-m-goal" }, `Objective: score at least ${goal.target} ${goal.unit}.`));
   }
   panel.append(el("p", { class: "dg-m-seasons", "data-seasons-left": goal.seasons_left }, seasonsLine(goal, over)));
-  const rows = goal.progress || [{ label: `${goal.unit === "VP" ? "Victory points" : "Credits"} (End Game Scoring, counted now)`,
+  const rows = goal.progress || [{ label: `${goal.unit === "VP" ? "Victory points" : "Credits"} (End Game Scoring)`,
     current: goal.score, target: goal.target, compare: "at_least", met: goal.score >= goal.target }];
   panel.append(el("table", { class: "dg-m-progress" },
-    el("tr", {}, el("th", {}, "Objective"), el("th", {}, "Now / needed"), el("th", {}, "")),
+    el("tr", {}, el("th", {}, "Objective"), el("th", {}, over ? "Final / needed" : "Scored now / needed"), el("th", {}, "")),
     rows.map((row) => el("tr", { "data-progress": row.label },
       el("td", {}, row.label),
       el("td", { class: "dg-m-num" }, `${row.current} / ${row.compare === "at_most" ? `at most ${row.target}` : row.target}`),
-      el("td", {}, metMark(row.met))))));
+      el("td", {}, metMark(row.met, over))))));
   if (over && outcome.grade) {
     panel.append(el("p", { class: `dg-m-result ${outcome.objective_met ? "dg-m-won" : "dg-m-lost"}` },
       outcome.objective_met ? "Objective met: you win." : "Objective not met: you lose."));
@@ -134,7 +138,7 @@ function coopPanel(box, state, ctx, goal) {
       ahead ? `The Branches are ahead (${scored}).` : `Synth is ahead or level (${scored}): the average must be higher.`));
   }
   panel.append(synthTurns(state));
-  panel.append(synthPark(state.view.synth, ctx));
+  panel.append(synthPark(state.view.synth, ctx, state.view));
   box.append(panel);
 }
 
@@ -147,7 +151,7 @@ export function synthTurnsFromLog(log) {
     const text = entry.text || "";
     if (text.startsWith("Synth rolls") || text.startsWith("Synth occupies")) {
       const attempts = text.split("; ").map((part) => part.trim()).filter(Boolean);
-      open = { seq: entry.seq, roll: attempts, lines: [] };
+      open = { number: turns.length + 1, seq: entry.seq, roll: attempts, lines: [] };
       turns.push(open);
     } else if (open && entry.seq === open.seq && /\bSynth\b/.test(text)) {
       open.lines.push(text);
@@ -160,40 +164,46 @@ export function synthTurnsFromLog(log) {
 
 function synthTurns(state) {
   const turns = synthTurnsFromLog(state.log);
-  const box = el("div", { class: "dg-m-synth-turns" }, el("h4", {}, "Synth's turns"));
+  const box = el("div", { class: "dg-m-synth-turns" }, el("h4", {}, "Synth's turns"),
+    el("p", { class: "dg-m-seasons" }, "Each turn Synth rolls two rampage dice and reads the Synth Turn Chart (Seasons 1-4, then 5-7); "
+      + "it rolls again while the space is taken."));
   if (!turns.length) {
     box.append(el("p", {}, "Synth has not taken a turn yet. On each turn it rolls two rampage dice and reads the Synth Turn Chart."));
     return box;
   }
+  const earlier = el("details", { class: "dg-m-earlier" }, el("summary", {}, "Synth's turns before"));
   turns.slice(-3).reverse().forEach((turn, index) => {
     const [placed, ...again] = [...turn.roll].reverse();
-    box.append(el("div", { class: `dg-m-turn${index ? " dg-m-older" : ""}`, "data-synth-turn": turn.seq },
-      el("strong", {}, index ? "Before:" : "Latest:"),
+    (index ? earlier : box).append(el("div", { class: `dg-m-turn${index ? " dg-m-older" : ""}`, "data-synth-turn": turn.number, "data-seq": turn.seq },
+      el("strong", {}, `Synth's turn ${turn.number}${index ? "" : " (latest)"}:`),
       again.length ? el("ul", {}, again.reverse().map((line) => el("li", {}, line))) : null,
       el("p", { class: "dg-m-synth-did" }, placed),
       turn.lines.length ? el("ul", {}, turn.lines.map((line) => el("li", {}, line))) : null));
   });
+  if (turns.length > 1) box.append(earlier);
   return box;
 }
 
-function synthPark(synth, ctx) {
+function synthPark(synth, ctx, view) {
   const box = el("div", { class: "dg-m-park", "data-synth-park": "" });
   if (!synth) return box;
-  if (parkPanel) {
-    try {
-      box.append(parkPanel(synth, ctx, { name: "Synth", automaton: true }));
-      return box;
-    } catch (error) {
-      box.append(el("p", { class: "error" }, `The park drawing failed: ${error.message}`));
-    }
-  }
   box.append(el("h4", {}, "Synth's park"));
   box.append(el("p", {}, `${synth.vp} VP on the track, reputation ${synth.reputation}, ${synth.visitors} of ${synth.rooms} visitors, `
     + `${synth.goats} goat${synth.goats === 1 ? "" : "s"}, ${synth.scandals} Scandal${synth.scandals === 1 ? "" : "s"}, `
     + `Dinosaur Value ${synth.dinosaur_value}, ${synth.workers} worker${synth.workers === 1 ? "" : "s"} to place.`));
   const dinos = synth.dinosaurs.map((d) => `${d.ref} on ${d.cell}${d.improper ? " (improper habitat)" : ""}`);
-  box.append(el("p", {}, el("strong", {}, "Dinosaurs: "), dinos.length ? dinos.join(", ") : "none yet"));
   const facilities = synth.facilities.map((f) => `${f.ref} (${f.place}${f.damaged ? ", damaged" : ""})`);
-  box.append(el("p", {}, el("strong", {}, "Facilities: "), facilities.length ? facilities.join(", ") : "none"));
+  const more = el("details", { class: "dg-m-park-more" }, el("summary", {}, "Synth's dinosaurs and facilities"),
+    el("p", {}, el("strong", {}, "Dinosaurs: "), dinos.length ? dinos.join(", ") : "none yet"),
+    el("p", {}, el("strong", {}, "Facilities: "), facilities.length ? facilities.join(", ") : "none"));
+  box.append(more);
+  if (parkPanel) {
+    try {
+      const words = { ...(view.words || {}), refs: view.refs || {} };
+      more.append(parkPanel(synth, ctx, { seat: null, words, title: "Synth", actions: [] }));
+    } catch (error) {
+      more.append(el("p", { class: "error" }, `The park drawing failed: ${error.message}`));
+    }
+  }
   return box;
 }
