@@ -107,12 +107,13 @@ def test_the_lobby_offers_the_scenarios_with_their_story_and_the_coop_explained(
     assert refusal.startswith("options 'coop' and 'scenario'") and "cannot be played together" in refusal, (
         "the server's refusal names the options"
     )
+    page.screenshot(path=str(ARTIFACTS / "dinogenics-lobby-coop-refused.png"), full_page=True)
     page.select_option('[data-option="scenario"]', label="none")
     assert page.locator("#option-note").inner_text() == ""
     assert page.locator("#form-error").inner_text() == "", "the refusal of the earlier choice is gone"
     page.select_option("#count", "3")
     assert "The coop option is for 2 players, not 3" in page.locator("#option-note").inner_text()
-    page.screenshot(path=str(ARTIFACTS / "dinogenics-lobby-coop-refused.png"), full_page=True)
+    page.screenshot(path=str(ARTIFACTS / "dinogenics-lobby-coop-players.png"), full_page=True)
     assert page_errors == []
 
 
