@@ -361,6 +361,7 @@ def _words(s: DinoGenicsState, v: dict) -> dict:
         *v["job_market"],
         *v["contractors"],
         *(f for stack in v["stacks"] for f in stack),
+        c.facilities[s.t.hotel].key,
         *(f for f in v["large_offer"] if f),
     }
     for pv in [*v["players"], *([v["synth"]] if v["synth"] else [])]:
@@ -395,6 +396,7 @@ def _words(s: DinoGenicsState, v: dict) -> dict:
             for sp in c.species
         },
         "effects": effects,
+        "basic_hotel": c.facilities[s.t.hotel].name,
     }
 
 

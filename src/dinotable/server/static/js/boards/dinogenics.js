@@ -1,0 +1,307 @@
+// DinoGenics (and Controlled Chaos) on a board: the Mainland's worker spaces with who stands on them, the
+// blocking and Crash Tokens; the Season and its step, player order, the Breaking News in effect and upcoming;
+// the City Center's stacks and Basic Hotels; the DNA Market and discard pile; the IntelliGen Designs board
+// (Large Facility offer, Aquatic Habitats, the Open Ocean and its Upkeep dice, the Job Market and the
+// Independent Contractors); and each park as a grid (dinogenics-park.js). Every element a legal action names is
+// a button carrying data-action; a choice with no place of its own is a button of the prompt; every decision
+// stays in the keyboard list (table.js). The solo objective and the co-op's Synth panel render in #dg-modes
+// (boards/dinogenics-modes.js, when it is there).
+import { el, words as plainWords } from "../dom.js";
+import { seatTag } from "../seats.js";
+import { actionButton, parkPanel, speciesChip } from "./dinogenics-park.js";
+
+const SEASONS = 7; // rulebook: the game ends after Season 7
+const BRANCH = ["West", "East"];
+// A worker space's tokens (the view's codes): -1 free, -2 a blocking token, -3 a Crash Token; else a seat.
+const FREE = -1;
+const BLOCKED = -2;
+const CRASH = -3;
+const SYNTH = 2;
+
+let modes = null; // the modes module, looked for once; a missing module or export draws nothing
+function renderModes(container, state, ctx) {
+  modes = modes || import("./dinogenics-modes.js").catch(() => null);
+  modes.then((m) => {
+    if (m && typeof m.renderModes === "function") m.renderModes(container, state, ctx);
+  }).catch(() => {});
+}
+
+function coop(view) {
+  return view.synth !== null && view.synth !== undefined;
+}
+
+function who(state, seat, ctx) {
+  if (coop(state.view) && seat === SYNTH) return el("span", { class: "rival-tag" }, "S Synth");
+  return seatTag(seat, ctx.seatName(seat));
+}
+
+/** The names the table's log gives a seat ("Player 1", "the West Branch", "Synth"), to find its lines. */
+function logNames(state, seat) {
+  if (seat === null || seat === undefined) return ["synth"];
+  return coop(state.view) ? [`the ${BRANCH[seat].toLowerCase()} branch`] : [`player ${seat + 1}`];
+}
+
+function lastLines(state, test, n) {
+  return (state.log || []).map((e) => e.text).filter(test).slice(-n);
+}
+
+// ---------------------------------------------------------------------------------------------- the Mainland
+function slotMark(state, code, ctx) {
+  if (code === FREE) return el("li", { class: "dg-slot free", title: "a free worker space" }, "free");
+  if (code === BLOCKED) return el("li", { class: "dg-slot blocked", title: "a blocking token" }, "blocked");
+  if (code === CRASH) return el("li", { class: "dg-slot crash", title: "a Crash Token" }, "Crash Token");
+  return el("li", { class: "dg-slot worker" }, who(state, code, ctx));
+}
+
+function spaceCard(space, state, actions, ctx) {
+  const slots = state.view.mainland?.[space.key] || [];
+  const mine = actions.filter((a) => a.info?.space === space.key && a.info.kind === "space");
+  const here = state.view.phase === "choose at the City Center" && space.key === "city_center"
+    ? actions.filter((a) => a.info?.kind === "city_center" || (a.info?.kind === "done" && a.info.decision === "choose at the City Center")) : [];
+  return el("li", { class: `dg-space${mine.length ? " open" : ""}${here.length ? " deciding" : ""}`, "data-space": space.key },
+    el("strong", {}, space.name), el("p", { class: "does" }, space.does),
+    el("ul", { class: "dg-slots", "aria-label": `worker spaces of ${space.name}` }, slots.map((code) => slotMark(state, code, ctx))),
+    mine.map((a) => actionButton(a, ctx, a.info.decision === "place a worker" ? "Place a worker" : "Outsource this")),
+    here.map((a) => actionButton(a, ctx, a.text)));
+}
+
+function seasonPanel(state, ctx) {
+  const view = state.view;
+  const words = view.words || {};
+  const order = (view.order || []).map((seat, i) => el("li", {}, who(state, seat, ctx),
+    seat === SYNTH && coop(view) ? ` reputation ${view.synth.reputation}` : view.players[seat] ? ` reputation ${view.players[seat].reputation}` : "",
+    i === 0 ? " (first)" : ""));
+  const seasons = [];
+  for (let n = 1; n <= SEASONS; n += 1) seasons.push(el("li", { class: n === view.season ? "now" : n < view.season ? "past" : "", "aria-current": n === view.season ? "step" : undefined }, String(n)));
+  return el("section", { class: "panel dg-season" }, el("h3", {}, `Season ${view.season} of ${SEASONS}`),
+    el("ol", { class: "dg-season-track", "aria-label": "Seasons" }, seasons),
+    el("p", {}, el("strong", {}, words.stage || ""), view.over ? "" : `: ${view.phase}`),
+    el("p", { class: "dg-label" }, "Player order (by reputation):"), el("ol", { class: "dg-order" }, order));
+}
+
+function newsCard(title, card, key) {
+  return el("div", { class: "dg-news", "data-news": key }, el("span", { class: "dg-label" }, title),
+    card ? [el("strong", {}, `Breaking News ${card.number}: ${card.name}`), el("p", {}, card.text)] : el("p", { class: "none" }, "none"));
+}
+
+function newsPanel(state) {
+  const view = state.view;
+  const words = view.words || {};
+  const chaos = words.chaos_theory ? lastLines(state, (t) => t.startsWith("Chaos Theory:"), 1) : [];
+  return el("section", { class: "panel dg-news-panel" }, el("h3", {}, "Breaking News"),
+    newsCard("In effect", words.active_news, "active"), newsCard("Upcoming", words.upcoming_news, "upcoming"),
+    words.chaos_theory ? el("div", { class: "dg-news chaos", "data-news": "chaos" }, el("span", { class: "dg-label" }, "Chaos Theory"),
+      el("p", {}, chaos.length ? chaos[0] : "no Chaos Theory card yet")) : null,
+    el("p", { class: "facts" }, `${view.news_left} cards left in the deck`));
+}
+
+function mainland(state, actions, ctx, board) {
+  const spaces = (state.view.words?.spaces || []).filter((s) => s.board === board);
+  if (!spaces.length) return null;
+  return el("ul", { class: "dg-spaces" }, spaces.map((space) => spaceCard(space, state, actions, ctx)));
+}
+
+function cityCenter(state, actions, ctx) {
+  const view = state.view;
+  const refs = view.refs || {};
+  const effects = view.words?.effects || {};
+  const buys = actions.filter((a) => a.info?.kind === "stack");
+  const tile = (key, buy, name) => el("li", { class: `dg-card facility${buy ? " open" : ""}`, title: effects[key] || "" },
+    el("strong", {}, name || refs[key] || key), el("p", { class: "effects" }, effects[key] || ""),
+    buy ? actionButton(buy, ctx, `Buy it (${buy.info.credits} cr)`) : null);
+  const stacks = (view.stacks || []).map((stack, i) => el("div", { class: "dg-stack", "data-stack": i + 1 },
+    el("span", { class: "dg-label" }, `Stack ${i + 1} (${stack.length})`),
+    stack.length ? el("ul", {}, tile(stack[stack.length - 1], buys.find((a) => a.info.from === "stacks" && a.info.stack === i))) : el("p", { class: "none" }, "empty")));
+  const hotel = buys.find((a) => a.info.from === "basic_hotels");
+  return el("section", { class: "panel dg-city" }, el("h3", {}, "City Center"),
+    el("div", { class: "dg-stacks" },
+      el("div", { class: "dg-stack", "data-stack": 0 }, el("span", { class: "dg-label" }, `Basic Hotels (${view.basic_hotels})`),
+        view.basic_hotels ? el("ul", {}, tile("basic_hotel", hotel, view.words?.basic_hotel)) : el("p", { class: "none" }, "none left")),
+      stacks),
+    el("p", { class: "facts" }, `${view.bag} facilities left in the bag`));
+}
+
+function dnaCard(words, key, action, ctx, verb) {
+  return el("li", { class: `dg-card dna${action ? " open" : ""}`, "data-dna": key },
+    key === "polymorphic" ? el("span", { class: "dg-chip poly" }, "Po") : speciesChip(words, key), ` ${words.dna?.[key] || key}`,
+    action ? [" ", actionButton(action, ctx, verb(action))] : null);
+}
+
+function marketPanel(state, actions, ctx) {
+  const view = state.view;
+  const words = view.words || {};
+  const picks = actions.filter((a) => a.info?.kind === "dna");
+  const take = (from) => {
+    const used = new Set();
+    return (key) => {
+      const a = picks.find((x) => x.info.from === from && x.info.dna === key && !used.has(x.id));
+      if (a) used.add(a.id);
+      return a;
+    };
+  };
+  const fromMarket = take("market");
+  const fromDiscard = take("dna_discard");
+  const priced = (a) => (a.info.credits ? `Buy (${a.info.credits} cr)` : "Take it");
+  return el("section", { class: "panel dg-market" }, el("h3", {}, "DNA Market"),
+    el("ul", { class: "dg-cards" }, (view.market || []).map((k) => dnaCard(words, k, fromMarket(k), ctx, priced))),
+    el("p", { class: "facts" }, `DNA deck ${view.dna_deck}`, view.expansion ? ` · eDNA deck ${view.edna_deck}` : "", ` · Manipulation deck ${view.manipulation_deck}`),
+    el("details", { class: "dg-discard", open: picks.some((a) => a.info.from === "dna_discard") || undefined },
+      el("summary", {}, `DNA discard pile (${(view.dna_discard || []).length})`),
+      el("ul", { class: "dg-cards" }, (view.dna_discard || []).map((k) => dnaCard(words, k, fromDiscard(k), ctx, () => "Take it")))));
+}
+
+function intelligen(state, actions, ctx) {
+  const view = state.view;
+  if (!view.expansion) return null;
+  const refs = view.refs || {};
+  const effects = view.words?.effects || {};
+  const large = actions.filter((a) => a.info?.kind === "large");
+  const claims = actions.filter((a) => a.info?.kind === "specialist");
+  const offer = (view.large_offer || []).map((key, i) => {
+    const buy = large.find((a) => a.info.from === "large_offer" && a.info.offer === i);
+    return el("li", { class: `dg-card facility${buy ? " open" : ""}`, title: key ? effects[key] || "" : "" },
+      key ? [el("strong", {}, refs[key] || key), el("p", { class: "effects" }, effects[key] || "")] : el("span", { class: "none" }, "empty"),
+      buy ? actionButton(buy, ctx, `Buy it (${buy.info.credits} cr)`) : null);
+  });
+  const habitat = large.find((a) => a.info.from === "aquatic_habitats");
+  const specialist = (key, from) => {
+    const claim = claims.find((a) => a.info.specialist === key && a.info.from === from);
+    return el("li", { class: `dg-card specialist${claim ? " open" : ""}`, title: effects[key] || "" }, el("strong", {}, refs[key] || key),
+      el("p", { class: "effects" }, effects[key] || ""), claim ? actionButton(claim, ctx, "Claim") : null);
+  };
+  const ocean = lastLines(state, (t) => t.includes("Upkeep dice for the Open Ocean"), 1);
+  return el("section", { class: "panel dg-intelligen" }, el("h3", {}, "IntelliGen Designs"),
+    mainland(state, actions, ctx, "IntelliGen Designs"),
+    el("div", { class: "dg-ig-row" },
+      el("div", {}, el("span", { class: "dg-label" }, `Large Facilities (${view.large_pile} in the pile)`), el("ul", { class: "dg-cards" }, offer)),
+      el("div", {}, el("span", { class: "dg-label" }, "Aquatic Habitats"),
+        el("p", {}, `${view.aquatic_habitats} in the stack `, habitat ? actionButton(habitat, ctx, `Buy one (${habitat.info.credits} cr)`) : null),
+        el("span", { class: "dg-label" }, "Open Ocean"),
+        el("p", {}, `Plesiosaurus ${view.meeples_left?.plesiosaurus ?? 0} left, with the two Upkeep Dice`),
+        ocean.length ? el("p", { class: "dg-roll" }, ocean[0]) : null),
+      el("div", {}, el("span", { class: "dg-label" }, `Job Market (${view.specialist_deck} in the draw pile)`),
+        el("ul", { class: "dg-cards" }, (view.job_market || []).map((k) => specialist(k, "job_market"))),
+        el("span", { class: "dg-label" }, "Independent Contractors"),
+        el("ul", { class: "dg-cards" }, (view.contractors || []).map((k) => specialist(k, "contractors")),
+          (view.contractors || []).length ? null : el("li", { class: "none" }, "none")))));
+}
+
+// ---------------------------------------------------------------------------------------------- the parks
+/** The actions that belong on a park: those naming it (info.park), else the mover's own park's. */
+function parkActions(actions, park, own) {
+  const kinds = ["pen", "cell", "spot", "victim", "structure", "dna", "manipulation", "refined"];
+  return actions.filter((a) => kinds.includes(a.info?.kind) && (a.info.park !== undefined ? a.info.park === park : own)
+    && !(a.info.kind === "dna" && a.info.from !== "hand" && a.info.to === undefined));
+}
+
+function parks(state, actions, ctx) {
+  const view = state.view;
+  const words = { ...(view.words || {}), refs: view.refs || {} };
+  const all = [...view.players, ...(view.synth ? [view.synth] : [])];
+  const max = {
+    vp: Math.max(20, ...all.map((p) => p.vp)),
+    reputation: Math.max(10, ...all.map((p) => p.reputation)),
+    value: Math.max(10, ...all.map((p) => p.dinosaur_value)),
+  };
+  const damage = (seat) => {
+    const names = logNames(state, seat);
+    return lastLines(state, (t) => names.some((n) => t.toLowerCase().startsWith(n)) && /rampage|damaged|broken|destroyed|loses \d+ visitor/.test(t), 3);
+  };
+  const seats = view.players.map((p, seat) => seat);
+  seats.sort((a, b) => (a === state.seat ? -1 : b === state.seat ? 1 : a - b));
+  const panels = seats.map((seat) => parkPanel(view.players[seat], ctx, {
+    seat, words, max, me: state.seat === seat, toMove: !state.over && state.to_move === seat, first: view.order?.[0] === seat,
+    title: `${ctx.seatName(seat)}${state.seat === seat ? " (you)" : ""}${coop(view) ? ` · the ${BRANCH[seat]} Branch` : ""}`,
+    actions: parkActions(actions, seat, state.seat === seat), events: damage(seat), legend: seat === seats[0],
+  }));
+  if (view.synth) {
+    panels.push(parkPanel(view.synth, ctx, { seat: null, words, max, title: "Synth", first: view.order?.[0] === SYNTH, actions: [], events: damage(null) }));
+  }
+  return el("div", { class: "player-panels dg-players" }, panels);
+}
+
+// ---------------------------------------------------------------------------------------------- the page
+const HINTS = {
+  "place a worker": "Click “Place a worker” on a space of the Mainland or of IntelliGen Designs.",
+  "build pens": "Drag a rectangle on your park, from one space to another, to build a pen there.",
+  "place the dinosaur": "Click a highlighted space of your park, or drag a rectangle to build a pen for it.",
+  "place the facility": "Click a highlighted space of the park.",
+  "place the large facility": "Click a highlighted pair of spaces of the park.",
+  "pick DNA cards": "Click a card in the DNA Market, the discard pile, the drawn cards or your hand.",
+  "choose the damaged structure": "Click the fence or facility of your park the rampage damages.",
+  "repair a structure": "Click the fence or facility of your park to repair.",
+  "destroy a dinosaur": "Click the dinosaur to destroy in your park.",
+};
+
+function drawnCards(state, actions, ctx) {
+  const keeps = actions.filter((a) => a.info?.kind === "dna" && a.info.from === "drawn");
+  if (!keeps.length) return null;
+  const words = state.view.words || {};
+  // The cards drawn (the view's context, shown to the seat choosing alone) by kind: DNA kinds in words.dna's order.
+  const kinds = Object.keys(words.dna || {});
+  const drawn = state.view.context?.[2];
+  const shown = Array.isArray(drawn) ? drawn.map((k) => kinds[k]).filter(Boolean) : keeps.map((a) => a.info.dna);
+  const used = new Set();
+  return el("section", { class: "panel dg-drawn" }, el("h3", {}, "DNA cards drawn: keep"),
+    el("ul", { class: "dg-cards" }, shown.map((key) => {
+      const a = keeps.find((x) => x.info.dna === key && !used.has(x.id));
+      if (a) used.add(a.id);
+      return dnaCard(words, key, a, ctx, () => "Keep it");
+    })));
+}
+
+function promptBar(state, actions, ctx, placed) {
+  const bar = el("div", { class: "prompt dg-prompt" });
+  if (state.over) return bar;
+  if (!actions.length) {
+    bar.append(el("p", {}, state.seat === null || state.seat === undefined ? "Watching." : ["Waiting for ", who(state, state.to_move, ctx), "."]));
+    return bar;
+  }
+  const decision = actions[0].info?.decision || state.view.phase;
+  bar.append(el("p", {}, el("strong", {}, `Your turn: ${decision}.`), ` ${HINTS[decision] || "Choose on the board or below."}`));
+  for (const a of actions.filter((x) => !placed.has(String(x.id)))) bar.append(actionButton(a, ctx, a.text));
+  return bar;
+}
+
+export function render(container, state, ctx) {
+  const view = state.view || {};
+  const actions = state.legal || [];
+  const modesBox = el("div", { id: "dg-modes", class: "dg-modes" });
+  renderModes(modesBox, state, ctx);
+  // A decision on the park brings the parks up, under the prompt; else the Mainland leads.
+  const onPark = actions.some((a) => ["pen", "cell", "spot", "victim", "structure"].includes(a.info?.kind));
+  const table = el("div", { class: "dg-table" },
+    el("section", { class: "panel dg-mainland" }, el("h3", {}, "The Mainland"), mainland(state, actions, ctx, "Mainland"),
+      mainland(state, actions, ctx, "Breaking News")),
+    seasonPanel(state, ctx), newsPanel(state), cityCenter(state, actions, ctx), marketPanel(state, actions, ctx),
+    intelligen(state, actions, ctx));
+  const parkPanels = parks(state, actions, ctx);
+  const board = el("div", { class: "dg" }, modesBox, drawnCards(state, actions, ctx),
+    onPark ? [parkPanels, table] : [table, parkPanels],
+    el("details", { class: "panel screen-panel" }, el("summary", {}, "The table as text"), el("pre", { class: "screen" }, state.screen || "")));
+  const placed = new Set([...board.querySelectorAll("[data-action]")].map((n) => n.getAttribute("data-action")));
+  board.prepend(promptBar(state, actions, ctx, placed));
+  container.append(board);
+}
+
+// End Game Scoring's parts (rulebook), by the outcome's names.
+const SCORED = [["track", "VP track"], ["facilities", "Facilities"], ["species", "Species"], ["credits", "Credits"], ["dna", "DNA"],
+  ["scandals", "Scandals"], ["specialists", "Specialists"], ["traits", "Traits"]];
+
+/** The final score breakdown: each seat's End Game Scoring, part by part. */
+export function outcomeLines(state) {
+  const outcome = state.outcome;
+  const name = (seat) => state.seats?.find((s) => s.seat === seat)?.name || `player ${seat + 1}`;
+  const parts = SCORED.filter(([key]) => (outcome.breakdown || []).some((b) => key in b));
+  const rows = (outcome.breakdown || []).map((b, seat) => el("tr", { "data-seat": seat }, el("th", { scope: "row" }, seatTag(seat, name(seat))),
+    parts.map(([key]) => el("td", {}, String(b[key]))), el("td", {}, el("strong", {}, String(b.total)))));
+  const known = ["over", "scores", "winners", "breakdown", "rounds", "reputation"];
+  const extra = Object.entries(outcome).filter(([key, value]) => !known.includes(key) && (typeof value !== "object" || Array.isArray(value)));
+  return el("div", {},
+    rows.length ? el("table", { class: "breakdown" },
+      el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "Player"), parts.map(([, word]) => el("th", { scope: "col" }, word)), el("th", { scope: "col" }, "Total"))),
+      el("tbody", {}, rows)) : null,
+    outcome.reputation ? el("p", {}, `Final reputation: ${outcome.reputation.map((r, seat) => `${name(seat)} ${r}`).join(", ")}`) : null,
+    outcome.rounds ? el("p", {}, `${outcome.rounds} Seasons played.`) : null,
+    extra.map(([key, value]) => el("p", {}, `${key.replace(/_/g, " ")}: ${plainWords(value)}`)));
+}
