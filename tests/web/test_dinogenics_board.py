@@ -232,12 +232,12 @@ def test_a_mid_game_table_with_controlled_chaos_reads_well(server_url, browser, 
     """The picture for the docs: a mid-game table with Controlled Chaos, Chaos Theory and the Elites, at a
     decision on the park; the IntelliGen Designs board and each park drawn, readable at 1280x800 and on a phone."""
     options = {"expansion": True, "chaos_theory": True, "elites": True}
-    made = table(server_url, 11, options)
+    made = table(server_url, 46, options)
 
     def wanted(s, legal):
         return s.season >= 4 and any(s.action_info(a)["kind"] in ("cell", "spot", "pen") for a in legal)
 
-    engine = drive_to(server_url, made, 11, options, wanted, random.Random(11), limit=5000)
+    engine = drive_to(server_url, made, 46, options, wanted, random.Random(46), limit=5000)
     page = open_page(browser, server_url + made["seats"][0]["url"], page_errors)
     page.set_viewport_size({"width": 1280, "height": 800})
     page.wait_for_function(AT_SEQ, arg=len(engine.history))
@@ -252,9 +252,39 @@ def test_a_mid_game_table_with_controlled_chaos_reads_well(server_url, browser, 
         assert park.locator(".fence").count() == len(set(player["fence_edges"]) | set(player["broken_edges"]))
     assert page.locator("#dg-modes").count() == 1, "the place for the solo and co-op panels"
     DOCS_IMAGE.parent.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(DOCS_IMAGE))
+    page.screenshot(path=str(DOCS_IMAGE), full_page=True)
     page.screenshot(path=str(ARTIFACTS / "dg-midgame-desktop.png"), full_page=True)
     page.set_viewport_size({"width": 390, "height": 844})
     page.screenshot(path=str(ARTIFACTS / "dg-midgame-phone.png"), full_page=True)
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 390, "nothing runs off a phone's screen"
+    assert page_errors == []
+
+
+@pytest.mark.parametrize(
+    ("options", "players"),
+    [({"coop": True}, 2), ({"scenario": "CC2"}, 1)],
+    ids=["co-op", "solo-scenario"],
+)
+def test_the_co_op_and_a_solo_scenario_play_on_the_same_board(server_url, browser, page_errors, options, players):
+    """Synth Re-Activated (the co-op: the two Branches against Synth, whose park is drawn as the players' are)
+    and a solo scenario: decisions clicked on the board through the first Season's worker placement, each on the
+    board in the rulebook's words, with the place for the modes' panels."""
+    made = table(server_url, 9, options, [{"type": "human"}] * players)
+    pages = [open_page(browser, server_url + seat["url"], page_errors) for seat in made["seats"]]
+    engine = dinotable.get_game(GAME).new_game(players, 9, options)
+    rng = random.Random(9)
+    for _ in range(30):
+        seq = len(engine.history)
+        actor = engine.current_player
+        page = pages[actor]
+        page.wait_for_function(AT_SEQ, arg=seq)
+        state = every_action_on_the_board(page)
+        assert page.locator("#dg-modes").count() == 1
+        if options.get("coop"):
+            synth = page.locator('#board .dg-players > .dg-player[data-seat="synth"]')
+            assert synth.locator(".dg-park .dino").count() == len(state["view"]["synth"]["dinosaurs"])
+            assert synth.locator(".dg-hand").count() == 0
+        engine.apply(play(page, state, rng)["id"])
+    pages[0].wait_for_function(AT_SEQ, arg=len(engine.history))
+    pages[0].screenshot(path=str(ARTIFACTS / f"dg-{'coop' if players == 2 else 'solo'}-desktop.png"), full_page=True)
     assert page_errors == []

@@ -356,7 +356,7 @@ function handList(entries, words, actions, ctx, key) {
 }
 
 /** One park and its owner's holdings. options: { seat, words, me, toMove, first, actions, title, max,
- * events, legend } — `seat`
+ * events, legend, choices } — `choices`: legal actions that name this park or its owner, as buttons on it. — `seat`
  * null for Synth; `actions` only for the seat's own park. Exported for the co-op panel to reuse. */
 export function parkPanel(pv, ctx, options = {}) {
   const words = options.words || {};
@@ -371,6 +371,8 @@ export function parkPanel(pv, ctx, options = {}) {
     style: seat === null || seat === undefined ? "border-left: 8px solid #555" : `border-left: 8px solid ${seatColour(seat)}` },
   el("h3", {}, seat === null || seat === undefined ? el("span", { class: "rival-tag" }, "S") : seatBadge(seat, 22), ` ${options.title}`,
     ` · ${pv.vp} VP`, options.first ? el("span", { class: "badge first" }, "first") : null, options.toMove ? el("span", { class: "badge" }, "to move") : null),
+  // A choice that names this park or its owner (a shared visitor, a bought facility, a card's target).
+  (options.choices || []).length ? el("p", { class: "dg-choices" }, options.choices.map((a) => actionButton(a, ctx, a.text))) : null,
   el("div", { class: "dg-park-row" },
     el("div", { class: "dg-park-box" }, parkSvg(pv, words, actions, ctx, `The park of ${options.title}`), commercialSector(pv, words, actions, ctx),
       options.legend || clicking || pens.length ? legend(pens.length > 0, clicking) : null,

@@ -213,9 +213,13 @@ function parks(state, actions, ctx) {
     seat, words, max, me: state.seat === seat, toMove: !state.over && state.to_move === seat, first: view.order?.[0] === seat,
     title: `${ctx.seatName(seat)}${state.seat === seat ? " (you)" : ""}${coop(view) ? ` · the ${BRANCH[seat]} Branch` : ""}`,
     actions: parkActions(actions, seat, state.seat === seat), events: damage(seat), legend: seat === seats[0],
+    choices: actions.filter((a) => a.info?.kind === "seat" && (a.info.park ?? a.info.seat) === seat),
   }));
   if (view.synth) {
-    panels.push(parkPanel(view.synth, ctx, { seat: null, words, max, title: "Synth", first: view.order?.[0] === SYNTH, actions: [], events: damage(null) }));
+    panels.push(parkPanel(view.synth, ctx, {
+      seat: null, words, max, title: "Synth", first: view.order?.[0] === SYNTH, actions: [], events: damage(null),
+      choices: actions.filter((a) => a.info?.kind === "seat" && a.info.synth),
+    }));
   }
   return el("div", { class: "player-panels dg-players" }, panels);
 }
