@@ -367,7 +367,7 @@ export function parkPanel(pv, ctx, options = {}) {
   const refined = actions.filter((a) => a.info?.kind === "refined");
   const clicking = actions.some((a) => ["cell", "spot", "victim", "structure"].includes(a.info?.kind));
   const pens = actions.filter((a) => a.info?.kind === "pen");
-  return el("section", { class: `panel dg-player${options.me ? " me" : ""}${options.toMove ? " to-move" : ""}`, "data-seat": seat ?? "synth",
+  return el("section", { class: `panel player-panel dg-player${options.me ? " me" : ""}${options.toMove ? " to-move" : ""}`, "data-seat": seat ?? "synth",
     style: seat === null || seat === undefined ? "border-left: 8px solid #555" : `border-left: 8px solid ${seatColour(seat)}` },
   el("h3", {}, seat === null || seat === undefined ? el("span", { class: "rival-tag" }, "S") : seatBadge(seat, 22), ` ${options.title}`,
     ` · ${pv.vp} VP`, options.first ? el("span", { class: "badge first" }, "first") : null, options.toMove ? el("span", { class: "badge" }, "to move") : null),

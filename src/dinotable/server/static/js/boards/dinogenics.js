@@ -282,7 +282,8 @@ export function render(container, state, ctx) {
   const parkPanels = parks(state, actions, ctx);
   const board = el("div", { class: "dg" }, modesBox, drawnCards(state, actions, ctx),
     onPark ? [parkPanels, table] : [table, parkPanels],
-    el("details", { class: "panel screen-panel" }, el("summary", {}, "The table as text"), el("pre", { class: "screen" }, state.screen || "")));
+    // Open, as the generic board showed it: the whole table in the terminal's words, for a screen reader too.
+    el("details", { class: "panel screen-panel", open: true }, el("summary", {}, "The table as text"), el("pre", { class: "screen" }, state.screen || "")));
   const placed = new Set([...board.querySelectorAll("[data-action]")].map((n) => n.getAttribute("data-action")));
   board.prepend(promptBar(state, actions, ctx, placed));
   container.append(board);
