@@ -290,3 +290,41 @@ def test_the_co_op_and_a_solo_scenario_play_on_the_same_board(server_url, browse
     pages[0].wait_for_function(AT_SEQ, arg=len(engine.history))
     pages[0].screenshot(path=str(ARTIFACTS / f"dg-{'coop' if players == 2 else 'solo'}-desktop.png"), full_page=True)
     assert page_errors == []
+
+
+MY_PARK = '#board .dg-players > [data-seat="0"]'
+
+
+@pytest.mark.parametrize(
+    ("name", "seed", "wanted", "where"),
+    [
+        ("rampage-damage", 1, lambda i: i["decision"] == "choose the damaged structure", f"{MY_PARK} .dg-park"),
+        ("large-facility", 1, lambda i: i["kind"] == "spot", f"{MY_PARK} .dg-park"),
+        ("keep-dna", 1, lambda i: i.get("from") == "drawn", "#board .dg-drawn"),
+        ("repair", 6, lambda i: i["decision"] == "repair a structure", MY_PARK),
+        ("city-center", 1, lambda i: i["kind"] == "city_center", '#board .dg-space[data-space="city_center"]'),
+    ],
+    ids=lambda value: value if isinstance(value, str) and " " not in value and "#" not in value else "",
+)
+def test_each_choice_is_made_where_it_happens(server_url, browser, page_errors, name, seed, wanted, where):
+    """A rampage's damage (rulebook: the player chooses the structure), a Large Facility's two spaces, the DNA
+    cards drawn to keep, a repair and the City Center's choices: each such choice is a button where the thing
+    it names is drawn (the seat's park, the drawn cards, the City Center's space), and clicking it decides it."""
+    made = table(server_url, seed, {})
+
+    def reached(s, legal):
+        return any(wanted(s.action_info(a)) for a in legal)
+
+    engine = drive_to(server_url, made, seed, {}, reached, random.Random(seed))
+    page = open_page(browser, server_url + made["seats"][0]["url"], page_errors)
+    page.wait_for_function(AT_SEQ, arg=len(engine.history))
+    state = every_action_on_the_board(page)
+    choices = [a for a in state["legal"] if wanted(a["info"])]
+    place = page.locator(where)
+    for a in choices:
+        assert place.locator(f'[data-action="{a["id"]}"]').count() == 1, f"{a['text']} is where it happens"
+    page.screenshot(path=str(ARTIFACTS / f"dg-{name}-desktop.png"), full_page=True)
+    place.locator(f'[data-action="{choices[-1]["id"]}"]').first.click()
+    page.wait_for_function(AT_SEQ, arg=state["seq"] + 1)
+    assert page.evaluate(STATE)["log"][-1]["seq"] >= state["seq"]
+    assert page_errors == []

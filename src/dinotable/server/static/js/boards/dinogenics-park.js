@@ -177,6 +177,7 @@ function parkSvg(pv, words, actions, ctx, label) {
   const byCell = new Map();
   for (const d of pv.dinosaurs || []) byCell.set(d.cell, [...(byCell.get(d.cell) || []), d]);
   const victims = actions.filter((a) => a.info?.kind === "victim");
+  let rampaging = actions.find((a) => a.info?.rampaging)?.info.rampaging || null;
   for (const [cell, dinos] of byCell) {
     const [x, y] = cellXY(cell);
     const r = dinos.length > 4 ? 11 : 15;
@@ -185,6 +186,11 @@ function parkSvg(pv, words, actions, ctx, label) {
       const cx = x + CELL / 2 + ((i % per) - (Math.min(dinos.length, per) - 1) / 2) * (2 * r + 6);
       const cy = y + CELL / 2 + 8 + (Math.floor(i / per) - (Math.ceil(dinos.length / per) - 1) / 2) * (2 * r + 4);
       const mark = dinoMark(words, d, cx, cy, r);
+      if (rampaging && rampaging.cell === cell && rampaging.species === d.species) {
+        mark.classList.add("rampaging"); // the dinosaur whose rampage does the damage being chosen
+        mark.prepend(svg("circle", { cx, cy, r: r + 6, class: "rampage-ring" }));
+        rampaging = null;
+      }
       const victim = victims.find((a) => a.info.cell === cell && a.info.species === d.species && !art.querySelector(`[data-action="${a.id}"]`));
       art.append(victim ? makeActive(mark, victim, ctx) : mark);
     });

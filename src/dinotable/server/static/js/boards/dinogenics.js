@@ -205,7 +205,9 @@ function parks(state, actions, ctx) {
   };
   const damage = (seat) => {
     const names = logNames(state, seat);
-    return lastLines(state, (t) => names.some((n) => t.toLowerCase().startsWith(n)) && /rampage|damaged|broken|destroyed|loses \d+ visitor/.test(t), 3);
+    // The table's events about this park (not the seat's own decisions, "player 1: ..."), as the log words them.
+    const about = (t) => names.some((n) => t.toLowerCase().startsWith(n) && t.charAt(n.length) !== ":");
+    return lastLines(state, (t) => about(t) && /rampage|is damaged|is broken|is destroyed|loses \d+ visitors? to/.test(t), 4);
   };
   const seats = view.players.map((p, seat) => seat);
   seats.sort((a, b) => (a === state.seat ? -1 : b === state.seat ? 1 : a - b));
@@ -262,7 +264,9 @@ function promptBar(state, actions, ctx, placed) {
     return bar;
   }
   const decision = actions[0].info?.decision || state.view.phase;
-  bar.append(el("p", {}, el("strong", {}, `Your turn: ${decision}.`), ` ${HINTS[decision] || "Choose on the board or below."}`));
+  const facility = actions[0].info?.facility && ["cell", "spot"].includes(actions[0].info.kind) ? state.view.refs?.[actions[0].info.facility] : null;
+  bar.append(el("p", {}, el("strong", {}, `Your turn: ${decision}${facility ? ` (the ${facility})` : ""}.`),
+    ` ${HINTS[decision] || "Choose on the board or below."}`));
   for (const a of actions.filter((x) => !placed.has(String(x.id)))) bar.append(actionButton(a, ctx, a.text));
   return bar;
 }
