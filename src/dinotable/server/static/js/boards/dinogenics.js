@@ -276,16 +276,26 @@ export function render(container, state, ctx) {
   const actions = state.legal || [];
   const modesBox = el("div", { id: "dg-modes", class: "dg-modes" });
   renderModes(modesBox, state, ctx);
-  // A decision on the park brings the parks up, under the prompt; else the Mainland leads.
-  const onPark = actions.some((a) => ["pen", "cell", "spot", "victim", "structure"].includes(a.info?.kind));
-  const table = el("div", { class: "dg-table" },
-    el("section", { class: "panel dg-mainland" }, el("h3", {}, "The Mainland"), mainland(state, actions, ctx, "Mainland"),
+  // The part of the table the decision is about comes up under the prompt (the parks, the DNA Market, the City
+  // Center, IntelliGen Designs); else the Mainland leads.
+  const has = (test) => actions.some((a) => a.info && test(a.info));
+  const focus = has((i) => ["pen", "cell", "spot", "victim", "structure"].includes(i.kind)) ? "parks"
+    : has((i) => i.kind === "dna" && ["market", "dna_discard"].includes(i.from)) ? "market"
+      : has((i) => i.kind === "stack") ? "city"
+        : has((i) => ["large", "specialist"].includes(i.kind)) ? "intelligen" : null;
+  const panels = {
+    mainland: el("section", { class: "panel dg-mainland" }, el("h3", {}, "The Mainland"), mainland(state, actions, ctx, "Mainland"),
       mainland(state, actions, ctx, "Breaking News")),
-    seasonPanel(state, ctx), newsPanel(state), cityCenter(state, actions, ctx), marketPanel(state, actions, ctx),
-    intelligen(state, actions, ctx));
+    season: seasonPanel(state, ctx),
+    news: newsPanel(state),
+    city: cityCenter(state, actions, ctx),
+    market: marketPanel(state, actions, ctx),
+    intelligen: intelligen(state, actions, ctx),
+  };
+  const table = el("div", { class: "dg-table" }, Object.entries(panels).filter(([key]) => key !== focus).map(([, panel]) => panel));
   const parkPanels = parks(state, actions, ctx);
   const board = el("div", { class: "dg" }, modesBox, drawnCards(state, actions, ctx),
-    onPark ? [parkPanels, table] : [table, parkPanels],
+    focus === "parks" ? [parkPanels, table] : [focus ? el("div", { class: "dg-focus" }, panels[focus]) : null, table, parkPanels],
     // Open, as the generic board showed it: the whole table in the terminal's words, for a screen reader too.
     el("details", { class: "panel screen-panel", open: true }, el("summary", {}, "The table as text"), el("pre", { class: "screen" }, state.screen || "")));
   const placed = new Set([...board.querySelectorAll("[data-action]")].map((n) => n.getAttribute("data-action")));
