@@ -57,8 +57,7 @@ function renderOptions() {
   if (!game.options.length) box.append(el("p", {}, "This game has no options."));
   for (const option of game.options) {
     const input = optionInput(option);
-    const chosen = option.choice_help ? el("div", { class: "choice-help help", "data-choice-help": option.name, "aria-live": "polite",
-      style: "border-left: 3px solid #b9a66b; padding-left: 0.6rem; max-width: 46rem" }) : null;
+    const chosen = option.choice_help ? el("div", { class: "choice-help help", "data-choice-help": option.name, "aria-live": "polite" }) : null;
     input.addEventListener("change", () => optionChanged(option));
     box.append(
       el("div", { class: "option" },
@@ -68,7 +67,7 @@ function renderOptions() {
         chosen),
     );
   }
-  box.append(el("p", { id: "option-note", class: "option-note", role: "status", style: "color: #8a2b06; font-weight: 600" }));
+  box.append(el("p", { id: "option-note", class: "option-note", role: "status" }));
   showChoiceHelp();
   checkPlayers();
 }

@@ -233,7 +233,7 @@ async function render(state) {
   const firstTime = !current || current.game !== state.game;
   current = state;
   if (firstTime) {
-    board = await boardFor(state.game);
+    board = await boardFor(state.game, params.get("board") === "plain");
     document.body.classList.toggle("list-first", board.listFirst === true);
   }
   renderHeader(state);

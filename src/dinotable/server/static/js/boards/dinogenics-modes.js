@@ -21,37 +21,8 @@ import("./dinogenics-park.js")
     if (latest && latest.container.isConnected && latest.state.view?.synth) renderModes(latest.container, latest.state, latest.ctx);
   });
 
-// A little CSS of its own, injected once (the lead may move it into style.css).
-const STYLE = `
-.dg-m { border: 2px solid #b9a66b; border-radius: 8px; padding: 0.6rem 0.9rem; margin: 0.5rem 0; background: #fffbea; }
-.dg-m h3 { margin: 0 0 0.3rem; font-size: 1.05rem; }
-.dg-m .dg-m-goal { margin: 0.2rem 0; font-weight: 600; }
-.dg-m .dg-m-seasons { margin: 0.2rem 0; color: #5a5344; }
-.dg-m table { border-collapse: collapse; margin: 0.3rem 0; }
-.dg-m td, .dg-m th { padding: 0.15rem 0.6rem 0.15rem 0; text-align: left; vertical-align: top; }
-.dg-m td.dg-m-num { font-variant-numeric: tabular-nums; white-space: nowrap; }
-.dg-m .dg-m-met { color: #1d6b2a; font-weight: 600; }
-.dg-m .dg-m-unmet { color: #8a2b06; }
-.dg-m .dg-m-result { font-size: 1.2rem; font-weight: 700; margin: 0.4rem 0 0.2rem; }
-.dg-m .dg-m-grade { font-size: 1.1rem; font-style: italic; border-left: 4px solid #b9a66b; padding: 0.3rem 0.6rem; margin: 0.3rem 0; background: #fff; }
-.dg-m .dg-m-won { color: #1d6b2a; }
-.dg-m .dg-m-lost { color: #8a2b06; }
-.dg-m details { margin: 0.3rem 0; }
-.dg-m summary { cursor: pointer; color: #5a5344; }
-.dg-m .dg-m-turn { margin: 0.2rem 0; padding: 0.3rem 0.6rem; background: #fff; border-left: 4px solid #7a6fb0; }
-.dg-m .dg-m-turn.dg-m-older { opacity: 0.75; border-left-color: #c9c2e8; }
-.dg-m .dg-m-turn ol, .dg-m .dg-m-turn ul { margin: 0.1rem 0 0.1rem 1.1rem; padding: 0; }
-.dg-m .dg-m-park ul { margin: 0.1rem 0 0.3rem 1.1rem; padding: 0; }
-`;
-
-function injectStyle() {
-  if (document.getElementById("dg-modes-style")) return;
-  document.head.append(el("style", { id: "dg-modes-style" }, STYLE));
-}
-
 /** Draws the modes' panel for this table state into `container`; empty in a game between players. */
 export function renderModes(container, state, ctx = {}) {
-  injectStyle();
   clear(container);
   container.dataset.seq = String(state.seq); // which state the panel shows (the tests wait on it)
   const goal = state.view && state.view.objective;
