@@ -349,8 +349,10 @@ def view(s: DinoGenicsState, seat: int | None) -> dict:
 def _words(s: DinoGenicsState, v: dict) -> dict:
     """Presentation only, for the browser's board: the printed words for what the view names by key (the
     spaces and what they do, the Breaking News in effect and upcoming, the part of the Season, species' marks,
-    each DNA kind, facility and specialist), so no program key ever reaches a person."""
+    each DNA kind, and the effects of the facilities, specialists and cards shown), so no program key ever
+    reaches a person."""
     c = s.c
+    fixed = _WORD_TABLES.get(id(c)) or _word_table(c)
 
     def news(i: int):
         return {"name": c.news[i].name, "number": c.news[i].number, "text": c.news[i].text} if i >= 0 else None
@@ -367,11 +369,31 @@ def _words(s: DinoGenicsState, v: dict) -> dict:
     for pv in [*v["players"], *([v["synth"]] if v["synth"] else [])]:
         shown |= {*pv["specialists"], *pv.get("dna", ()), *pv.get("manipulation", ())}
         shown |= {f["facility"] for f in pv["facilities"]}
-    effects = {f.key: facility_effects(c, f.index) for f in c.facilities if f.key in shown}
-    effects |= {sp.key: specialist_text(c, sp.index) for sp in c.specialists if sp.key in shown}
-    effects |= {m.key: m.text for m in c.manipulation if m.key in shown}
+    effects = fixed["effects"]
     return {
         "stage": stage_label(s, v["stage"]),
+        "spaces": [space for space in fixed["spaces"] if space["key"] in v["mainland"]],
+        "active_news": news(s.active),
+        "upcoming_news": news(s.upcoming),
+        "chaos_theory": bool(s.options.get("chaos_theory")),
+        "park": fixed["park"],
+        "dna": fixed["dna"],
+        "species": fixed["species"],
+        "effects": {key: effects[key] for key in sorted(shown) if key in effects},
+        "basic_hotel": c.facilities[s.t.hotel].name,
+    }
+
+
+_WORD_TABLES: dict[int, dict] = {}
+
+
+def _word_table(c) -> dict:
+    """The words of _words that stay the same all game, once per content (a view is made for every seat at
+    every decision the server sends)."""
+    effects = {f.key: facility_effects(c, f.index) for f in c.facilities}
+    effects |= {sp.key: specialist_text(c, sp.index) for sp in c.specialists}
+    effects |= {m.key: m.text for m in c.manipulation}
+    table = _WORD_TABLES[id(c)] = {
         "spaces": [
             {
                 "key": sp.key,
@@ -380,11 +402,7 @@ def _words(s: DinoGenicsState, v: dict) -> dict:
                 "board": "Breaking News" if sp.news else "IntelliGen Designs" if sp.expansion else "Mainland",
             }
             for sp in c.spaces
-            if sp.key in v["mainland"]
         ],
-        "active_news": news(s.active),
-        "upcoming_news": news(s.upcoming),
-        "chaos_theory": bool(s.options.get("chaos_theory")),
         "park": {
             "rows": c.numbers["park_rows"],
             "columns": c.numbers["park_columns"],
@@ -396,8 +414,8 @@ def _words(s: DinoGenicsState, v: dict) -> dict:
             for sp in c.species
         },
         "effects": effects,
-        "basic_hotel": c.facilities[s.t.hotel].name,
     }
+    return table
 
 
 _REF_TABLES: dict[int, dict] = {}
