@@ -42,6 +42,24 @@ def get(base: str, path: str) -> dict:
         return json.loads(response.read())
 
 
+def play_through_api(base: str, made: dict, state, arrived, choose, limit: int) -> object:
+    """Plays a table of human seats through the API, `state` (the engine's copy of the table) replayed alongside,
+    each decision `choose(state, legal)`, until `arrived(state, legal)`; returns the state there."""
+    tokens = [seat["token"] for seat in made["seats"]]
+    for _ in range(limit):
+        legal = state.legal_actions()
+        if arrived(state, legal):
+            return state
+        action = choose(state, legal)
+        post(
+            base,
+            f"/api/tables/{made['table']}/actions",
+            {"token": tokens[state.current_player], "seq": len(state.history), "action": action},
+        )
+        state.apply(action)
+    pytest.fail(f"the wanted decision never came in {limit} decisions")
+
+
 def plain(value):
     """A view as JSON would carry it (tuples become lists), to compare with what the page received."""
     return json.loads(json.dumps(value))

@@ -10,7 +10,7 @@ import pytest
 import dinotable
 
 from .conftest import ARTIFACTS
-from .test_browser import AT_SEQ, BOARD_ACTIONS, READY, UNNAMED_ACTIONS, get, open_page, plain, post
+from .test_browser import AT_SEQ, BOARD_ACTIONS, READY, UNNAMED_ACTIONS, get, open_page, plain, play_through_api, post
 
 GAME = "dinogenics"
 STATE = "() => window.__dinotableState"
@@ -66,22 +66,14 @@ def play(page, state: dict, rng: random.Random) -> dict:
 
 
 def drive_to(base: str, made: dict, seed: int, options: dict, wanted, rng: random.Random, limit: int = 3000):
-    """Plays a table of human seats through the API, each decision random but never a wanted one, until seat 0
-    may make a decision `wanted(info)` accepts; returns the engine's state there (the table's replayed)."""
+    """Plays a table of human seats through the API, each decision random, until seat 0 may make a decision
+    and `wanted(state, legal)` accepts the moment; returns the engine's state there (the table's replayed)."""
     state = dinotable.get_game(GAME).new_game(len(made["seats"]), seed, options)
-    tokens = [seat["token"] for seat in made["seats"]]
-    for _ in range(limit):
-        legal = state.legal_actions()
-        if state.current_player == 0 and wanted(state, legal):
-            return state
-        action = rng.choice(legal)
-        post(
-            base,
-            f"/api/tables/{made['table']}/actions",
-            {"token": tokens[state.current_player], "seq": len(state.history), "action": action},
-        )
-        state.apply(action)
-    pytest.fail("the wanted decision never came")
+
+    def arrived(state, legal) -> bool:
+        return state.current_player == 0 and wanted(state, legal)
+
+    return play_through_api(base, made, state, arrived, lambda state, legal: rng.choice(legal), limit)
 
 
 def table(base: str, seed: int, options: dict, players=None) -> dict:

@@ -11,7 +11,17 @@ import dinotable
 from dinotable.games.tiny_epic_dinosaurs.content import load_content
 
 from .conftest import ARTIFACTS
-from .test_browser import AT_SEQ, BOARD_ACTIONS, READY, UNNAMED_ACTIONS, get, open_page, plain, post
+from .test_browser import (
+    AT_SEQ,
+    BOARD_ACTIONS,
+    READY,
+    UNNAMED_ACTIONS,
+    get,
+    open_page,
+    plain,
+    play_through_api,
+    post,
+)
 
 GAME = "tiny-epic-dinosaurs"
 STATE = "() => window.__dinotableState"
@@ -35,21 +45,14 @@ def every_action_on_the_board(page) -> dict:
 def drive_to(base: str, made: dict, seed: int, wanted, rng: random.Random, limit: int = 2000):
     """Plays a two-seat table through the API, each decision random but never a wanted one, until seat 0 may
     make a decision `wanted(info)` accepts; returns the engine's state there (the table's replayed)."""
-    state = dinotable.get_game(GAME).new_game(2, seed)
-    tokens = [seat["token"] for seat in made["seats"]]
-    for _ in range(limit):
-        legal = state.legal_actions()
-        if state.current_player == 0 and any(wanted(state.action_info(a)) for a in legal):
-            return state
-        choices = [a for a in legal if not wanted(state.action_info(a))] or legal
-        action = rng.choice(choices)
-        post(
-            base,
-            f"/api/tables/{made['table']}/actions",
-            {"token": tokens[state.current_player], "seq": len(state.history), "action": action},
-        )
-        state.apply(action)
-    pytest.fail("the wanted decision never came")
+
+    def arrived(state, legal) -> bool:
+        return state.current_player == 0 and any(wanted(state.action_info(a)) for a in legal)
+
+    def choose(state, legal) -> int:
+        return rng.choice([a for a in legal if not wanted(state.action_info(a))] or legal)
+
+    return play_through_api(base, made, dinotable.get_game(GAME).new_game(2, seed), arrived, choose, limit)
 
 
 def test_the_board_draws_each_farm_as_the_game_reads_it(server_url, browser, page_errors):
