@@ -221,6 +221,9 @@ def test_coop_clicked_through_synths_turns_to_the_shared_result(server_url, brow
     )
     coop = GAME.content.coop
     assert (coop["victory"] if outcome["victory"] else coop["defeat"]) in panel_text(page)
+    synth_row = page.locator('#outcome tr[data-automaton="Synth"] td').last
+    assert synth_row.inner_text() == str(outcome["automata"]["Synth"]["total"]), "Synth's End Game Scoring shows"
+    assert f"Synth's score: {outcome['synth']}" in page.locator("#outcome").inner_text()
     page.screenshot(path=str(ARTIFACTS / "dinogenics-coop-end.png"))
     page.locator("#dg-modes").screenshot(path=str(ARTIFACTS / "dinogenics-coop-end-panel.png"))
     assert page_errors == []

@@ -279,7 +279,7 @@ export function render(container, state, ctx) {
   // The part of the table the decision is about comes up under the prompt (the parks, the DNA Market, the City
   // Center, IntelliGen Designs); else the Mainland leads.
   const has = (test) => actions.some((a) => a.info && test(a.info));
-  const focus = has((i) => ["pen", "cell", "spot", "victim", "structure"].includes(i.kind)) ? "parks"
+  const focus = has((i) => ["pen", "cell", "spot", "victim", "structure"].includes(i.kind) || (i.kind === "seat" && "park" in i)) ? "parks"
     : has((i) => i.kind === "dna" && ["market", "dna_discard"].includes(i.from)) ? "market"
       : has((i) => i.kind === "stack") ? "city"
         : has((i) => ["large", "specialist"].includes(i.kind)) ? "intelligen" : null;
@@ -294,8 +294,10 @@ export function render(container, state, ctx) {
   };
   const table = el("div", { class: "dg-table" }, Object.entries(panels).filter(([key]) => key !== focus).map(([, panel]) => panel));
   const parkPanels = parks(state, actions, ctx);
-  const board = el("div", { class: "dg" }, modesBox, drawnCards(state, actions, ctx),
-    focus === "parks" ? [parkPanels, table] : [focus ? el("div", { class: "dg-focus" }, panels[focus]) : null, table, parkPanels],
+  // The objective or Synth's panel leads, unless the decision is about a part of the table: that comes first.
+  const parts = focus === "parks" ? [parkPanels, modesBox, table]
+    : focus ? [el("div", { class: "dg-focus" }, panels[focus]), modesBox, table, parkPanels] : [modesBox, table, parkPanels];
+  const board = el("div", { class: "dg" }, drawnCards(state, actions, ctx), parts,
     // Open, as the generic board showed it: the whole table in the terminal's words, for a screen reader too.
     el("details", { class: "panel screen-panel", open: true }, el("summary", {}, "The table as text"), el("pre", { class: "screen" }, state.screen || "")));
   const placed = new Set([...board.querySelectorAll("[data-action]")].map((n) => n.getAttribute("data-action")));
@@ -307,20 +309,32 @@ export function render(container, state, ctx) {
 const SCORED = [["track", "VP track"], ["facilities", "Facilities"], ["species", "Species"], ["credits", "Credits"], ["dna", "DNA"],
   ["scandals", "Scandals"], ["specialists", "Specialists"], ["traits", "Traits"]];
 
-/** The final score breakdown: each seat's End Game Scoring, part by part. */
+// The outcome's other entries in words (a scenario's and the co-op's; the grade and the ending are the modes
+// panel's), and those it leaves to the rows above or to that panel.
+const OUTCOME_WORDS = {
+  average: "The Branches' average (rounded up)", synth: "Synth's score", target: "Target", objective_met: "Objective met",
+  result: "Result",
+};
+
+/** The final score breakdown: each seat's End Game Scoring, part by part (and Synth's in the co-op). */
 export function outcomeLines(state) {
   const outcome = state.outcome;
   const name = (seat) => state.seats?.find((s) => s.seat === seat)?.name || `player ${seat + 1}`;
-  const parts = SCORED.filter(([key]) => (outcome.breakdown || []).some((b) => key in b));
-  const rows = (outcome.breakdown || []).map((b, seat) => el("tr", { "data-seat": seat }, el("th", { scope: "row" }, seatTag(seat, name(seat))),
-    parts.map(([key]) => el("td", {}, String(b[key]))), el("td", {}, el("strong", {}, String(b.total)))));
-  const known = ["over", "scores", "winners", "breakdown", "rounds", "reputation"];
-  const extra = Object.entries(outcome).filter(([key, value]) => !known.includes(key) && (typeof value !== "object" || Array.isArray(value)));
+  const breakdown = outcome.breakdown || [];
+  const automata = Object.entries(outcome.automata || {});
+  const parts = SCORED.filter(([key]) => [...breakdown, ...automata.map(([, b]) => b)].some((b) => key in b));
+  const row = (attrs, who, b) => el("tr", attrs, el("th", { scope: "row" }, who),
+    parts.map(([key]) => el("td", {}, String(b[key]))), el("td", {}, el("strong", {}, String(b.total))));
+  const rows = [
+    ...breakdown.map((b, seat) => row({ "data-seat": seat }, seatTag(seat, name(seat)), b)),
+    ...automata.map(([who, b]) => row({ "data-automaton": who }, el("span", { class: "rival-tag" }, `${who[0]} ${who}`), b)),
+  ];
+  const extra = Object.entries(outcome).filter(([key]) => key in OUTCOME_WORDS);
   return el("div", {},
     rows.length ? el("table", { class: "breakdown" },
       el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "Player"), parts.map(([, word]) => el("th", { scope: "col" }, word)), el("th", { scope: "col" }, "Total"))),
       el("tbody", {}, rows)) : null,
     outcome.reputation ? el("p", {}, `Final reputation: ${outcome.reputation.map((r, seat) => `${name(seat)} ${r}`).join(", ")}`) : null,
     outcome.rounds ? el("p", {}, `${outcome.rounds} Seasons played.`) : null,
-    extra.map(([key, value]) => el("p", {}, `${key.replace(/_/g, " ")}: ${plainWords(value)}`)));
+    extra.map(([key, value]) => el("p", {}, `${OUTCOME_WORDS[key]}: ${plainWords(value)}`)));
 }
