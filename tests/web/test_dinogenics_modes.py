@@ -2,9 +2,8 @@
 objective and the co-op explained; a CC4 game clicked to its end with the objective's progress and the grade
 shown; a Synth Re-Activated game clicked through Synth's turns to the shared result.
 
-The panel is boards/dinogenics-modes.js. Where the DinoGenics board draws it (#dg-modes inside the board) the
-test reads that; else a harness on the page calls the module on every state the page draws. Waits are on the
-page's own state (window.__dinotableState, set once the page has drawn it), never sleeps."""
+The panel is boards/dinogenics-modes.js, which the DinoGenics board draws in #dg-modes. Waits are on the page's
+own state (window.__dinotableState, set once the page has drawn it), never sleeps."""
 
 import random
 
@@ -15,25 +14,6 @@ from .test_browser import READY, open_page
 
 GAME = dinotable.get_game("dinogenics")
 STATE = "() => window.__dinotableState"
-# The modes' panel, drawn by the board, or else by a harness that calls the module itself on each new state.
-HARNESS = """async () => {
-  if (document.getElementById('dg-modes')) return 'board';
-  const modes = await import('/static/js/boards/dinogenics-modes.js');
-  const box = document.createElement('section');
-  box.id = 'dg-modes';
-  document.getElementById('board').before(box);
-  let drawn = -1;
-  const draw = () => {
-    const s = window.__dinotableState;
-    if (!s || s.seq === drawn) return;
-    drawn = s.seq;
-    const names = Object.fromEntries((s.seats || []).map((seat) => [seat.seat, seat.name]));
-    modes.renderModes(box, s, { seatName: (seat) => names[seat] });
-  };
-  new MutationObserver(draw).observe(document.body, { attributes: true, attributeFilter: ['data-seq'] });
-  draw();
-  return 'harness';
-}"""
 # The panel shows the page's current state (renderModes marks the state it drew).
 PANEL_AT = """(seq) => { const box = document.getElementById('dg-modes');
   return !!box && box.dataset.seq === String(seq); }"""
@@ -60,7 +40,6 @@ def make_table(page, seed: int) -> None:
     page.wait_for_selector("#go-to-seat")
     page.click("#go-to-seat")
     page.wait_for_function(READY, arg=-1)
-    page.evaluate(HARNESS)
 
 
 def wait_panel(page, after: int) -> dict:

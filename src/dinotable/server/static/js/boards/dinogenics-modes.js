@@ -6,21 +6,6 @@
 import { el, clear } from "../dom.js";
 import { seatTag } from "../seats.js";
 
-// The board's own park drawing (parkPanel, from boards/dinogenics-park.js or dinogenics.js) when it is there, for
-// Synth's park; a summary of Synth's park is shown either way.
-let parkPanel = null;
-let parkKnown = false;
-let latest = null; // the last call, drawn again once the board's module has answered
-const exported = (module) => (typeof module.parkPanel === "function" ? module.parkPanel : null);
-import("./dinogenics-park.js")
-  .then(exported, () => import("./dinogenics.js").then(exported))
-  .then((found) => { parkPanel = found; })
-  .catch(() => { parkPanel = null; })
-  .finally(() => {
-    parkKnown = true;
-    if (latest && latest.container.isConnected && latest.state.view?.synth) renderModes(latest.container, latest.state, latest.ctx);
-  });
-
 /** Draws the modes' panel for this table state into `container`; empty in a game between players. */
 export function renderModes(container, state, ctx = {}) {
   clear(container);
@@ -30,7 +15,6 @@ export function renderModes(container, state, ctx = {}) {
   if (!goal) return;
   if (goal.synth_re_activated) coopPanel(container, state, ctx, goal);
   else soloPanel(container, state, goal);
-  latest = parkKnown ? null : { container, state, ctx };
 }
 
 function seasonsLine(goal, over) {
@@ -109,7 +93,7 @@ function coopPanel(box, state, ctx, goal) {
       ahead ? `The Branches are ahead (${scored}).` : `Synth is ahead or level (${scored}): the average must be higher.`));
   }
   panel.append(synthTurns(state));
-  panel.append(synthPark(state.view.synth, ctx, state.view));
+  panel.append(synthPark(state.view.synth));
   box.append(panel);
 }
 
@@ -155,7 +139,7 @@ function synthTurns(state) {
   return box;
 }
 
-function synthPark(synth, ctx, view) {
+function synthPark(synth) {
   const box = el("div", { class: "dg-m-park", "data-synth-park": "" });
   if (!synth) return box;
   box.append(el("h4", {}, "Synth's park"));
@@ -167,14 +151,6 @@ function synthPark(synth, ctx, view) {
   const more = el("details", { class: "dg-m-park-more" }, el("summary", {}, "Synth's dinosaurs and facilities"),
     el("p", {}, el("strong", {}, "Dinosaurs: "), dinos.length ? dinos.join(", ") : "none yet"),
     el("p", {}, el("strong", {}, "Facilities: "), facilities.length ? facilities.join(", ") : "none"));
-  box.append(more);
-  if (parkPanel) {
-    try {
-      const words = { ...(view.words || {}), refs: view.refs || {} };
-      more.append(parkPanel(synth, ctx, { seat: null, words, title: "Synth", actions: [] }));
-    } catch (error) {
-      more.append(el("p", { class: "error" }, `The park drawing failed: ${error.message}`));
-    }
-  }
+  box.append(more); // the board draws Synth's park among the players' (boards/dinogenics-park.js)
   return box;
 }

@@ -5,9 +5,10 @@
 // Independent Contractors); and each park as a grid (dinogenics-park.js). Every element a legal action names is
 // a button carrying data-action; a choice with no place of its own is a button of the prompt; every decision
 // stays in the keyboard list (table.js). The solo objective and the co-op's Synth panel render in #dg-modes
-// (boards/dinogenics-modes.js, when it is there).
+// (boards/dinogenics-modes.js).
 import { el, words as plainWords } from "../dom.js";
 import { seatTag } from "../seats.js";
+import { renderModes } from "./dinogenics-modes.js";
 import { actionButton, parkPanel, speciesChip } from "./dinogenics-park.js";
 
 const SEASONS = 7; // rulebook: the game ends after Season 7
@@ -17,14 +18,6 @@ const FREE = -1;
 const BLOCKED = -2;
 const CRASH = -3;
 const SYNTH = 2;
-
-let modes = null; // the modes module, looked for once; a missing module or export draws nothing
-function renderModes(container, state, ctx) {
-  modes = modes || import("./dinogenics-modes.js").catch(() => null);
-  modes.then((m) => {
-    if (m && typeof m.renderModes === "function") m.renderModes(container, state, ctx);
-  }).catch(() => {});
-}
 
 function coop(view) {
   return view.synth !== null && view.synth !== undefined;
