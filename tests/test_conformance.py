@@ -190,6 +190,14 @@ def test_suite_catches_a_view_that_hands_out_the_states_own_list(monkeypatch, na
 
 
 @pytest.mark.parametrize("name", GAMES)
+def test_suite_catches_a_view_that_hands_out_a_table_it_keeps(monkeypatch, name):
+    kept = {"made once": ["and shared by every view"]}
+    game = _broken(monkeypatch, name, "view", lambda real: lambda s, seat: {**real(s, seat), "kept": kept})
+    with pytest.raises(AssertionError, match="changed the next view"):
+        conformance.check_handouts(game, 2, {}, 1)
+
+
+@pytest.mark.parametrize("name", GAMES)
 def test_suite_catches_a_record_that_drops_its_last_decision(monkeypatch, name):
     def drops(real):
         return lambda s: {**real(s), "history": s.history[:-1]}

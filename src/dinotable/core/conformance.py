@@ -475,11 +475,17 @@ def check_handouts(game, num_players: int, options: dict, seed: int) -> None:
     where = _where(game, num_players, options, seed)
     for state in _sample_points(game, num_players, options, seed, count=4):
         snapshot = state.clone()
-        for seat in [None, *range(num_players)]:
+        seats = [None, *range(num_players)]
+        views = [json.dumps(state.view(seat), sort_keys=True) for seat in seats]  # apart from what it hands out
+        for seat in seats:
             _scribble(state.view(seat))
         for handout in (state.to_json(), state.outcome(), state.legal_actions(), state.scores(), state.winners()):
             _scribble(handout)
         assert state == snapshot, f"{where}: changing a view, record or outcome changed the state"
+        # Nor what the game keeps beside the state (tables made once and shared by every view).
+        for seat, before in zip(seats, views, strict=True):
+            after = json.dumps(state.view(seat), sort_keys=True)
+            assert after == before, f"{where}: changing a view of seat {seat} changed the next view"
         if not state.is_over:
             copy = state.clone()
             for event in copy.apply(copy.legal_actions()[0]):

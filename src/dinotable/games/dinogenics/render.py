@@ -352,7 +352,7 @@ def _words(s: DinoGenicsState, v: dict) -> dict:
     each DNA kind, and the effects of the facilities, specialists and cards shown), so no program key ever
     reaches a person."""
     c = s.c
-    fixed = _WORD_TABLES.get(id(c)) or _word_table(c)
+    fixed = _per_content(_WORD_TABLES, c, _word_table)  # copied below: a view is the caller's to change
 
     def news(i: int):
         return {"name": c.news[i].name, "number": c.news[i].number, "text": c.news[i].text} if i >= 0 else None
@@ -372,19 +372,31 @@ def _words(s: DinoGenicsState, v: dict) -> dict:
     effects = fixed["effects"]
     return {
         "stage": stage_label(s, v["stage"]),
-        "spaces": [space for space in fixed["spaces"] if space["key"] in v["mainland"]],
+        "spaces": [dict(space) for space in fixed["spaces"] if space["key"] in v["mainland"]],
         "active_news": news(s.active),
         "upcoming_news": news(s.upcoming),
         "chaos_theory": bool(s.options.get("chaos_theory")),
-        "park": fixed["park"],
-        "dna": fixed["dna"],
-        "species": fixed["species"],
+        "park": dict(fixed["park"]),
+        "dna": dict(fixed["dna"]),
+        "species": {key: dict(marks) for key, marks in fixed["species"].items()},
         "effects": {key: effects[key] for key in sorted(shown) if key in effects},
         "basic_hotel": c.facilities[s.t.hotel].name,
     }
 
 
-_WORD_TABLES: dict[int, dict] = {}
+_WORD_TABLES: dict[int, tuple] = {}
+_REF_TABLES: dict[int, tuple] = {}
+
+
+def _per_content(cache: dict, c, make) -> dict:
+    """make(c), made once per content. The entry holds the content itself, so its id cannot be given to another
+    content while the entry stands (a bare id could name a newer content after the first was collected)."""
+    entry = cache.get(id(c))
+    if entry is None or entry[0] is not c:
+        if len(cache) >= 64:  # tests make many contents; a game holds one
+            cache.clear()
+        entry = cache[id(c)] = (c, make(c))
+    return entry[1]
 
 
 def _word_table(c) -> dict:
@@ -393,7 +405,7 @@ def _word_table(c) -> dict:
     effects = {f.key: facility_effects(c, f.index) for f in c.facilities}
     effects |= {sp.key: specialist_text(c, sp.index) for sp in c.specialists}
     effects |= {m.key: m.text for m in c.manipulation}
-    table = _WORD_TABLES[id(c)] = {
+    return {
         "spaces": [
             {
                 "key": sp.key,
@@ -415,10 +427,6 @@ def _word_table(c) -> dict:
         },
         "effects": effects,
     }
-    return table
-
-
-_REF_TABLES: dict[int, dict] = {}
 
 
 def _ref_table(c) -> dict:
@@ -429,7 +437,6 @@ def _ref_table(c) -> dict:
     table |= {sp.key: sp.name for sp in c.specialists}
     table |= {sp.key: sp.name for sp in c.spaces if not sp.news}
     table |= {f"news_{n.number}": f"Breaking News {n.number}: {n.name}" for n in c.news if n.number}
-    _REF_TABLES[id(c)] = table
     return table
 
 
@@ -443,7 +450,7 @@ def _refs(s: DinoGenicsState, v: dict) -> dict:
     for pv in [*v["players"], *([v["synth"]] if v["synth"] else [])]:
         keys |= {*pv["specialists"], *pv.get("dna", ()), *pv.get("manipulation", ())}
         keys |= {d["species"] for d in pv["dinosaurs"]} | {f["facility"] for f in pv["facilities"]}
-    table = _REF_TABLES.get(id(s.c)) or _ref_table(s.c)
+    table = _per_content(_REF_TABLES, s.c, _ref_table)
     return {k: table[k] for k in sorted(keys) if k in table}
 
 
