@@ -98,22 +98,34 @@ def paired_species(s: DinoGenicsState, seat: int) -> int:
     return sum(1 for k in set(kinds) if kinds.count(k) >= 2)
 
 
-def _conditions(s: DinoGenicsState, seat: int) -> dict:
-    """A scenario objective's conditions besides the score: name -> met."""
+def _measures(s: DinoGenicsState, seat: int) -> list[tuple[str, str, int, int, str]]:
+    """A scenario objective's conditions besides the score, each as (name, label in the rulebook's words,
+    current, target, "at_least" or "at_most"): what the outcome judges and the view shows."""
     goal = s.scenario.objective
-    out = {}
+    out = []
     if goal.get("positive_reputation"):
-        out["positive_reputation"] = reputation(s, seat) > 0
+        out.append(("positive_reputation", "Reputation (positive)", reputation(s, seat), 1, "at_least"))
     if goal.get("no_scandals"):
-        out["no_scandals"] = s.get(seat, SCANDALS) == 0
+        out.append(("no_scandals", "Scandals", s.get(seat, SCANDALS), 0, "at_most"))
     if "paired_species" in goal:
-        out["paired_species"] = paired_species(s, seat) >= goal["paired_species"]
+        label = "Species with two or more meeples"
+        out.append(("paired_species", label, paired_species(s, seat), goal["paired_species"], "at_least"))
     if "rooms" in goal:
-        out["rooms"] = room(s, seat) >= goal["rooms"]
+        out.append(("rooms", "Visitor capacity", room(s, seat), goal["rooms"], "at_least"))
     if goal.get("commercial_full"):
         used = {x for f in s.facs[seat] for x in places(f) if x >= COMMERCIAL}
-        out["commercial_full"] = len(used) >= s.c.numbers["commercial_spaces"]
+        label = "Occupied commercial sector spaces"
+        out.append(("commercial_full", label, len(used), s.c.numbers["commercial_spaces"], "at_least"))
     return out
+
+
+def _met(current: int, target: int, compare: str) -> bool:
+    return current >= target if compare == "at_least" else current <= target
+
+
+def _conditions(s: DinoGenicsState, seat: int) -> dict:
+    """A scenario objective's conditions besides the score: name -> met."""
+    return {name: _met(current, target, compare) for name, _, current, target, compare in _measures(s, seat)}
 
 
 def scenario_result(s: DinoGenicsState) -> dict:
@@ -203,48 +215,13 @@ def objective(s: DinoGenicsState) -> dict | None:
 
 def _progress(s: DinoGenicsState, score: int, target: int, unit: str) -> list[dict]:
     """Each part of a scenario's objective as current against target, in the rulebook's words; `at_most` for
-    the Scandals, which must stay at 0. The same tests as _conditions (a unit test holds them together)."""
-    goal = s.scenario.objective
-    rows = [
-        {
-            "label": "Credits (End Game Scoring)" if unit == "credits" else "Victory points (End Game Scoring)",
-            "current": score,
-            "target": target,
-            "compare": "at_least",
-        }
+    the Scandals, which must stay at 0."""
+    score_label = "Credits (End Game Scoring)" if unit == "credits" else "Victory points (End Game Scoring)"
+    parts = [(score_label, score, target, "at_least")] + [m[1:] for m in _measures(s, 0)]
+    return [
+        {"label": label, "current": current, "target": goal, "compare": compare, "met": _met(current, goal, compare)}
+        for label, current, goal, compare in parts
     ]
-    if goal.get("positive_reputation"):
-        rows.append({"label": "Reputation (positive)", "current": reputation(s, 0), "target": 1, "compare": "at_least"})
-    if goal.get("no_scandals"):
-        rows.append({"label": "Scandals", "current": s.get(0, SCANDALS), "target": 0, "compare": "at_most"})
-    if "paired_species" in goal:
-        rows.append(
-            {
-                "label": "Species with two or more meeples",
-                "current": paired_species(s, 0),
-                "target": goal["paired_species"],
-                "compare": "at_least",
-            }
-        )
-    if "rooms" in goal:
-        rows.append(
-            {"label": "Visitor capacity", "current": room(s, 0), "target": goal["rooms"], "compare": "at_least"}
-        )
-    if goal.get("commercial_full"):
-        used = {x for f in s.facs[0] for x in places(f) if x >= COMMERCIAL}
-        rows.append(
-            {
-                "label": "Occupied commercial sector spaces",
-                "current": len(used),
-                "target": s.c.numbers["commercial_spaces"],
-                "compare": "at_least",
-            }
-        )
-    for row in rows:
-        row["met"] = (
-            row["current"] >= row["target"] if row["compare"] == "at_least" else row["current"] <= row["target"]
-        )
-    return rows
 
 
 def _pleasing_harmonics(s: DinoGenicsState, seat: int) -> int:
