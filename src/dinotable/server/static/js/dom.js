@@ -60,3 +60,11 @@ export function words(value) {
 export function humanKey(key) {
   return String(key).replace(/_/g, " ");
 }
+
+/** A board button for a legal action: it carries data-action, reads as the action's text, and takes it. */
+export function actionButton(action, ctx, label, attrs = {}) {
+  const button = el("button", { type: "button", class: "board-button", "data-action": action.id, title: action.text, ...attrs }, label);
+  button.setAttribute("aria-label", action.text);
+  button.addEventListener("click", () => ctx.act(action.id));
+  return button;
+}

@@ -6,7 +6,7 @@
 // Playing on it: a space, a dinosaur, a facility, a fence or a Large Facility spot a legal action names is a
 // button carrying data-action; a pen is built by dragging a rectangle from one space to another (each pen a
 // legal action offers is one rectangle, info.pen: the drag's rectangle picks the action with those spaces).
-import { el, svg, clickable } from "../dom.js";
+import { actionButton, el, svg, clickable } from "../dom.js";
 import { seatBadge, seatColour } from "../seats.js";
 
 const CELL = 96;
@@ -22,13 +22,6 @@ const LETTERS = {
   megalodon: "Me", mosasaur: "Mo", spinosaurus: "Sp", parasaurolophus: "Pa", dimetrodon: "Di", dreadnoughtus: "Dr",
   pachycephalosaurus: "Pc", corrupted_t_rex: "CT",
 };
-
-export function actionButton(action, ctx, label, attrs = {}) {
-  const button = el("button", { type: "button", class: "board-button", "data-action": action.id, title: action.text, ...attrs }, label);
-  button.setAttribute("aria-label", action.text);
-  button.addEventListener("click", () => ctx.act(action.id));
-  return button;
-}
 
 /** The species' look: its colour pair, its letters, and whether it is an Elite or a mutant. */
 export function speciesLook(words, key) {

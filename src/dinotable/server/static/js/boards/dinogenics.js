@@ -6,10 +6,10 @@
 // a button carrying data-action; a choice with no place of its own is a button of the prompt; every decision
 // stays in the keyboard list (table.js). The solo objective and the co-op's Synth panel render in #dg-modes
 // (boards/dinogenics-modes.js).
-import { el, words as plainWords } from "../dom.js";
+import { actionButton, el, words as plainWords } from "../dom.js";
 import { seatTag } from "../seats.js";
 import { renderModes } from "./dinogenics-modes.js";
-import { actionButton, parkPanel, speciesChip } from "./dinogenics-park.js";
+import { parkPanel, speciesChip } from "./dinogenics-park.js";
 
 const SEASONS = 7; // rulebook: the game ends after Season 7
 const BRANCH = ["West", "East"];

@@ -3,7 +3,7 @@
 // symbols, water and mountain edges, dotted lines, Barriers, Enclosures and dinosaurs; each player's tracks,
 // Containment Zone, Medical Leave and cards. Every element a legal action names (info.action_space, info.edge,
 // info.cell, info.research, info.contract) is a button carrying data-action; every decision stays in the list.
-import { el, svg, clickable, words } from "../dom.js";
+import { actionButton, el, svg, clickable, words } from "../dom.js";
 import { seatBadge, seatColour, seatTag } from "../seats.js";
 
 // The Farm pictures of the game's content (content.toml, [[farm]]): "+" corners, P/M/S/- spaces (plant, meat,
@@ -75,13 +75,6 @@ function seatOfHolder(state, holder) {
 function holderTag(state, holder, ctx) {
   const seat = seatOfHolder(state, holder);
   return seat === null ? el("span", { class: "rival-tag" }, "R ", holder) : seatTag(seat, ctx.seatName(seat));
-}
-
-function actionButton(action, ctx, label, attrs = {}) {
-  const button = el("button", { type: "button", class: "board-button", "data-action": action.id, title: action.text, ...attrs }, label);
-  button.setAttribute("aria-label", action.text);
-  button.addEventListener("click", () => ctx.act(action.id));
-  return button;
 }
 
 // ---------------------------------------------------------------------------------------------- the table
