@@ -2,9 +2,17 @@
 
 from __future__ import annotations
 
+import contextlib
 import math
 import os
+import shutil
+import signal
+import socket
 import statistics
+import subprocess
+import sys
+import tempfile
+import time
 from pathlib import Path
 
 import pytest
@@ -233,6 +241,12 @@ def test_wilson_interval_refuses_more_successes_than_games():
 # ----------------------------------------------------------------------------------------- Ray
 
 
+# Both Ray tests run on one xdist worker, one after the other: two clusters starting at once on two cores
+# would only slow each other down.
+ray_tests = pytest.mark.xdist_group("ray")
+
+
+@ray_tests
 def test_the_ray_backend_gives_the_same_games_as_local_processes():
     """A local Ray cluster plays the same batches: game for game the same results as one local process."""
     pytest.importorskip("ray")
@@ -241,28 +255,88 @@ def test_the_ray_backend_gives_the_same_games_as_local_processes():
     assert on_ray == local
 
 
-def test_the_ray_backend_reaches_a_running_cluster_by_its_address(tmp_path, monkeypatch):
-    """`address` joins a running Ray cluster (started here with `ray start --head`) and plays the same games."""
-    pytest.importorskip("ray")
-    import shutil
-    import subprocess
-    import sys
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
 
+
+def _session_members(session: int) -> list[int]:
+    """The live processes of a session (Linux /proc: zombies have ended already)."""
+    members = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:  # the process ended while the folder was read
+            continue
+        if int(fields[3]) == session and fields[0] != "Z":
+            members.append(int(stat.parent.name))
+    return members
+
+
+@pytest.fixture
+def ray_head(tmp_path):
+    """A Ray head node of this test's own: `ray start --head --block` in a session of its own, on free ports and
+    in its own temp folder (so no other Ray client on the machine finds it, and it finds no other). It is
+    stopped by signalling that session only: `ray stop` would stop every Ray cluster on the machine."""
+    pytest.importorskip("ray")
     ray_cli = shutil.which("ray") or str(Path(sys.executable).with_name("ray"))
-    port = "6391"
+    port = _free_port()
+    ports = {
+        "--port": port,
+        "--dashboard-agent-listen-port": _free_port(),
+        "--metrics-export-port": _free_port(),
+        "--runtime-env-agent-port": _free_port(),
+    }
+    command = [ray_cli, "start", "--head", "--block", "--num-cpus", "2", "--include-dashboard", "false"]
+    command += [str(part) for pair in ports.items() for part in pair]
+    # A short temp folder: Ray's sockets live under it, and a socket's path is at most 107 bytes.
+    folder = tempfile.mkdtemp(prefix="ray-")
+    command += ["--temp-dir", folder, "--disable-usage-stats"]
     env = {**os.environ, "RAY_AUTH_MODE": "disabled"}
-    subprocess.run(
-        [ray_cli, "start", "--head", "--num-cpus", "2", "--port", port, "--include-dashboard", "false"],
-        check=True,
-        capture_output=True,
+    head = subprocess.Popen(
+        command,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
         env=env,
         cwd=tmp_path,
+        start_new_session=True,
     )
-    monkeypatch.setenv("RAY_AUTH_MODE", "disabled")
+    said = []
     try:
-        on_cluster = simulate(NAME, 2, 6, ["greedy", "random"], seed=45, backend="ray", address=f"127.0.0.1:{port}")
+        for line in head.stdout:  # readiness: `ray start` says when the cluster is up, or ends saying why not
+            said.append(line)
+            if "Ray runtime started" in line:
+                break
+        else:
+            pytest.fail("`ray start --head` ended before the cluster was up:\n" + "".join(said[-20:]))
+        yield f"127.0.0.1:{port}"
     finally:
-        subprocess.run([ray_cli, "stop", "--force"], capture_output=True, env=env)
+        _stop_session(head)
+        head.stdout.close()
+        shutil.rmtree(folder, ignore_errors=True)
+    assert not _session_members(head.pid), "a process of the test's Ray cluster outlived it"
+
+
+def _stop_session(head: subprocess.Popen) -> None:
+    """SIGTERM to the head, which stops the processes it started (signalling them all at once leaves it stuck
+    stopping them); up to 30 s for the session to end, then SIGKILL to any process of it left."""
+    head.terminate()
+    deadline = time.monotonic() + 30
+    while _session_members(head.pid) and time.monotonic() < deadline:  # waits for their ending, not a time
+        time.sleep(0.1)
+    for pid in _session_members(head.pid):
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(pid, signal.SIGKILL)
+    head.wait()
+
+
+@ray_tests
+def test_the_ray_backend_reaches_a_running_cluster_by_its_address(ray_head, monkeypatch):
+    """`address` joins a running Ray cluster (started here with `ray start --head`) and plays the same games."""
+    monkeypatch.setenv("RAY_AUTH_MODE", "disabled")
+    on_cluster = simulate(NAME, 2, 6, ["greedy", "random"], seed=45, backend="ray", address=ray_head)
     assert on_cluster == simulate(NAME, 2, 6, ["greedy", "random"], seed=45)
 
 
