@@ -31,11 +31,12 @@ class Entry:
 
 
 def wrap(line: str, width: int = WIDTH) -> list[str]:
-    """A line cut to `width` at spaces, the rest indented two more than the line itself."""
+    """A line cut to `width` at spaces, the rest indented two more than the line itself. A word longer than
+    the width (a file's path) is kept whole on a line of its own, so that it can be copied."""
     if len(line) <= width:
         return [line]
     lead = " " * (len(line) - len(line.lstrip()))
-    return textwrap.wrap(line, width, initial_indent="", subsequent_indent=lead + "  ", break_on_hyphens=False)
+    return textwrap.wrap(line, width, subsequent_indent=lead + "  ", break_on_hyphens=False, break_long_words=False)
 
 
 def clip(text: str, width: int) -> str:
