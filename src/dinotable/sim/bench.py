@@ -65,13 +65,14 @@ def bench_game(
             snap.clone()
     clone_time = (time.perf_counter() - t0) / (repeats * len(snapshots))
 
-    # 4. The search agent at its default budget's settings: worlds (iterations) per second.
+    # 4. The search agent at its default budget's settings: worlds (iterations) per second, on positions
+    # spread over the games, as many as a third of `seconds` allows at 0.02 s or more each.
     agent = make_agent("mcts", game, seed)
-    budget = max(0.02, seconds / 3 / max(1, len(snapshots)))
+    searchable = [snap for snap in snapshots if not snap.is_over and len(snap.legal_actions()) >= 2]
+    count = max(1, min(len(searchable), int(seconds / 3 / 0.02)))
+    budget = max(0.02, seconds / 3 / count)
     searched = 0.0
-    for k, snap in enumerate(snapshots):
-        if snap.is_over or len(snap.legal_actions()) < 2:
-            continue
+    for k, snap in enumerate(searchable[:: max(1, len(searchable) // count)][:count]):
         agent.seconds, agent.iters = budget, None
         t0 = time.perf_counter()
         agent.act(Observation(snap, snap.current_player, seed + k))
