@@ -10,10 +10,22 @@ import operator
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from types import EllipsisType
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, Generic, NamedTuple
 
 from dinotable.core.errors import shown
 from dinotable.core.options import OptionSpec, validate_options
+
+# The type of a game's states: each game is a Game[ItsState], so its methods take its own states. A plain
+# `Game` means Game[State] to the type checker (the default; typing.TypeVar takes `default` from Python 3.13
+# only, so the run-time TypeVar has none: it is not read at run time).
+if TYPE_CHECKING:
+    from typing_extensions import TypeVar
+
+    StateT = TypeVar("StateT", bound="State", default="State")
+else:
+    from typing import TypeVar
+
+    StateT = TypeVar("StateT", bound="State")
 
 
 def action_id(action: Any) -> int | None:
@@ -86,8 +98,8 @@ class Secret(NamedTuple):
     ordered: bool = False
 
 
-class Game(ABC):
-    """A game's static facts, its options, and the factory of its states."""
+class Game(ABC, Generic[StateT]):
+    """A game's static facts, its options, and the factory of its states (of type StateT)."""
 
     name: str
     title: str
@@ -109,7 +121,7 @@ class Game(ABC):
     # scale (points of heuristic advantage worth about 73% of a win), prior (none or greedy), c.
     search_defaults: dict = {}
 
-    def new_game(self, num_players: int, seed: int, options: dict | None = None) -> State:
+    def new_game(self, num_players: int, seed: int, options: dict | None = None) -> StateT:
         if isinstance(num_players, bool) or not isinstance(num_players, int):
             raise ValueError(f"num_players must be a whole number, got {shown(num_players)}")
         if not self.min_players <= num_players <= self.max_players:
@@ -122,9 +134,9 @@ class Game(ABC):
         return self._new_state(num_players, seed, options)
 
     @abstractmethod
-    def _new_state(self, num_players: int, seed: int, options: dict) -> State: ...
+    def _new_state(self, num_players: int, seed: int, options: dict) -> StateT: ...
 
-    def from_json(self, doc: dict | str) -> State:
+    def from_json(self, doc: dict | str) -> StateT:
         """Rebuilds a state from its record by replaying it; raises RecordError on a bad record."""
         from dinotable.core.record import replay
 
@@ -144,7 +156,7 @@ class Game(ABC):
             out.append(options)
         return tuple(out)
 
-    def count_events(self, counts: dict, state: State, events: list[Event]) -> None:
+    def count_events(self, counts: dict, state: StateT, events: list[Event]) -> None:
         """Adds what designers count (placements, escapes...) from one decision's events to `counts`,
         name -> one number per seat. Simulations call it after each apply, outside the rules."""
 
@@ -153,7 +165,7 @@ class Game(ABC):
         Site A"); by default the name itself."""
         return name
 
-    def final_counts(self, state: State) -> dict:
+    def final_counts(self, state: StateT) -> dict:
         """Counts read from a finished game (name -> one number per seat), beside count_events'."""
         return {}
 
@@ -182,14 +194,14 @@ class Game(ABC):
             for e in events
         ]
 
-    def check_invariants(self, state: State) -> None:
+    def check_invariants(self, state: StateT) -> None:
         """Raises AssertionError if a rule invariant (counts conserved, values in bounds) is broken."""
 
     # Text for terminal front ends; a game overrides these with its own render module.
     # Words a terminal may colour, and their rich style (e.g. a tile colour's name in that colour).
     text_styles: dict[str, str] = {}
 
-    def present_actions(self, state: State, actions: list[int]) -> list[int]:
+    def present_actions(self, state: StateT, actions: list[int]) -> list[int]:
         """The legal actions in the order a person should see them listed (by default, as given)."""
         return actions
 
@@ -198,11 +210,11 @@ class Game(ABC):
         of what it is and does (cost, effect, VP). The terminal's `help NAME` reads it."""
         return {}
 
-    def seat_name(self, state: State, seat: int) -> str:
+    def seat_name(self, state: StateT, seat: int) -> str:
         """A seat as the game's texts and the table call it ("player 2"; a co-op's "East Branch")."""
         return f"player {seat + 1}"
 
-    def board_text(self, state: State, seat: int | None) -> str:
+    def board_text(self, state: StateT, seat: int | None) -> str:
         """The whole table as `seat` (None: a spectator) sees it: the terminal's `board`. At most 80
         characters wide."""
         import json
@@ -210,35 +222,36 @@ class Game(ABC):
         return json.dumps(state.view(seat), indent=1)
 
     # The terminal's screen fits 80x24: the screen and the menu of actions below it share the 24 lines.
-    def status_line(self, state: State, seat: int | None) -> str:
+    def status_line(self, state: StateT, seat: int | None) -> str:
         """One line of at most 80 characters: the game, the round or Season and its phase, whose turn it
         is, and `seat`'s key resources."""
-        turn = "over" if state.is_over else f"{self.seat_name(state, state.current_player)} to move"
+        mover = state.current_player  # None once the game is over, and only then
+        turn = "over" if mover is None else f"{self.seat_name(state, mover)} to move"
         return f"{self.title} | {turn}"
 
-    def screen_text(self, state: State, seat: int | None) -> str:
+    def screen_text(self, state: StateT, seat: int | None) -> str:
         """What `seat` needs in front of it to decide, in at most 14 lines of at most 80 characters: the
         status line, the shared table in brief, each other seat in a line, and its own board and hand last,
         nearest the prompt. The whole table is `board_text`; one seat's is `seat_board_text`."""
         return self.status_line(state, seat)
 
-    def seat_board_text(self, state: State, viewer: int | None, seat: int) -> str:
+    def seat_board_text(self, state: StateT, viewer: int | None, seat: int) -> str:
         """One seat's board in full as `viewer` sees it (the terminal's `board N`), at most 80 wide."""
         return self.board_text(state, viewer)
 
-    def action_name(self, state: State, action: int) -> str:
+    def action_name(self, state: StateT, action: int) -> str:
         """A short stable name for a legal action that a person may type instead of its number, from the
         board's printed names ("site-a", "#26"); unique among the actions on offer. "" for none."""
         return ""
 
-    def action_label(self, state: State, action: int) -> str:
+    def action_label(self, state: StateT, action: int) -> str:
         """The action in a few words (at most 30 characters) for a long menu grouped by kind, where the
         decision's name heads the group ("green leg 84%"); the full text is `action_text`. By default the
         text, cut short."""
         text = state.action_text(action)
         return text if len(text) <= 30 else text[:29] + "…"
 
-    def event_text(self, state: State, event: Event) -> str:
+    def event_text(self, state: StateT, event: Event) -> str:
         return f"{event.kind} {event.detail}"
 
     def __repr__(self) -> str:
@@ -329,4 +342,6 @@ class State(ABC):
     def __eq__(self, other: object) -> bool:
         return isinstance(other, State) and self.game is other.game and self._key() == other._key()
 
-    __hash__ = None  # states are mutable
+    # States are mutable, so unhashable; typeshed types object.__hash__ as a method, and a class that drops it
+    # can only say so this way (typeshed's own list and dict do the same).
+    __hash__ = None  # type: ignore[assignment]

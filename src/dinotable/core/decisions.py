@@ -14,11 +14,11 @@ ranges once, reads an id back with `kind(a)`, and its docs hold the table `markd
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 
-def _no_info(s, action: int, ctx) -> dict:
+def _no_info(s: object, action: int, ctx: object) -> dict:
     return {}
 
 
@@ -33,7 +33,8 @@ class Decision:
         kept card unnamed: "Keep one DNA card"); None: `text`, for a decision whose options all can see
     info(s, action, ctx) -> dict: the board elements the action touches, JSON-ready, in the names the
         game's view uses (`action_info` adds the decision's name as "decision" and the id's range as "kind")
-    context: the NamedTuple type of `s.ctx` while the decision is open (None: it needs none)
+    context: the NamedTuple type of `s.ctx` while the decision is open, which its functions take as `ctx: That`
+        (None: it needs none, and they take `ctx: object`, unread)
     """
 
     name: str
@@ -45,11 +46,11 @@ class Decision:
     told: Callable[..., str] | None = None
 
 
-def _nothing(s, ctx) -> tuple:
+def _nothing(s: object, ctx: object) -> tuple:
     return ()
 
 
-def _refuse(s, action: int, ctx, events) -> None:
+def _refuse(s: object, action: int, ctx: object, events: list) -> None:
     raise AssertionError("no action is legal once the game is over")
 
 
@@ -77,7 +78,7 @@ class Decisions:
     def __len__(self) -> int:
         return len(self._kinds)
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Decision]:
         return iter(self._kinds)
 
     def phase(self, name: str) -> int:

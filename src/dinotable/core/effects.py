@@ -141,28 +141,30 @@ class Effects:
                     return i
                 continue
             record = self.kinds[kind]
+            # A kind has either `run` or `options` with `perform` (StepKind.__post_init__), and a game with a
+            # kind that has options has `ask` (add): invariants no static type of the fields can carry.
             if record.options is not None:
                 offered = record.options(s, seat, value)
-                if len(offered) > 1 and self.ask(s, seat, (kind, value), events):
+                if len(offered) > 1 and self.ask(s, seat, (kind, value), events):  # type: ignore[misc]
                     return i
                 if len(offered) == 1:
-                    record.perform(s, seat, value, offered[0], source, events)
+                    record.perform(s, seat, value, offered[0], source, events)  # type: ignore[misc]
                 continue
             if record.asks and not record.can(s, seat, value):
                 continue  # an earlier step used up what this one needed
-            if record.run(s, seat, value, events):
+            if record.run(s, seat, value, events):  # type: ignore[misc]  # no options: it has `run`
                 return i
         return None
 
     def options(self, s, seat: int, step) -> list[int]:
         """The action ids an asking step offers the seat now ([] if it cannot be done)."""
         kind, value = step
-        return self.kinds[kind].options(s, seat, value)
+        return self.kinds[kind].options(s, seat, value)  # type: ignore[misc]  # an asking step's kind has options
 
     def perform(self, s, seat: int, step, action: int, events: list, source=None) -> None:
         """An asking step done with the option picked (an id `options` offered)."""
         kind, value = step
-        self.kinds[kind].perform(s, seat, value, action, source, events)
+        self.kinds[kind].perform(s, seat, value, action, source, events)  # type: ignore[misc]  # as `options`
 
     # --- text ------------------------------------------------------------------------------------------
     def text(self, steps, sep: str = ", ") -> str:

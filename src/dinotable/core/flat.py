@@ -21,8 +21,9 @@ listed by each game:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from types import EllipsisType, ModuleType
+from typing import Any, ClassVar, Self
 
 from dinotable.core.contract import Event, State, action_id, check_seat, check_seed, shown
 from dinotable.core.decisions import ActionLayout, Decisions
@@ -44,6 +45,27 @@ class FlatState(State):
     keyed_by: Mapping[str, Callable] = {}  # a field keyed by a function of its value, not the value itself
     # (lists, lists of lists) that clone() copies, read from the first state cloned (see _copied_fields)
     _copied: tuple[tuple[str, ...], tuple[str, ...]] | None = None
+    _unkeyed: ClassVar[frozenset[str]]  # _ALWAYS_UNKEYED and the class's `unkeyed`, set per class
+
+    # The fields every flat state sets in __init__ (declared here, without class values: clone() copies the
+    # instance's __dict__, and the key reads it).
+    over: bool
+    cur: int  # the seat to move (read while the game is on; a game may leave -1 or None there once it is over)
+    phase: int  # the open decision: its index in `decisions`
+    # The open decision's context: the NamedTuple its Decision names as `context` (for a decision that reads
+    # none, what the game leaves there: () or None), so its type follows `phase`, which no static type can say;
+    # each decision's functions annotate the `ctx` they receive with their own context type.
+    ctx: Any
+    rng: int  # the generator state (core.rng)
+    # The legal actions of the position (a list or a tuple, as the decision's `legal` gives them), worked out
+    # after each decision; replaced, never changed.
+    _legal: Sequence[int]
+
+    # Set per class by __init_subclass__ from `decisions` and `rules`: the open decision's apply and legal,
+    # and the rules' `settle` (None: a game that runs nothing between decisions).
+    _step: Callable[[FlatState, int, list[Event]], None]
+    _legal_of: Callable[[FlatState], Sequence[int]]
+    _settle: Callable[[FlatState, list[Event]], None] | None
 
     @property
     def current_player(self) -> int | None:
@@ -68,10 +90,10 @@ class FlatState(State):
         applies = tuple(d.apply for d in cls.decisions)
         legals = tuple(d.legal for d in cls.decisions)
 
-        def step(s, action: int, events: list) -> None:
+        def step(s: FlatState, action: int, events: list[Event]) -> None:
             applies[s.phase](s, action, s.ctx, events)
 
-        def legal_of(s):
+        def legal_of(s: FlatState) -> Sequence[int]:
             return legals[s.phase](s, s.ctx)
 
         cls._step, cls._legal_of = staticmethod(step), staticmethod(legal_of)
@@ -188,7 +210,7 @@ class FlatState(State):
         new.seed = derive_seed(seed, 3)
         new.history = []
 
-    def clone(self) -> FlatState:
+    def clone(self) -> Self:
         new = self.__class__.__new__(self.__class__)
         d = self.__dict__.copy()
         lists, nested = self._copied or self._copied_fields()
@@ -202,7 +224,8 @@ class FlatState(State):
     def _copied_fields(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
         """The fields clone() copies, read from this state once for its class: the lists, and apart from them
         the lists of lists."""
-        lists, nested = [], []
+        lists: list[str] = []
+        nested: list[str] = []
         for name, value in self.__dict__.items():
             if isinstance(value, list) and name != "_legal":
                 (nested if any(isinstance(inner, list) for inner in value) else lists).append(name)

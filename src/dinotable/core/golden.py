@@ -254,6 +254,8 @@ def dumps(doc: dict) -> str:
 def changelog_path(game_name: str) -> Path:
     """The game's rules changelog: CHANGES.md in its package, beside its content."""
     module = importlib.import_module(type(get_game(game_name)).__module__)
+    if module.__file__ is None:  # a namespace package: no folder of its own
+        raise ValueError(f"{game_name}: its module {module.__name__} has no file to find CHANGES.md beside")
     return Path(module.__file__).parent / CHANGELOG
 
 

@@ -47,7 +47,7 @@ def _scenario_help(content: Content, key: str) -> str:
     return f"{sc.story}\n\nObjective: {sc.goal}"
 
 
-class DinoGenics(Game):
+class DinoGenics(Game[DinoGenicsState]):
     name = "dinogenics"
     title = "DinoGenics"
     heuristic = HEURISTIC
@@ -137,8 +137,8 @@ class DinoGenics(Game):
         if not counts:
             for sp in self.content.spaces:
                 counts[f"placed:{sp.key}"] = [0] * state.num_players
-            for sp in self.content.species:
-                counts[f"created:{sp.key}"] = [0] * state.num_players
+            for species in self.content.species:
+                counts[f"created:{species.key}"] = [0] * state.num_players
             counts["placed:private_airport"] = [0] * state.num_players
             counts["bred"] = [0] * state.num_players
             counts["born"] = [0] * state.num_players

@@ -161,7 +161,7 @@ def load_content(path: str | Path = CONTENT_DIR) -> Content:
         columns[size] = {season: tuple(table[season]) for season in range(2, seasons + 1)}
     visitors = {n: columns["small" if n <= 3 else "large"] for n in players}
 
-    species = []
+    species: list[Species] = []
     for key, entry in r.table(data, "species", "top level").items():
         where = f"species.{key}"
         r.provenance(entry, where)
@@ -172,9 +172,11 @@ def load_content(path: str | Path = CONTENT_DIR) -> Content:
         trait = entry.get("trait", "")
         if trait and trait not in TRAITS + EXPANSION_TRAITS:
             raise r.fail(f"{where}.trait", f"{trait!r} is not a trait the engine knows")
-        values = [r.get(entry, name, int, where) for name in ("vp", "reputation", "pen", "dna", "goats")]
+        vp, reputation, pen, dna, goats = (
+            r.get(entry, name, int, where) for name in ("vp", "reputation", "pen", "dna", "goats")
+        )
         aquatic = entry.get("aquatic", 0)
-        if any(v < 0 for v in values[2:]) or aquatic not in (0, 1, 2):
+        if any(v < 0 for v in (pen, dna, goats)) or aquatic not in (0, 1, 2):
             raise r.fail(where, "pen, dna and goats cannot be negative; an aquatic dinosaur fills 1 or 2 spaces")
         species.append(
             Species(
@@ -182,7 +184,11 @@ def load_content(path: str | Path = CONTENT_DIR) -> Content:
                 key,
                 r.get(entry, "name", str, where),
                 DIETS.index(diet),
-                *values,
+                vp,
+                reputation,
+                pen,
+                dna,
+                goats,
                 trait,
                 bool(entry.get("expansion", False)),
                 aquatic,
@@ -233,7 +239,7 @@ def load_content(path: str | Path = CONTENT_DIR) -> Content:
         raise r.fail("upkeep_die.faces", 'faces are credit costs (positive whole numbers) or "drowning"')
     upkeep_die = tuple(DROWNING if f == "drowning" else f for f in upkeep_faces)
 
-    spaces = []
+    spaces: list[Space] = []
     for key, entry in r.table(data, "spaces", "top level").items():
         where = f"spaces.{key}"
         r.provenance(entry, where)
@@ -258,7 +264,7 @@ def load_content(path: str | Path = CONTENT_DIR) -> Content:
         )
     space_keys = [sp.key for sp in spaces]
 
-    facilities = []
+    facilities: list[Facility] = []
     for key, entry in r.table(data, "facilities", "top level").items():
         where = f"facilities.{key}"
         r.provenance(entry, where)
@@ -306,7 +312,7 @@ def load_content(path: str | Path = CONTENT_DIR) -> Content:
     if sum(f.stack for f in facilities) != 1:
         raise r.fail("facilities", "exactly one facility (the Basic Hotel) is the City Center's first stack")
 
-    manipulation = []
+    manipulation: list[Card] = []
     for key, entry in r.table(data, "manipulation", "top level").items():
         where = f"manipulation.{key}"
         r.provenance(entry, where)
@@ -328,7 +334,7 @@ def load_content(path: str | Path = CONTENT_DIR) -> Content:
             )
         )
 
-    specialists = []
+    specialists: list[Specialist] = []
     for key, entry in r.table(data, "specialists", "top level").items():
         where = f"specialists.{key}"
         r.provenance(entry, where)
@@ -343,7 +349,7 @@ def load_content(path: str | Path = CONTENT_DIR) -> Content:
             )
         )
 
-    news = []
+    news: list[News] = []
     for i, entry in enumerate(r.get(data, "news", list, "top level")):
         where = f"news[{i}]"
         r.provenance(entry, where)
@@ -375,14 +381,14 @@ def load_content(path: str | Path = CONTENT_DIR) -> Content:
             if entry["closed"] not in space_keys:
                 raise r.fail(f"{where}.closed", f"{entry['closed']!r} is not a Mainland space")
             closed = space_keys.index(entry["closed"])
-        extra = ()
+        space_bonus: tuple = ()
         if "bonus" in entry:
             b = r.table(entry, "bonus", where)
             if b.get("space") not in space_keys:
                 raise r.fail(f"{where}.bonus.space", f"{b.get('space')!r} is not a Mainland space")
-            extra = (space_keys.index(b["space"]), read_amounts(r, b.get("gain", {}), f"{where}.bonus.gain"))
+            space_bonus = (space_keys.index(b["space"]), read_amounts(r, b.get("gain", {}), f"{where}.bonus.gain"))
         each = _steps(r, entry, where, "each_player") if "each_player" in entry else ()
-        synth = ()
+        synth: tuple[tuple, ...] = ()
         if entry.get("synth") is True:
             synth = (
                 _synth_steps(r, entry, where, space_keys),
@@ -404,7 +410,7 @@ def load_content(path: str | Path = CONTENT_DIR) -> Content:
                 each,
                 space,
                 closed,
-                extra,
+                space_bonus,
                 bool(entry.get("refresh_market", False)),
                 r.get(entry, "text", str, where),
                 chaos,

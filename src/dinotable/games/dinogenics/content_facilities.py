@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from dinotable.core.content import Reader
 from dinotable.games.dinogenics.components import COUNTS, END_COUNTS, Perks
 from dinotable.games.dinogenics.step_values import read_amounts
@@ -36,7 +38,7 @@ _FACILITY_NUMBERS = ("adjacent_aquatic_vp", "adjacent_species_vp", "destroyed_vp
 
 def read_facility_extras(r: Reader, entry: dict, where: str, park: bool) -> dict:
     """The expansion's facility fields, checked (see the comments above the facilities in content/facilities.toml)."""
-    out = {name: bool(entry.get(name, False)) for name in _FACILITY_FLAGS}
+    out: dict[str, Any] = {name: bool(entry.get(name, False)) for name in _FACILITY_FLAGS}
     out.update({name: whole(r, entry, name, where) for name in _FACILITY_NUMBERS})
     out["expansion"] = bool(entry.get("expansion", False))
     out["large"] = bool(entry.get("large", False))

@@ -75,7 +75,7 @@ def _structure(s: DinoGenicsState, seat: int, struct: int) -> dict:
 
 
 # ------------------------------------------------------------------------------- describing each action
-def _worker_info(s: DinoGenicsState, action: int, ctx) -> dict:
+def _worker_info(s: DinoGenicsState, action: int, ctx: object) -> dict:
     ids, seat = s.ids, s.cur
     if action == ids.airport:
         airport = next(f for f in s.facs[seat] if s.c.facilities[facility_of(f)].airport and not is_damaged(f))
@@ -87,7 +87,7 @@ def _worker_info(s: DinoGenicsState, action: int, ctx) -> dict:
     return {"space": s.c.spaces[space].key, "slot": slot}
 
 
-def _outsource_info(s: DinoGenicsState, action: int, ctx) -> dict:
+def _outsource_info(s: DinoGenicsState, action: int, ctx: object) -> dict:
     return {"space": s.c.spaces[action - s.ids.space].key}
 
 
@@ -132,7 +132,7 @@ def _habitat_info(s: DinoGenicsState, action: int, ctx: HabitatContext) -> dict:
     return {**out, "open_space": True}
 
 
-def _build_info(s: DinoGenicsState, action: int, ctx) -> dict:
+def _build_info(s: DinoGenicsState, action: int, ctx: object) -> dict:
     return {} if action == s.ids.done else _pen(s, action)
 
 
@@ -159,7 +159,7 @@ def _target_info(s: DinoGenicsState, action: int, ctx: TargetContext) -> dict:
     return {**_structure(s, seat, action - s.ids.structure), "rampaging": _dinosaur(s, seat, ctx.dinosaur)}
 
 
-def _card_info(s: DinoGenicsState, action: int, ctx) -> dict:
+def _card_info(s: DinoGenicsState, action: int, ctx: object) -> dict:
     return {"manipulation": s.c.manipulation[action - s.ids.manipulation].key}
 
 
@@ -172,7 +172,7 @@ def _city_info(s: DinoGenicsState, action: int, ctx: CityContext) -> dict:
     return {} if action == s.ids.done else {"choice": CITY_CHOICES[action - s.ids.city_center]}
 
 
-def _bonus_info(s: DinoGenicsState, action: int, ctx) -> dict:
+def _bonus_info(s: DinoGenicsState, action: int, ctx: object) -> dict:
     return {} if action == s.ids.done else {"from": "bonus_pool"}
 
 
@@ -200,7 +200,7 @@ def _ocean_info(s: DinoGenicsState, action: int, ctx: OceanContext) -> dict:
     return {} if action == s.ids.done else {"species": s.c.species[s.t.plesio].key, "credits": ctx.cost}
 
 
-def _claim_info(s: DinoGenicsState, action: int, ctx) -> dict:
+def _claim_info(s: DinoGenicsState, action: int, ctx: object) -> dict:
     i = action - s.ids.specialist
     out: dict = {"specialist": s.c.specialists[i].key}
     if i in s.contractors:
@@ -225,7 +225,7 @@ def _payment_info(s: DinoGenicsState, action: int, ctx: PaymentContext) -> dict:
     return {"manipulation": s.c.manipulation[action - s.ids.manipulation].key}
 
 
-def _seat_info(s: DinoGenicsState, action: int, ctx) -> dict:
+def _seat_info(s: DinoGenicsState, action: int, ctx: object) -> dict:
     return {"seat": action - s.ids.seat}
 
 

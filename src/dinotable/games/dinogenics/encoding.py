@@ -407,7 +407,7 @@ class Encoder(encoding.Encoder):
             out[self.s_cost.start] = min(ctx.cost / 10, 1.0)
         elif phase == rules.DESTROY:
             out[self.s_why.start + ctx.why] = 1.0
-            self._dinosaur(s, s.dinos[s.cur][ctx.index], out)
+            self._dinosaur(s, s.dinos[s.cur][ctx.dinosaur], out)
         elif phase == rules.GRAFT:
             out[self.s_graft.start] = 1.0 if ctx.edna else 0.0
         elif phase == rules.GIFT:

@@ -105,7 +105,7 @@ def make_geometry(rows: int, columns: int, pen_max: int) -> Geometry:
 def _regions(geo: Geometry, fences: int, facilities: int):
     n = geo.num_cells
     area = [-1] * n
-    areas = []
+    areas: list[tuple[int, bool]] = []  # (cells, closed) per area
     sides = geo.sides
     for start in range(n):
         if area[start] != -1 or facilities >> start & 1:

@@ -101,6 +101,8 @@ def paired_species(s: DinoGenicsState, seat: int) -> int:
 def _measures(s: DinoGenicsState, seat: int) -> list[tuple[str, str, int, int, str]]:
     """A scenario objective's conditions besides the score, each as (name, label in the rulebook's words,
     current, target, "at_least" or "at_most"): what the outcome judges and the view shows."""
+    if s.scenario is None:
+        raise ValueError("a scenario's measures: this game plays no solo scenario")
     goal = s.scenario.objective
     out = []
     if goal.get("positive_reputation"):
@@ -131,6 +133,8 @@ def _conditions(s: DinoGenicsState, seat: int) -> dict:
 def scenario_result(s: DinoGenicsState) -> dict:
     """Whether the scenario's objective is met, and the final-score grade text that applies."""
     sc = s.scenario
+    if sc is None:
+        raise ValueError("scenario_result: this game plays no solo scenario")
     total = breakdown(s, 0)["total"]
     conditions = _conditions(s, 0)
     target = sc.objective.get("vp", sc.objective.get("credits", 0))

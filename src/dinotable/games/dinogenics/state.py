@@ -99,13 +99,13 @@ class DinoGenicsState(FlatState):
         self.dna_discard: list[int] = []
         self.manip_discard: list[int] = []
 
-        self.slot0 = []
-        occ = []
+        slot0: list[int] = []
+        occ: list[int] = []
         for sp in c.spaces:
-            self.slot0.append(len(occ))
+            slot0.append(len(occ))
             blocked = c.coop["blocked"].get(sp.index, 0) if coop else sp.blocked.get(n, 0)
             occ += [-2] * blocked + [-1] * (sp.slots - blocked)
-        self.slot0 = tuple(self.slot0)
+        self.slot0 = tuple(slot0)
         self.blocked_occ = tuple(occ)
         self.occ = occ
         self.outsource = c.space_index("outsource")
@@ -180,7 +180,7 @@ class DinoGenicsState(FlatState):
         self.pool = self.bonus_first = self.bonus_pos = self.bonus_out = 0
         self.phase = rules.NONE
         self.cur = self.order[0]
-        self.ctx: tuple = ()
+        self.ctx = ()  # no decision open yet (FlatState.ctx)
         self.tasks: list[tuple] = []
         self.offered: list[int] | None = None
         self.over = False
@@ -255,15 +255,16 @@ class DinoGenicsState(FlatState):
             return {}
         return self._set_to_come() if self.ctx.purpose in (rules.MUTANT_SET, rules.SET) else {}
 
-    def _set_to_come(self, species: int | None = None, left: int | None = None, shown: int = 0) -> dict:
+    def _set_to_come(self, species: int | None = None, left: int = 0, shown: int = 0) -> dict:
         """The DNA cards (kind -> count) the seat to move spends on the rest of a set: cards showing the
-        species (a mutant: one per species not yet shown), then Polymorphic DNA for what they leave."""
+        species (a mutant: one per species not yet shown), then Polymorphic DNA for what they leave. With no
+        `species`, the set under way (the open PICK decision's); a species comes with the cards `left`."""
         k, t = self.c.kinds, self.t
         hand = self.dna[self.cur * k : self.cur * k + k]
         if species is None:
             purpose, left, arg, _picked = self.ctx
             species, shown = (t.mutant, arg) if purpose == rules.MUTANT_SET else (arg, 0)
-        keep = {}
+        keep: dict[int, int] = {}
         if species == t.mutant:
             for kind in range(k):
                 if len(keep) < left and hand[kind] and kind != t.poly and not shown >> kind & 1:

@@ -15,7 +15,7 @@ from dinotable.games.my_funny_dinos.rules import EXCAVATE, NUM_ACTIONS, NUM_TILE
 from dinotable.games.my_funny_dinos.state import MyFunnyDinosState
 
 
-class MyFunnyDinos(Game):
+class MyFunnyDinos(Game[MyFunnyDinosState]):
     name = "my-funny-dinos"
     title = "My Funny Dinos"
     num_distinct_actions = NUM_ACTIONS

@@ -13,7 +13,7 @@ NamedTuple below; () while no tile is picked.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from dinotable.core.contract import Event
 from dinotable.core.decisions import ActionLayout
@@ -93,11 +93,11 @@ FULLY_KNOWN, COLOUR_KNOWN, UNKNOWN = 2, 1, 0
 
 
 # ------------------------------------------------------------------------------------------- options
-def excavation_options(s: MyFunnyDinosState, ctx) -> tuple[int, ...]:
+def excavation_options(s: MyFunnyDinosState, ctx: object) -> tuple[int, ...]:
     return tuple(s.pile)  # DIG == 0, so the id is the tile number
 
 
-def gift_options(s: MyFunnyDinosState, ctx) -> tuple[int, ...]:
+def gift_options(s: MyFunnyDinosState, ctx: object) -> tuple[int, ...]:
     return _picks(loose_tiles(s, s.cur))
 
 
@@ -105,7 +105,7 @@ def take_options(s: MyFunnyDinosState, ctx: Exchange) -> tuple[int, ...]:
     return _picks(tiles_to_take(s, s.cur))
 
 
-def head_options(s: MyFunnyDinosState, ctx) -> tuple[int, ...]:
+def head_options(s: MyFunnyDinosState, ctx: object) -> tuple[int, ...]:
     """A loose head to start a dinosaur, if the seat holds a whole set; ending the turn in any case."""
     cur = s.cur
     if s.loose(cur, HEAD) and s.loose(cur, TAIL) and s.loose(cur, LEG) >= 2:
@@ -189,7 +189,7 @@ def success_chance(s: MyFunnyDinosState, piece: int, seat: int) -> float:
     return (1.0 - rock) * (1.0 - edge)
 
 
-def excavate(s: MyFunnyDinosState, action: int, ctx, events: list) -> None:
+def excavate(s: MyFunnyDinosState, action: int, ctx: object, events: list) -> None:
     """Attempts tile #action - DIG: chance decides (section 3 of the docs), then any event tile acts."""
     piece = action - DIG
     cur = s.cur
@@ -202,7 +202,7 @@ def excavate(s: MyFunnyDinosState, action: int, ctx, events: list) -> None:
         roll += 1
         risk = dice_risk(s, piece)
         cause = ("edge" if s.c.spot_edge[spot] else "rocks") if roll <= risk else None
-        detail = {"piece": piece, "roll": roll, "needed": risk + 1}
+        detail: dict[str, Any] = {"piece": piece, "roll": roll, "needed": risk + 1}
     else:
         rock, edge = failure_chances(s, piece, cur)
         s.rng, u = next_float(s.rng)
@@ -320,7 +320,7 @@ def check_red_missions(s: MyFunnyDinosState, events: list) -> None:
 
 
 # --------------------------------------------------------------------------------------------- apply
-def give(s: MyFunnyDinosState, action: int, ctx, events: list) -> None:
+def give(s: MyFunnyDinosState, action: int, ctx: object, events: list) -> None:
     s.ctx = Exchange(action - PICK)
     s.phase = TAKE
 
@@ -329,7 +329,7 @@ def take(s: MyFunnyDinosState, action: int, ctx: Exchange, events: list) -> None
     exchange(s, ctx.given, action - PICK, events)
 
 
-def restore(s: MyFunnyDinosState, action: int, ctx, events: list) -> None:
+def restore(s: MyFunnyDinosState, action: int, ctx: object, events: list) -> None:
     if action == PASS:
         _end_turn(s, events)
     else:

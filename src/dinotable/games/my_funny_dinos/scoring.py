@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from dinotable.games.my_funny_dinos.rules import NUM_TILES
 
@@ -15,7 +15,7 @@ def breakdown(s: MyFunnyDinosState) -> list[dict]:
     before that, what the seat would score if the game ended now."""
     c = s.c
     n = s.num_players
-    rows = [
+    rows: list[dict[str, Any]] = [
         {"dinosaurs": 0, "tiles": 0, "bones": s.bones[seat] // c.numbers["bones_per_point"], "missions": 0}
         for seat in range(n)
     ]
@@ -25,7 +25,7 @@ def breakdown(s: MyFunnyDinosState) -> list[dict]:
         seat = s.owner[p]
         if seat >= 0 and not s.restored[p]:
             rows[seat]["tiles"] += c.kind_points[s.kind[p]]
-    mission_names = [[] for _ in range(n)]
+    mission_names: list[list[str]] = [[] for _ in range(n)]
     for slot, index in enumerate(s.missions):
         mission = c.missions[index]
         for seat in mission_owners(s, slot):

@@ -20,7 +20,7 @@ from dinotable.games.tiny_epic_dinosaurs.heuristic import HEURISTIC
 from dinotable.games.tiny_epic_dinosaurs.state import TinyEpicDinosaursState
 
 
-class TinyEpicDinosaurs(Game):
+class TinyEpicDinosaurs(Game[TinyEpicDinosaursState]):
     name = "tiny-epic-dinosaurs"
     title = "Tiny Epic Dinosaurs"
     heuristic = HEURISTIC

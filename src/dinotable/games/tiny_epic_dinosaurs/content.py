@@ -53,13 +53,13 @@ class Space:
     # ("hunt", Quarry), ("dinosaur", Quarry), ("trade", amount), ("research", None), ("contract", None),
     # ("first_player", None)
     steps: tuple[tuple, ...]
-    cost: tuple[int, int, int]  # the first step's payment, if it has one
+    cost: tuple[int, ...]  # the first step's payment (plant, meat, supply), if it has one
     actions: tuple[tuple, ...]  # the steps after the cost
     is_market: bool  # a Dinosaur Market (its cost is cut by market_discount)
     # For a quick look at whether part of the action can be done (the legality check of every placement):
     # what its gain steps give (plant, meat, supply, barriers), whether a step is always possible (the First
     # Player Marker), and the other steps, which depend on the table, as (their kind's `can`, value).
-    gives: tuple[bool, bool, bool, bool]
+    gives: tuple[bool, ...]  # plant, meat, supply, barriers
     sure: bool
     checked: tuple[tuple, ...]
 
@@ -68,11 +68,11 @@ class Space:
 class ResearchCard:
     index: int
     name: str
-    cost: tuple[int, int, int]
+    cost: tuple[int, ...]  # plant, meat, supply
     vp: int
-    gain: tuple[int, int, int, int]  # plant, meat, supply, barriers at once
+    gain: tuple[int, ...]  # plant, meat, supply, barriers at once
     gain_dinosaur: int  # a common species put in the Containment Zone, or -1
-    collect: tuple[int, int, int, int]  # every Collect Resources phase
+    collect: tuple[int, ...]  # plant, meat, supply, barriers every Collect Resources phase
     safe_hunt: bool
     market_discount: int
     contract_bonus: int
@@ -85,7 +85,7 @@ class Contract:
     index: int
     name: str
     public: bool
-    need: tuple[int, int, int, int]  # common dinosaurs delivered, by species
+    need: tuple[int, ...]  # common dinosaurs delivered, one count per common species
     unique: int  # Unique Dinosaurs that must be on the Farm (they stay)
     vp: int
 
@@ -108,7 +108,7 @@ class RivalCard:
     slots: tuple[int, ...]  # the spaces' positions on the solo side of the Action Boards
     strength: int
     dinosaurs: tuple[int, ...]
-    resources: tuple[int, int, int]
+    resources: tuple[int, ...]  # plant, meat, supply
     steal: int
     first_player: bool
     research: bool
@@ -253,7 +253,7 @@ def load_content(path: str | Path = CONTENT_DIR) -> Content:
     if len(seat_bonus) != 4 or any(not isinstance(b, list) or len(b) != 3 for b in seat_bonus):
         raise r.fail("seat_bonus.bonuses", "expected 4 seats of [plant, meat, supply]")
 
-    species = []
+    species: list[Species] = []
     for key, entry in r.table(data, "species", "top level").items():
         where = f"species.{key}"
         r.provenance(entry, where)
@@ -291,7 +291,7 @@ def load_content(path: str | Path = CONTENT_DIR) -> Content:
         raise r.fail("die.faces", f"faces must be among {', '.join(FACES)}")
     die = tuple(FACES.index(f) for f in faces)
 
-    spaces = []
+    spaces: list[Space] = []
     for i, entry in enumerate(r.get(data, "space", list, "top level")):
         where = f"space[{i}]"
         r.provenance(entry, where)
@@ -335,7 +335,7 @@ def load_content(path: str | Path = CONTENT_DIR) -> Content:
         if not spaces_for[n]:
             raise r.fail("space", f"no action space shows on the side for {n} players")
 
-    research = []
+    research: list[ResearchCard] = []
     for i, entry in enumerate(r.get(data, "research", list, "top level")):
         where = f"research[{i}]"
         r.provenance(entry, where)
@@ -367,7 +367,7 @@ def load_content(path: str | Path = CONTENT_DIR) -> Content:
     if len(research) < 2 * numbers["research_row"]:
         raise r.fail("research", "too few Research cards to fill the row twice")
 
-    contracts = []
+    contracts: list[Contract] = []
     for kind in ("public", "private"):
         for i, entry in enumerate(r.get(data, kind, list, "top level")):
             where = f"{kind}[{i}]"
@@ -392,7 +392,7 @@ def load_content(path: str | Path = CONTENT_DIR) -> Content:
     if len(contracts) - num_public < numbers["max_players"] * max(numbers["private_dealt"], kept):
         raise r.fail("private", "too few Private Contracts to deal every player")
 
-    farms = []
+    farms: list[Farm] = []
     geometry = None
     for i, entry in enumerate(r.get(data, "farm", list, "top level")):
         name = r.get(entry, "name", str, f"farm[{i}]")
@@ -400,8 +400,8 @@ def load_content(path: str | Path = CONTENT_DIR) -> Content:
         r.provenance(entry, where)
         prov.append(provenance_item("farm", name, entry))
         picture = r.get(entry, "picture", str, where)
-        geo, symbols, kinds = _grid(r, f"{where}.picture", picture)
-        dotted = sum(1 << e for e, kind in enumerate(kinds) if kind == "dotted")
+        geo, symbols, edge_kinds = _grid(r, f"{where}.picture", picture)
+        dotted = sum(1 << e for e, kind in enumerate(edge_kinds) if kind == "dotted")
         if geometry is None:
             geometry = geo
         elif geo != geometry:
@@ -410,7 +410,7 @@ def load_content(path: str | Path = CONTENT_DIR) -> Content:
         if counts != FARM_SYMBOLS:
             raise r.fail(where, f"a Farm shows 5 plants, 3 meat and 1 supply; this one {counts}")
         rows = tuple(line.strip() for line in picture.strip().splitlines())
-        farm = Farm(len(farms), name, symbols, dotted, kinds, rows)
+        farm = Farm(len(farms), name, symbols, dotted, edge_kinds, rows)
         permanent = [cells for cells, closed in regions(geometry, dotted) if closed]
         if len(permanent) != 1:
             raise r.fail(where, f"a Farm has exactly one permanent Enclosure; this one has {len(permanent)}")
@@ -421,7 +421,7 @@ def load_content(path: str | Path = CONTENT_DIR) -> Content:
     rival = r.table(data, "rival", "top level")
     r.provenance(rival, "rival")
     prov.append(provenance_item("rule", "Rival cards per round", rival))
-    rival_cards = []
+    rival_cards: list[RivalCard] = []
     solo_ids = [spaces[i].id for i in spaces_for.get(1, ())]
     for i, entry in enumerate(r.get(data, "rival_card", list, "top level")):
         where = f"rival_card[{i}]"

@@ -58,29 +58,29 @@ if TYPE_CHECKING:
 
 
 # ------------------------------------------------------------------------------- a Private Contract to keep
-def _keep_legal(s: TinyEpicDinosaursState, ctx) -> list[int]:
+def _keep_legal(s: TinyEpicDinosaursState, ctx: object) -> list[int]:
     return [s.ids.contract + k for k in s.dealt[s.cur]]
 
 
-def _keep(s: TinyEpicDinosaursState, action: int, ctx, events: list) -> None:
+def _keep(s: TinyEpicDinosaursState, action: int, ctx: object, events: list) -> None:
     keep_contract(s, s.cur, action - s.ids.contract, events)
 
 
-def _keep_info(s: TinyEpicDinosaursState, action: int, ctx) -> dict:
+def _keep_info(s: TinyEpicDinosaursState, action: int, ctx: object) -> dict:
     return {"contract": s.c.contracts[action - s.ids.contract].name}
 
 
 # -------------------------------------------------------------------------------- Allocate Dinofarmers
-def _place_legal(s: TinyEpicDinosaursState, ctx) -> tuple[int, ...] | list[int]:
+def _place_legal(s: TinyEpicDinosaursState, ctx: object) -> tuple[int, ...] | list[int]:
     return placement_actions(s, s.cur)
 
 
-def _place(s: TinyEpicDinosaursState, action: int, ctx, events: list) -> None:
+def _place(s: TinyEpicDinosaursState, action: int, ctx: object, events: list) -> None:
     slot, foreman = divmod(action - s.ids.place, 2)
     place(s, s.cur, slot, foreman == 1, events)
 
 
-def _place_info(s: TinyEpicDinosaursState, action: int, ctx) -> dict:
+def _place_info(s: TinyEpicDinosaursState, action: int, ctx: object) -> dict:
     slot, foreman = divmod(action - s.ids.place, 2)
     need = entry_strength(s.occupants(slot))
     if foreman:
@@ -165,16 +165,16 @@ def _put_info(s: TinyEpicDinosaursState, action: int) -> dict:
 
 
 # ------------------------------------------------------------------------------------- Feed Dinosaurs
-def _feed_legal(s: TinyEpicDinosaursState, ctx) -> list[int]:
+def _feed_legal(s: TinyEpicDinosaursState, ctx: object) -> list[int]:
     return feed_actions(s, s.cur)
 
 
-def _feed(s: TinyEpicDinosaursState, action: int, ctx, events: list) -> None:
+def _feed(s: TinyEpicDinosaursState, action: int, ctx: object, events: list) -> None:
     cell, meat = divmod(action - s.ids.feed, 2)
     feed(s, s.cur, cell, meat, events)
 
 
-def _feed_info(s: TinyEpicDinosaursState, action: int, ctx) -> dict:
+def _feed_info(s: TinyEpicDinosaursState, action: int, ctx: object) -> dict:
     c = s.c
     cell, meat = divmod(action - s.ids.feed, 2)
     code = s.space(s.cur, cell)
@@ -221,17 +221,17 @@ def _escape_info(s: TinyEpicDinosaursState, action: int, ctx: Escape) -> dict:
 
 
 # ------------------------------------------------------------------ Breeding: placing newborn dinosaurs
-def _newborn_legal(s: TinyEpicDinosaursState, ctx) -> list[int]:
+def _newborn_legal(s: TinyEpicDinosaursState, ctx: object) -> list[int]:
     seat = s.cur
     return put_actions(s, seat, s.newborn_commons(seat), ())
 
 
-def _newborn(s: TinyEpicDinosaursState, action: int, ctx, events: list) -> None:
+def _newborn(s: TinyEpicDinosaursState, action: int, ctx: object, events: list) -> None:
     k, cell = divmod(action - s.ids.put, s.c.geometry.num_cells)
     put_newborn(s, s.cur, k, cell)
 
 
-def _newborn_info(s: TinyEpicDinosaursState, action: int, ctx) -> dict:
+def _newborn_info(s: TinyEpicDinosaursState, action: int, ctx: object) -> dict:
     return _put_info(s, action)
 
 

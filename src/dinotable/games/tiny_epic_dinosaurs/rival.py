@@ -56,7 +56,8 @@ def rival_turn(s: TinyEpicDinosaursState, events: list) -> None:
             elif face == DAMAGE:  # the dinosaur gets away and the card goes to Medical Leave
                 s.supply[k] += 1
                 s.rival_cols[k] -= 1
-                s.set_occupant(target, rival, 0)
+                # `hunting` says there is a target, and mypy does not narrow `target` through it.
+                s.set_occupant(target, rival, 0)  # type: ignore[arg-type]
             events.append(event("rival_hunt", None, species=c.species[k].key, face=FACES[face]))
         else:
             events.append(event("rival_dinosaur", None, species=c.species[k].key))

@@ -115,7 +115,8 @@ class TinyEpicDinosaursState(FlatState):
         self.ctx = None  # the open decision's context (decisions.py), None for a decision that needs none
         self.queue: tuple[int, ...] = tuple(range(num_players))  # the seats still to act in this phase
         self.over = False
-        self.place_cache = None  # (seat, legal placements) worked out when the turn passed to that seat
+        # (seat, legal placements) worked out when the turn passed to that seat
+        self.place_cache: tuple[int, tuple[int, ...]] | None = None
         self.rng = rng
         self.history: list[int] = []
         events: list = []

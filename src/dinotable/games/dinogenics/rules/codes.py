@@ -8,7 +8,7 @@ opens a decision, `event` makes an event.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from dinotable.core.contract import Event
 from dinotable.games.dinogenics.components import CARNIVORE, HERBIVORE, MAX_PARK, Content
@@ -140,7 +140,9 @@ class PickContext(NamedTuple):
 
     purpose: int
     left: int
-    arg: int | tuple
+    # A tuple of card kinds (KEEP) or an int (the other purposes): its type follows `purpose`, which no static
+    # type can say, so the rules that read it, each for a purpose, take it as that purpose gives it.
+    arg: Any
     picked: int
 
 
@@ -196,11 +198,11 @@ class OceanContext(NamedTuple):
 
 
 class DestroyContext(NamedTuple):
-    """`destroy a dinosaur`: why (SPINO, TERROR), and the index of the dinosaur that destroys (never itself
-    destroyed)."""
+    """`destroy a dinosaur`: why (SPINO, TERROR), and the dinosaur that destroys, by its index in the park (never
+    itself destroyed)."""
 
     why: int
-    index: int
+    dinosaur: int  # not `index`, which would hide the tuple's index()
 
 
 class GraftContext(NamedTuple):
@@ -316,7 +318,7 @@ def covers(code: int, cell: int) -> bool:
     return code >> FAC_PLACE & FAC_PLACE_MASK == cell or code >> SECOND == cell + 1
 
 
-def spot_second(geo, cell: int, down: bool) -> int:
+def spot_second(geo, cell: int, down: int) -> int:
     """A large facility's second space: right of its first, or below it."""
     return cell + (geo.columns if down else 1)
 

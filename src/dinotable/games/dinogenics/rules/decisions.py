@@ -87,7 +87,7 @@ if TYPE_CHECKING:
 
 
 # ------------------------------------------------------------------------------------- place a worker
-def worker_spaces(s: DinoGenicsState, ctx) -> list[int]:
+def worker_spaces(s: DinoGenicsState, ctx: object) -> list[int]:
     """The PLACE decision's options: those the Season worked out when it offered the worker (taken once, so
     a later look works them out again), or worked out now."""
     offered, s.offered = s.offered, None
@@ -105,7 +105,7 @@ def places_for(s: DinoGenicsState, seat: int) -> list[int]:
     return out
 
 
-def place_worker(s: DinoGenicsState, action: int, ctx, events: list) -> None:
+def place_worker(s: DinoGenicsState, action: int, ctx: object, events: list) -> None:
     s.phase = NONE
     seat, ids = s.cur, s.ids
     s.take(seat, WORKERS, 1)
@@ -175,12 +175,12 @@ def place_in_habitat(s: DinoGenicsState, action: int, ctx: HabitatContext, event
 
 
 # ------------------------------------------------------------------------------------------ build pens
-def pen_options(s: DinoGenicsState, ctx) -> list[int]:
+def pen_options(s: DinoGenicsState, ctx: object) -> list[int]:
     ids = s.ids
     return [ids.done] + [ids.pen + i for i in buildable(s, s.cur)]
 
 
-def build_pen(s: DinoGenicsState, action: int, ctx, events: list) -> None:
+def build_pen(s: DinoGenicsState, action: int, ctx: object, events: list) -> None:
     s.phase = NONE
     if action != s.ids.done:
         build(s, s.cur, action - s.ids.pen, events)
@@ -228,11 +228,11 @@ def damage_target(s: DinoGenicsState, action: int, ctx: TargetContext, events: l
 
 
 # ------------------------------------------------------------------------ Manipulation cards, opponents
-def card_options(s: DinoGenicsState, ctx) -> list[int]:
+def card_options(s: DinoGenicsState, ctx: object) -> list[int]:
     return [s.ids.manipulation + k for k in playable(s, s.cur)]
 
 
-def play_card(s: DinoGenicsState, action: int, ctx, events: list) -> None:
+def play_card(s: DinoGenicsState, action: int, ctx: object, events: list) -> None:
     s.phase = NONE
     seat, c = s.cur, s.c
     card = action - s.ids.manipulation
@@ -264,11 +264,11 @@ def city_choice(s: DinoGenicsState, action: int, ctx: CityContext, events: list)
 
 
 # ------------------------------------------------------------------- bonus visitors, mutants: yes or no
-def take_or_stop(s: DinoGenicsState, ctx) -> list[int]:
+def take_or_stop(s: DinoGenicsState, ctx: object) -> list[int]:
     return [s.ids.done, s.ids.option]
 
 
-def take_bonus_visitor(s: DinoGenicsState, action: int, ctx, events: list) -> None:
+def take_bonus_visitor(s: DinoGenicsState, action: int, ctx: object, events: list) -> None:
     s.phase = NONE
     bonus_answer(s, s.cur, action == s.ids.option, events)
 
@@ -283,12 +283,12 @@ def feed_mutant(s: DinoGenicsState, action: int, ctx: MutantContext, events: lis
 
 
 # ------------------------------------------------------------------------------------------- Outsource
-def outsource_options(s: DinoGenicsState, ctx) -> list[int]:
+def outsource_options(s: DinoGenicsState, ctx: object) -> list[int]:
     seat = s.cur
     return [s.ids.space + i for i in outsource_spaces(s, seat, s.get(seat, CREDITS))]
 
 
-def outsource(s: DinoGenicsState, action: int, ctx, events: list) -> None:
+def outsource(s: DinoGenicsState, action: int, ctx: object, events: list) -> None:
     s.phase = NONE
     seat, space = s.cur, action - s.ids.space
     events.append(event("outsource", seat, space=s.c.spaces[space].key))
@@ -333,12 +333,12 @@ def pay_for_plesiosaurus(s: DinoGenicsState, action: int, ctx: OceanContext, eve
 
 
 # ----------------------------------------------------------------------------------------- specialists
-def specialist_options(s: DinoGenicsState, ctx) -> list[int]:
+def specialist_options(s: DinoGenicsState, ctx: object) -> list[int]:
     seat = s.cur
     return [s.ids.specialist + i for i in claimable(s, seat, s.get(seat, CREDITS))]
 
 
-def claim_specialist(s: DinoGenicsState, action: int, ctx, events: list) -> None:
+def claim_specialist(s: DinoGenicsState, action: int, ctx: object, events: list) -> None:
     s.phase = NONE
     claim(s, s.cur, action - s.ids.specialist, events)
 
@@ -376,13 +376,13 @@ def graft(s: DinoGenicsState, action: int, ctx: GraftContext, events: list) -> N
 
 
 # ------------------------------------------------------------------------------------- the co-op's
-def team_order_options(s: DinoGenicsState, ctx) -> list[int]:
+def team_order_options(s: DinoGenicsState, ctx: object) -> list[int]:
     # Both branches could place when the choice was set; a copy determinized for one of them re-deals the
     # other's hands, which may leave it nowhere to go (then it stays home when asked again).
     return [s.ids.seat + b for b in (0, 1) if synth.can_place_worker(s, b)]
 
 
-def team_order(s: DinoGenicsState, action: int, ctx, events: list) -> None:
+def team_order(s: DinoGenicsState, action: int, ctx: object, events: list) -> None:
     s.phase = NONE
     decide(s, action - s.ids.seat, PLACE)
 

@@ -257,7 +257,7 @@ def victims(s: DinoGenicsState, seat: int, spare: int) -> list[int]:
 def destroy_options(s: DinoGenicsState, ctx: DestroyContext) -> list[int]:
     """`destroy a dinosaur`: any other dinosaur of the park, or none (done: the Spinosaurus rolls the Upkeep
     die instead; a Mosasaur is fed as usual)."""
-    return [s.ids.done] + [s.ids.victim + v for v in victims(s, s.cur, ctx.index)]
+    return [s.ids.done] + [s.ids.victim + v for v in victims(s, s.cur, ctx.dinosaur)]
 
 
 def destroy_choice(s: DinoGenicsState, action: int, ctx: DestroyContext, events) -> None:

@@ -14,6 +14,7 @@ from dinotable.games.dinogenics.rules.reading import hand_size, reputation
 from dinotable.games.dinogenics.rules.visitors import season_visitor_perks
 
 if TYPE_CHECKING:
+    from dinotable.games.dinogenics.content_scenarios import Scenario
     from dinotable.games.dinogenics.state import DinoGenicsState
 
 
@@ -22,6 +23,8 @@ def scenario_setup(s: DinoGenicsState) -> None:
     dinosaurs in that pen, its facilities (large ones first, on the first free spaces in reading order),
     its specialists."""
     sc, geo = s.scenario, s.geo
+    if sc is None:
+        raise ValueError("scenario_setup: this game plays no solo scenario")
     seat = 0
     fences = sc.start["fences"]
     if fences:
@@ -42,7 +45,10 @@ def scenario_setup(s: DinoGenicsState) -> None:
 
 def scenario_visitors(s: DinoGenicsState, events) -> None:
     """A scenario's visitor rule, in place of Open Season steps 1-3."""
-    sc, seat = s.scenario, 0
+    # Run by settle only in a scenario game (season._visitors asks first), where s.scenario is never None; a
+    # check here would run in the Season's loop for the type checker's sake alone.
+    sc: Scenario = s.scenario  # type: ignore[assignment]
+    seat = 0
     if sc.visitors == "researchers":
         # Researchers with grant money: half the DNA cards in hand, rounded down, and as many credits.
         n = hand_size(s, seat) // 2

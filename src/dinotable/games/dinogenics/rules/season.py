@@ -314,7 +314,8 @@ def _next(s: DinoGenicsState, events) -> None:
     if s.season >= s.c.numbers["seasons"]:
         s.over = True
         s.phase = OVER
-        s.cur = None
+        # No seat is to move once the game is over; `cur` (an int while it is on) is read only then.
+        s.cur = None  # type: ignore[assignment]
         events.append(event("game_over", None))
         return
     s.season += 1

@@ -481,7 +481,7 @@ def run_steps(s: DinoGenicsState, task, events) -> None:
     record = EFFECTS.kinds[kind]
     if record.asks and not record.can(s, seat, value, s.get(seat, CREDITS), 0):
         return  # an earlier step used up what this one needed (two repairs, one damaged structure)
-    record.run(s, seat, value, events)
+    record.run(s, seat, value, events)  # type: ignore[misc]  # every kind here has `run` (_kind; none has options)
 
 
 def playable(s: DinoGenicsState, seat: int, budget: int | None = None) -> list[int]:
