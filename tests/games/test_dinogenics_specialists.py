@@ -14,7 +14,7 @@ import pytest
 
 from dinotable.core.rng import next_below, seed_state
 from dinotable.games.dinogenics import GAME, rules, testing
-from dinotable.games.dinogenics.components import CREDITS, DNA, FATALITY, SLASH
+from dinotable.games.dinogenics.components import CREDITS, DNA, DROWNING, FATALITY, SLASH
 from dinotable.games.dinogenics.rules import species_of
 
 from .dinogenics_helpers import (
@@ -23,6 +23,7 @@ from .dinogenics_helpers import (
     T,
     cc,
     cc_quiet,
+    cell,
     do_steps,
     empty_hands,
     get,
@@ -37,6 +38,7 @@ from .dinogenics_helpers import (
     sp,
     space,
     steer,
+    steer_upkeep,
 )
 
 
@@ -72,6 +74,82 @@ def test_chaotician_a_t_rex_rolls_one_rampage_die_and_a_fatality_is_rolled_again
     events = []
     testing.run_task(s, ("rampage", other, 0), events)
     assert events[-1].detail["faces"] == ["fatality", "slash"]  # without the Chaotician: both dice
+
+
+def test_marine_biologist_drowning_in_an_upkeep_aquatic_rampage_check_has_no_effect_in_that_park_only():
+    """Designed: the Marine Biologist: 'Drowning results have no effect in your park'. Without it the rulebook's
+    Upkeep Die applies: 'If the Drowning Symbol is rolled, the player must kill a visitor in their park, giving
+    them a scandal' ('Aquatic Rampage Checks: ... only if its Aquatic Habitat is damaged or if it hasn't been
+    fed.'). Two parks alike, each a Plesiosaurus in a damaged Aquatic Habitat and 2 visitors, both checks
+    Drowning: only the park without the Marine Biologist loses a visitor."""
+    s = cc(2)
+    for park in (0, 1):
+        large(s, park, "aquatic_habitat", "A1", "A2", hurt=True)
+        put(s, park, "plesiosaurus", "A1")
+        setr(s, park, visitors=2, scandals=0, credits=4)
+    hire(s, 0, "marine_biologist")
+    testing.run_stage(s, "rampage", [])
+    assert sorted(s.tasks) == [("aquatic", 0, 0), ("aquatic", 1, 0)]
+    steer_upkeep(s, DROWNING, DROWNING)
+    events = run(s)
+    assert sorted((e.seat, e.detail["face"]) for e in events if e.kind == "aquatic_rampage") == [
+        (0, DROWNING),
+        (1, DROWNING),
+    ]
+    assert [(e.seat, e.detail) for e in events if e.kind == "no_effect"] == [(0, {"face": "Drowning"})]
+    assert (get(s, 0, "visitors"), get(s, 0, "scandals"), get(s, 0, "credits")) == (2, 0, 4)
+    assert (get(s, 1, "visitors"), get(s, 1, "scandals"), get(s, 1, "credits")) == (1, 1, 4)
+
+
+@pytest.mark.parametrize(("marine_biologist", "visitors", "scandals"), [(True, 2, 0), (False, 1, 1)])
+def test_marine_biologist_drowning_on_the_spinosaurus_upkeep_die_check_has_no_effect(
+    marine_biologist, visitors, scandals
+):
+    """Designed: the Marine Biologist: 'Drowning results have no effect in your park'; the Spinosaurus:
+    'Aquatic Hunter: Destroy one dinosaur in your park when placed or resolve an Upkeep Die check.', whose
+    Drowning 'must kill a visitor in their park, giving them a scandal'. The same placement with and without
+    the Marine Biologist: the check shows Drowning either way, and only without it is a visitor killed."""
+    s = cc_quiet(2)
+    seat = s.cur
+    if marine_biologist:
+        hire(s, seat, "marine_biologist")
+    large(s, seat, "aquatic_habitat", "A1", "A2")
+    pen(s, seat, "C1")
+    put(s, seat, "raptor", "C1")
+    setr(s, seat, visitors=2, scandals=0)
+    s.tasks.append(("place", seat, sp("spinosaurus"), 0))
+    run(s)
+    s.apply(IDS.cell + cell("A1"))
+    assert (s.phase, s.cur) == (rules.DESTROY, seat)
+    steer_upkeep(s, DROWNING)
+    events = s.apply(IDS.done)  # nothing destroyed: the Upkeep Die check
+    assert [e.detail["face"] for e in events if e.kind == "aquatic_rampage"] == [DROWNING]
+    assert [e.kind for e in events if e.kind in ("no_effect", "killed")] == (
+        ["no_effect"] if marine_biologist else ["killed"]
+    )
+    assert (get(s, seat, "visitors"), get(s, seat, "scandals")) == (visitors, scandals)
+    assert len(s.dinos[seat]) == 2  # the Raptor stays, the Spinosaurus is placed
+
+
+@pytest.mark.parametrize(("dice", "cost"), [((DROWNING, 3), 6), ((DROWNING, DROWNING), None)])
+def test_marine_biologist_leaves_the_open_ocean_roll_at_intelligen_designs_hq_as_printed(dice, cost):
+    """Designed: the Marine Biologist's 'Drowning results have no effect in your park' covers the checks made in
+    the park; the Open Ocean Roll is made at IntelliGen Designs HQ: 'If you roll one Drowning symbol, then pay
+    double the credit amount on the other die. If ... both dice show a Drowning symbol, you lose 1 VP and do not
+    place the Plesiosaurus.' With the Marine Biologist, a Drowning there still doubles or loses the VP."""
+    s = cc_quiet(2)
+    seat = s.cur
+    hire(s, seat, "marine_biologist")
+    large(s, seat, "aquatic_habitat", "A1", "A2")
+    setr(s, seat, credits=10, vp=5)
+    steer_upkeep(s, *dice)
+    events = do_steps(s, seat, (("open_ocean", True),))
+    assert [e.detail["dice"] for e in events if e.kind == "open_ocean"] == [list(dice)]
+    assert [e for e in events if e.kind == "no_effect"] == []
+    if cost is None:
+        assert (get(s, seat, "vp"), get(s, seat, "credits"), s.dinos[seat]) == (4, 10, ())
+    else:
+        assert (s.phase, s.cur, s.ctx) == (rules.OCEAN, seat, (cost,))
 
 
 def test_master_architect_repairs_a_damaged_structure_for_free_at_the_start_of_each_upkeep():
