@@ -4,6 +4,7 @@ dinosaurs that matter (the helpers are test_tiny_epic_dinosaurs.py's)."""
 import pytest
 
 from dinotable.games.tiny_epic_dinosaurs.components import ADAPT, ESCAPE, FEED, NEWBORN
+from dinotable.games.tiny_epic_dinosaurs.escapes import HERB_PENALTY
 from dinotable.games.tiny_epic_dinosaurs.grid import set_of
 from dinotable.games.tiny_epic_dinosaurs.testing import (
     barriers_on,
@@ -411,6 +412,46 @@ def test_the_omnivore_question_is_asked_only_when_the_answer_matters():
             assert s.phase == ESCAPE and s.legal_actions() == [IDS.omni, IDS.omni + 1]
         else:
             assert s.current_player == 1 and card("Pteranodon") in s.research_discard
+
+
+@pytest.mark.parametrize("herbivore_penalty", ["no Barrier on the Farm", "paid this round"])
+@pytest.mark.parametrize("as_carnivore", [False, True])
+def test_the_omnivore_question_is_asked_when_only_the_carnivore_penalty_differs(herbivore_penalty, as_carnivore):
+    """'Dinosaur Escape: ... This causes different penalties for Herbivores or Carnivores (in the case of
+    Omnivores, you choose which type it will be). Each penalty occurs ONLY once per round'; 'Herbivore Escape
+    Penalty: Remove 1 Barrier of your choice from your Farm (if any).'; 'Carnivore Escape Penalty: Discard ANY
+    other Dinosaur (if any) along with the Dinosaur that escaped.' An escaping omnivore whose herbivore penalty
+    costs nothing (no Barrier left on the Farm, or that penalty already paid this round) with a Stegosaurus
+    on the Farm: as a carnivore it takes the Stegosaurus, as a herbivore it does not, so the player is asked."""
+    s = lagoon(2)
+    no_barriers(s, 0)
+    if herbivore_penalty == "paid this round":
+        fence(s, 0, edge("C1", "C2"))
+        s.mark_paid(0, HERB_PENALTY)
+    put_dinosaur(s, 0, "A3", ST)  # in the permanent Enclosure A3+B3: no Barrier needed
+    put_dinosaur(s, 0, "A1", unique("Pteranodon"))  # an omnivore
+    set_resources(s, 0, 1, 0, 0)  # one plant: for the Stegosaurus or for the Pteranodon
+    put_dinosaur(s, 1, "A1", unique("Compsognathus"))  # seat 1 keeps the round waiting
+    set_resources(s, 1, 1, 1, 0)
+    barriers = barriers_on(s)
+    to_feed(s)
+    s.apply(feed_id("A3", meat=False))  # the Stegosaurus is fed; the Pteranodon escapes
+    assert s.phase == ESCAPE and s.current_player == 0
+    assert s.legal_actions() == [IDS.omni, IDS.omni + 1]
+    assert [s.action_text(a) for a in s.legal_actions()] == [
+        "Escaping omnivores count as herbivores",
+        "Escaping omnivores count as carnivores",
+    ]
+    events = s.apply(IDS.omni + int(as_carnivore))
+    if as_carnivore:  # the only other dinosaur is taken along (a single option resolves itself)
+        assert [(e.kind, e.detail) for e in events if e.kind == "eaten"] == [("eaten", {"dinosaur": "stegosaurus"})]
+        assert farm(s) == {} and s.supply[ST] == 15
+    else:  # a herbivore: no Barrier to lose, the Stegosaurus stays
+        assert not [e for e in events if e.kind in ("eaten", "barrier_removed")]
+        assert farm(s) == {"A3": ST} and s.supply[ST] == 14
+    assert barriers_on(s) == barriers
+    assert card("Pteranodon") in s.research_discard and s.owned[0] == ()
+    assert s.phase == FEED and s.current_player == 1
 
 
 def test_a_player_with_nowhere_to_go_is_skipped_but_keeps_the_dinofarmers():
