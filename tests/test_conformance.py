@@ -10,6 +10,7 @@ import dinotable
 from dinotable.core import Event, conformance
 from dinotable.core.decisions import Decisions
 from dinotable.core.rng import Rng, derive_seed
+from dinotable.games.dinogenics.components import CREDITS
 
 SOAK_SEEDS = int(os.environ.get("DINOTABLE_SOAK", "3"))
 
@@ -232,23 +233,113 @@ def test_suite_catches_an_action_that_changes_the_state_when_refused(monkeypatch
         conformance.check_actions(game, 2, {}, 1)
 
 
-def test_suite_catches_a_my_funny_dinos_description_that_changes_the_state(monkeypatch):
-    """My Funny Dinos' decision records describing an action by moving the state (a bone token taken from
-    the supply): check_action_info must see the state changed."""
-    game = dinotable.get_game("my-funny-dinos")
+def _takes_a_bone(s) -> None:
+    s.supply -= 1
+    s.bones[s.cur] += 1
+
+
+def _gains_a_credit(s) -> None:
+    s.add(s.cur, CREDITS, 1)
+
+
+def _takes_a_stegosaurus(s) -> None:
+    s.supply[0] -= 1
+
+
+# Per game, a description that moves the state as it describes: My Funny Dinos takes a bone token from the
+# supply, DinoGenics pays the mover a credit, Tiny Epic Dinosaurs takes a Stegosaurus from the supply.
+MOVES_THE_STATE = {
+    "my-funny-dinos": _takes_a_bone,
+    "dinogenics": _gains_a_credit,
+    "tiny-epic-dinosaurs": _takes_a_stegosaurus,
+}
+
+
+def _broken_info(monkeypatch, name: str, make):
+    """The game with every decision record's `info` replaced by make(the record)."""
+    game = dinotable.get_game(name)
     cls = type(game.new_game(2, 1))
-
-    def takes_a_bone(s, action, ctx):
-        s.supply -= 1
-        s.bones[s.cur] += 1
-        return {}
-
     broken = Decisions()
     for decision in cls.decisions:
-        broken.add(replace(decision, info=takes_a_bone))
+        broken.add(replace(decision, info=make(decision)))
     monkeypatch.setattr(cls, "decisions", broken)
+    return game
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_suite_catches_a_description_that_changes_the_state(monkeypatch, name):
+    """Decision records describing an action by moving the state (My Funny Dinos: a bone token taken from the
+    supply; DinoGenics: a credit to the mover; Tiny Epic Dinosaurs: a dinosaur off the supply):
+    check_action_info must see the state changed."""
+
+    def moves(decision):
+        def info(s, action, ctx):
+            MOVES_THE_STATE[name](s)
+            return decision.info(s, action, ctx)
+
+        return info
+
+    game = _broken_info(monkeypatch, name, moves)
     with pytest.raises(AssertionError, match="action_info changed the state"):
         conformance.check_action_info(game, 2, {}, 1)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_suite_catches_actions_on_offer_that_name_two_decisions(monkeypatch, name):
+    """A description whose "decision" names the action as well as the decision: the actions on offer no longer
+    name one decision."""
+
+    def renames(decision):
+        return lambda s, action, ctx: {**decision.info(s, action, ctx), "decision": f"{decision.name} {action}"}
+
+    game = _broken_info(monkeypatch, name, renames)
+    with pytest.raises(AssertionError, match="the actions on offer name two decisions"):
+        conformance.check_action_info(game, 2, {}, 1)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_suite_catches_a_description_without_a_kind(monkeypatch, name):
+    game = _broken_info(monkeypatch, name, lambda decision: lambda s, action, ctx: {"kind": ""})
+    with pytest.raises(AssertionError, match=r"action_info\(\d+\) has no kind"):
+        conformance.check_action_info(game, 2, {}, 1)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_suite_catches_a_description_of_an_action_not_on_offer(monkeypatch, name):
+    def describes_anything(real):
+        return lambda s, action: {"decision": s.decisions[s.phase].name, "kind": s.layout.kind(action)[0]}
+
+    game = _broken(monkeypatch, name, "action_info", describes_anything)
+    with pytest.raises(AssertionError, match=r"action_info described \d+, which is not on offer"):
+        conformance.check_action_info(game, 2, {}, 1)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_suite_catches_a_forced_decision_told_with_what_the_viewer_cannot_see(monkeypatch, name):
+    """check_forced: a decision that resolved itself is told to each viewer as that viewer sees it. Broken
+    here: apply_told's "forced" events carry, in their text, what the viewer cannot see (its secrets after
+    the action); the true state and a copy determinized for the viewer then tell it different things though
+    they look alike to it. The other events are left as they are."""
+
+    def tells(real):
+        def apply_told(s, action, viewer):
+            events = real(s, action, viewer)
+            return [
+                Event("forced", e.seat, {"text": f"{e.detail['text']} {s.secrets(viewer)!r}"})
+                if e.kind == "forced"
+                else e
+                for e in events
+            ]
+
+        return apply_told
+
+    game = _broken(monkeypatch, name, "apply_told", tells)
+    with pytest.raises(
+        AssertionError,
+        match=r"after action \d+ at decision \d+, seat (None|\d) is told .* on the "
+        r"true state but .* on a copy it cannot tell apart",
+    ):
+        conformance.check_forced(game, 2, {}, 1)
 
 
 def test_a_decision_that_resolved_itself_is_told_to_each_viewer_as_they_see_it():
