@@ -6,25 +6,43 @@ The panel is boards/dinogenics-modes.js, which the DinoGenics board draws in #dg
 own state (window.__dinotableState, set once the page has drawn it), never sleeps."""
 
 import random
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
 
 import dinotable
 
 from .conftest import ARTIFACTS
-from .test_browser import READY, open_page
+from .test_browser import READY, open_page, play_through_api
 
 GAME = dinotable.get_game("dinogenics")
-STATE = "() => window.__dinotableState"
-# The panel shows the page's current state (renderModes marks the state it drew).
-PANEL_AT = """(seq) => { const box = document.getElementById('dg-modes');
-  return !!box && box.dataset.seq === String(seq); }"""
 LEAKS = ("_", "undefined", "null", "NaN", "[object", "{", "true", "false")
+# Once the page is READY after a decision and the panel shows its state (renderModes marks the state it drew):
+# the state, and the panel's parts.
+SNAPSHOT = f"""(after) => {{
+  const s = window.__dinotableState, box = document.getElementById('dg-modes');
+  if (!({READY})(after) || !box || box.dataset.seq !== String(s.seq)) return null;
+  const all = (selector) => [...box.querySelectorAll(selector)];
+  return {{
+    state: s, text: box.innerText,
+    branches: Object.fromEntries(all('[data-branch]').map((n) => [n.dataset.branch, n.innerText])),
+    synth: all('[data-synth-score]').map((n) => n.innerText),
+    turns: all('[data-synth-turn]').map((n) => ({{turn: n.dataset.synthTurn, seq: n.dataset.seq, text: n.innerText}})),
+    park: all('[data-synth-park]').map((n) => n.innerText),
+    progress: all('[data-progress]').map((n) => n.innerText),
+    seasons_left: all('[data-seasons-left]').map((n) => n.dataset.seasonsLeft),
+  }};
+}}"""
 
 
-def panel_text(page) -> str:
-    text = page.locator("#dg-modes").inner_text()
+def read_well(text: str) -> str:
     leaks = [word for word in LEAKS if word in text]
     assert leaks == [], f"the panel reads in the rulebook's words, never program values: {leaks}"
     return text
+
+
+def panel_text(page) -> str:
+    return read_well(page.locator("#dg-modes").inner_text())
 
 
 def open_lobby(browser, server_url, page_errors):
@@ -34,19 +52,42 @@ def open_lobby(browser, server_url, page_errors):
     return page
 
 
-def make_table(page, seed: int) -> None:
+def make_table(page, seed: int) -> dict:
+    """Makes the table in the lobby and goes to the first seat; returns the table and its seats' tokens (as
+    the API gives them), from the seats' links the lobby shows."""
     page.fill("#seed", str(seed))
     page.click("#create")
     page.wait_for_selector("#go-to-seat")
+    links = page.eval_on_selector_all(".seat-links a.seat-link", "(links) => links.map((a) => a.getAttribute('href'))")
+    made = {"table": urlsplit(links[0]).path.rsplit("/", 1)[1], "seats": []}
+    made["seats"] = [{"token": parse_qs(urlsplit(link).query)["token"][0]} for link in links]
+    return made
+
+
+def go_to_seat(page) -> None:
     page.click("#go-to-seat")
     page.wait_for_function(READY, arg=-1)
 
 
+def random_until(base: str, made: dict, local, rng: random.Random, arrived) -> None:
+    """The table played through the API, each decision random, until `arrived(local)`; `local` is the engine's
+    copy of the table, replayed alongside."""
+    play_through_api(base, made, local, lambda s, legal: arrived(s), lambda s, legal: rng.choice(legal), 3000)
+
+
+# A game clicked to its end takes a few minutes' CPU in the browser: `make test` plays the first Seasons
+# through the API and clicks the last two, `make test-all` clicks every Season.
+CLICKED_FROM = pytest.mark.parametrize(
+    "from_season", [pytest.param(1, id="every-season", marks=pytest.mark.slow), pytest.param(6, id="last-seasons")]
+)
+
+
 def wait_panel(page, after: int) -> dict:
-    page.wait_for_function(READY, arg=after)
-    state = page.evaluate(STATE)
-    page.wait_for_function(PANEL_AT, arg=state["seq"])
-    return state
+    """The page's state after decision `after`, once the panel has drawn it, and what the panel then shows:
+    read in one round trip, which a game clicked decision by decision repeats a few hundred times."""
+    snapshot = page.wait_for_function(SNAPSHOT, arg=after).json_value()
+    read_well(snapshot["text"])
+    return snapshot
 
 
 def test_the_lobby_offers_the_scenarios_with_their_story_and_the_coop_explained(server_url, browser, page_errors):
@@ -96,32 +137,35 @@ def test_the_lobby_offers_the_scenarios_with_their_story_and_the_coop_explained(
     assert page_errors == []
 
 
-def test_scenario_cc4_clicked_to_the_end_shows_its_progress_and_grade(server_url, browser, page_errors):
-    """CC4 Overcoming Goliath, every decision clicked in the page's list (random choices); the panel's rows are
-    the view's objective at every step, and at the end the grade the engine gives the same record."""
+@CLICKED_FROM
+def test_scenario_cc4_clicked_to_the_end_shows_its_progress_and_grade(server_url, browser, page_errors, from_season):
+    """CC4 Overcoming Goliath, every decision from Season `from_season` on clicked in the page's list (random
+    choices); the panel's rows are the view's objective at every step, and at the end the grade the engine gives
+    the same record."""
     page = open_lobby(browser, server_url, page_errors)
     page.select_option('[data-option="scenario"]', label="CC4: Overcoming Goliath (Medium Difficulty)")
-    make_table(page, seed=11)
+    made = make_table(page, seed=11)
     rng = random.Random(4)
     local = GAME.new_game(1, 11, {"scenario": "CC4"})
-    seq = -1
+    random_until(server_url, made, local, rng, lambda s: s.season >= from_season)
+    go_to_seat(page)
+    seq, pictured = -1, False
     for _ in range(400):
-        state = wait_panel(page, seq)
+        panel = wait_panel(page, seq)
+        state = panel["state"]
         seq = state["seq"]
+        assert state["seq"] == len(local.history), "the page shows the table as it is"
         goal = state["view"]["objective"]
-        text = panel_text(page)
-        assert "Solo Scenario #CC4: Overcoming Goliath (Medium Difficulty)" in text
-        assert f"Objective: {goal['goal']}" in text
-        rows = page.locator("#dg-modes [data-progress]")
-        assert rows.count() == len(goal["progress"]) == 1
-        assert f"{goal['score']} / 100" in rows.first.inner_text()
-        assert page.locator("#dg-modes [data-seasons-left]").get_attribute("data-seasons-left") == str(
-            goal["seasons_left"]
-        )
+        assert "Solo Scenario #CC4: Overcoming Goliath (Medium Difficulty)" in panel["text"]
+        assert f"Objective: {goal['goal']}" in panel["text"]
+        assert len(panel["progress"]) == len(goal["progress"]) == 1
+        assert f"{goal['score']} / 100" in panel["progress"][0]
+        assert panel["seasons_left"] == [str(goal["seasons_left"])]
         if state["over"]:
             break
-        if goal["season"] == 3 and not (ARTIFACTS / "dinogenics-cc4-midgame.png").exists():
+        if goal["season"] == 3 and not pictured:
             page.locator("#dg-modes").screenshot(path=str(ARTIFACTS / "dinogenics-cc4-midgame-panel.png"))
+            pictured = True
         action = rng.choice(state["legal"])["id"]
         page.click(f'#actions [data-action="{action}"]')
         local.apply(action)
@@ -138,44 +182,41 @@ def test_scenario_cc4_clicked_to_the_end_shows_its_progress_and_grade(server_url
     assert page_errors == []
 
 
-def test_coop_clicked_through_synths_turns_to_the_shared_result(server_url, browser, page_errors):
-    """Synth Re-Activated: the West Branch clicked in the page (random choices), the East Branch a random bot.
-    Each Synth turn the log tells shows in the panel with its roll on the Synth Turn Chart; the panel's scores are
-    the view's, and the end shows the shared result and the module's ending."""
+@CLICKED_FROM
+def test_coop_clicked_through_synths_turns_to_the_shared_result(server_url, browser, page_errors, from_season):
+    """Synth Re-Activated: the West Branch clicked in the page from Season `from_season` on, the East Branch
+    played through the API (random choices both). Each Synth turn the log tells shows in the panel with its roll
+    on the Synth Turn Chart; the panel's scores are the view's, and the end shows the shared result and the
+    module's ending."""
     page = open_lobby(browser, server_url, page_errors)
     page.check('[data-option="coop"]')
     assert page.input_value("#count") == "2"
-    page.select_option('#seats select[data-seat="1"]', "bot:easy")
-    make_table(page, seed=21)
+    page.select_option('#seats select[data-seat="1"]', "human")
+    made = make_table(page, seed=21)
     rng = random.Random(5)
+    local = GAME.new_game(2, 21, {"coop": True})
+    random_until(server_url, made, local, rng, lambda s: s.current_player == 0 and s.season >= from_season)
+    go_to_seat(page)
     seq = -1
     turns_seen = set()
     for _ in range(400):
-        state = wait_panel(page, seq)
+        panel = wait_panel(page, seq)
+        state = panel["state"]
         seq = state["seq"]
         goal = state["view"]["objective"]
-        text = panel_text(page)
-        assert "Synth Re-Activated (Hard Difficulty)" in text
+        assert "Synth Re-Activated (Hard Difficulty)" in panel["text"]
+        assert len(panel["branches"]) == len(goal["branches"])
         for seat, score in enumerate(goal["branches"]):
-            assert page.locator(f'#dg-modes [data-branch="{seat}"]').inner_text().endswith(f"{score} VP")
-        assert (
-            page.locator("#dg-modes [data-synth-score]")
-            .inner_text()
-            .endswith(f"{goal['synth_re_activated']['synth']} VP")
-        )
+            assert panel["branches"][str(seat)].endswith(f"{score} VP")
+        assert panel["synth"][0].endswith(f"{goal['synth_re_activated']['synth']} VP")
         # A Synth turn: its roll on the Synth Turn Chart, or a Breaking News card's "Synth Occupies".
         rolls = [e for e in state["log"] if e["text"].startswith(("Synth rolls", "Synth occupies"))]
         if rolls:
-            latest = page.locator("#dg-modes [data-synth-turn]").first
-            assert latest.get_attribute("data-synth-turn") == str(len(rolls))
-            assert latest.get_attribute("data-seq") == str(rolls[-1]["seq"])
-            assert rolls[-1]["text"].split("; ")[-1] in latest.inner_text(), "the roll that placed Synth's worker"
-            shown = [
-                int(n)
-                for n in page.eval_on_selector_all(
-                    "#dg-modes [data-synth-turn]", "(nodes) => nodes.map((n) => n.dataset.synthTurn)"
-                )
-            ]
+            latest = panel["turns"][0]
+            assert latest["turn"] == str(len(rolls))
+            assert latest["seq"] == str(rolls[-1]["seq"])
+            assert rolls[-1]["text"].split("; ")[-1] in latest["text"], "the roll that placed Synth's worker"
+            shown = [int(turn["turn"]) for turn in panel["turns"]]
             assert shown == list(range(len(rolls), max(0, len(rolls) - 3), -1)), (
                 "the last three turns, the latest first"
             )
@@ -185,11 +226,14 @@ def test_coop_clicked_through_synths_turns_to_the_shared_result(server_url, brow
                     summary.click()  # the earlier turns and Synth's park, opened for the picture
                 page.locator("#dg-modes").screenshot(path=str(ARTIFACTS / "dinogenics-coop-synth-turn-panel.png"))
             turns_seen.add(len(rolls))
-        assert page.locator("#dg-modes [data-synth-park]").inner_text().strip() != "", "Synth's park is shown"
+        assert panel["park"][0].strip() != "", "Synth's park is shown"
+        assert state["seq"] == len(local.history), "the page shows the table as it is"
         if state["over"]:
             break
         action = rng.choice(state["legal"])["id"]
         page.click(f'#actions [data-action="{action}"]')
+        local.apply(action)
+        random_until(server_url, made, local, rng, lambda s: s.is_over or s.current_player == 0)  # the East Branch
     assert len(turns_seen) >= 3, "Synth's turns were shown as they were played"
     assert state["over"], "the co-op ends within its Seasons"
     outcome = state["outcome"]
