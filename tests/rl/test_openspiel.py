@@ -16,14 +16,25 @@ from dinotable.rl import encoder_for  # noqa: E402
 from dinotable.rl.openspiel import SHORT_NAMES, DinoSpielState  # noqa: E402
 from dinotable.rl.pettingzoo_env import final_rewards  # noqa: E402
 
+# The largest tables take longest: `make test` plays each game at its smaller counts, `make test-all` at all.
+HEAVY = {("dinogenics", 3), ("dinogenics", 4), ("dinogenics", 5), ("tiny-epic-dinosaurs", 4)}
 
-def configs() -> list[tuple[str, dict]]:
+
+def configs() -> list:
     """Every player count with the defaults, and the co-operative and scenario tables."""
     out = []
     for name in dinotable.list_games():
         game = dinotable.get_game(name)
         out += [(name, {"players": n}) for n in range(game.min_players, game.max_players + 1)]
-    return out + [("dinogenics", {"players": 2, "coop": True}), ("dinogenics", {"players": 1, "scenario": "CC4"})]
+    out += [("dinogenics", {"players": 2, "coop": True}), ("dinogenics", {"players": 1, "scenario": "CC4"})]
+    return [
+        pytest.param(
+            (name, params),
+            id=f"{name}-" + "-".join(f"{k}={v}" for k, v in params.items()),
+            marks=[pytest.mark.slow] if (name, params["players"]) in HEAVY and len(params) == 1 else [],
+        )
+        for name, params in out
+    ]
 
 
 def test_importing_the_module_registers_the_three_games():
@@ -38,7 +49,7 @@ def test_importing_the_module_registers_the_three_games():
     assert kind.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
 
 
-@pytest.mark.parametrize("config", configs(), ids=lambda c: f"{c[0]}-" + "-".join(f"{k}={v}" for k, v in c[1].items()))
+@pytest.mark.parametrize("config", configs())
 def test_openspiels_random_sim_test_passes(config):
     name, params = config
     game = pyspiel.load_game(SHORT_NAMES[name], params)

@@ -29,9 +29,12 @@ KINDS = [sp.name for sp in C.species] + UNIQUES
 FACES = ["Net", "Damage", "Egg"]
 
 
-def players(*counts):
-    """Player counts to test, named so that `-k tiny-epic-dinosaurs` selects them."""
-    return pytest.mark.parametrize("num_players", counts, ids=lambda n: f"tiny-epic-dinosaurs-{n}p")
+def players(*counts, slow=()):
+    """Player counts to test, named so that `-k tiny-epic-dinosaurs` selects them; those in `slow` are left to
+    `make test-all`."""
+    params = [pytest.param(n, id=f"tiny-epic-dinosaurs-{n}p") for n in counts]
+    params += [pytest.param(n, id=f"tiny-epic-dinosaurs-{n}p", marks=pytest.mark.slow) for n in slow]
+    return pytest.mark.parametrize("num_players", params)
 
 
 def states(num_players: int, seeds=range(3), every: int = 7):
@@ -255,7 +258,7 @@ def test_every_count_is_divided_by_the_number_its_doc_states(num_players):
             assert (scale == 1).all() and (s.low, s.high) == (0, 1), s.name
 
 
-@players(1, 2, 4)
+@players(1, 2, slow=(4,))
 def test_an_encoder_that_has_seen_other_positions_encodes_as_a_new_one(num_players):
     """The encoder keeps each seat's part (Farm, cards, score) from one decision to the next, since a seat's
     part changes only when it acts: after every decision of a game (a dinosaur fed, a Barrier placed, a

@@ -282,7 +282,14 @@ def test_solo_against_the_rival_shows_its_board_beside_the_player(server_url, br
     assert page_errors == []
 
 
-@pytest.mark.parametrize("players", [["human"], ["human", "bot"]], ids=["solo", "against-a-bot"])
+@pytest.mark.parametrize(
+    "players",
+    [
+        pytest.param(["human"], id="solo"),
+        # Two players' boards are clicked in other tests here; the whole game against a bot is `make test-all`'s.
+        pytest.param(["human", "bot"], id="against-a-bot", marks=pytest.mark.slow),
+    ],
+)
 def test_a_whole_game_is_played_by_clicking_the_board(server_url, browser, page_errors, players):
     """Solo against the Rival, or two players against a bot: every decision clicked on the board (a space, an
     edge, a dinosaur, a space of the Farm, a card or a button of the prompt) until the game ends; the page
