@@ -8,7 +8,7 @@ PLAYERS ?= human,greedy,random
 SOAK_DECISIONS ?= 1000000
 SOAK_WORKERS ?= 2
 
-.PHONY: run play serve test postgres chromium bench soak golden lint install install-test clean
+.PHONY: run play serve test test-all postgres chromium bench soak golden lint install install-test clean
 
 # A failed step leaves no half-made target behind, so the next run starts over.
 .DELETE_ON_ERROR:
@@ -64,8 +64,19 @@ chromium:
 	@test -x /usr/bin/chromium || { $(call APT_INSTALL,chromium); } || \
 		echo "Chromium is not installed and apt-get could not install it: the browser tests will skip"
 
+# The suite on every core (pytest-xdist; the tests of one xdist_group share a worker), each test capped by
+# pytest-timeout (`timeout` in pyproject.toml), the 25 slowest named, and the results kept as JUnit XML in
+# $(TEST_RUN)/junit.xml. `make test` leaves out the `slow` parameter sets, `make test-all` runs everything;
+# docs/testing.md says what runs where.
+TEST_RUN ?= var/test-run
+WORKERS ?= auto
+PYTEST = $(BIN)/python -m pytest -q -n $(WORKERS) --dist loadgroup --durations=25 --junitxml=$(TEST_RUN)/junit.xml
+
 test: install-test postgres chromium
-	$(BIN)/python -m pytest -q
+	$(PYTEST) -m "not slow"
+
+test-all: install-test postgres chromium
+	$(PYTEST)
 
 # The engines' speed, then the RL environments' steps per second against the engines' own decisions.
 bench: install
@@ -73,17 +84,21 @@ bench: install
 	$(BIN)/dinotable bench
 	$(BIN)/python -m dinotable.rl.bench
 
-# At least SOAK_DECISIONS checked random decisions in every configuration (about an hour on two free cores).
-soak: install
+# The `slow` tests, then at least SOAK_DECISIONS checked random decisions in every configuration (about an hour
+# on two free cores).
+soak: install-test postgres chromium
+	$(PYTEST) -m slow
 	$(BIN)/dinotable soak --decisions $(SOAK_DECISIONS) --workers $(SOAK_WORKERS)
 
 # Checks the golden games against the code (`dinotable golden --update` records them again; see CHANGES.md).
 golden: install
 	$(BIN)/dinotable golden
 
+# ruff, and the mypy ratchet: core and the games' rules type-clean, the rest no worse (tools/typecheck.py).
 lint: install-test
-	$(BIN)/ruff check src tests examples
-	$(BIN)/ruff format --check src tests examples
+	$(BIN)/ruff check src tests examples tools
+	$(BIN)/ruff format --check src tests examples tools
+	$(BIN)/python tools/typecheck.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis build src/*.egg-info
