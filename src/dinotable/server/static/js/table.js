@@ -14,7 +14,7 @@ if (params.get("token")) saveToken(table, token);
 
 let current = null;
 let board = null;
-let pending = false;
+let undoing = false;
 let follower = null;
 const shownLog = new Set();
 
@@ -27,33 +27,39 @@ function showError(message) {
   $("error").textContent = message || "";
 }
 
+// The state a decision was sent from, until its answer comes: a second click on that state is not sent, but
+// one on a newer state is (the table's push of the decision often comes before the answer to it).
+let sentFrom = null;
+
 async function act(actionId) {
-  if (pending || !current || !token) return;
+  if (!current || !token || sentFrom === current.seq) return;
   if (!current.legal.some((a) => a.id === actionId)) return;
-  pending = true;
-  myLastSeq = current.seq;
+  const from = (sentFrom = current.seq);
+  myLastSeq = from;
   document.body.classList.add("pending");
   showError("");
   try {
-    follower.accept(await api.act(table, token, current.seq, actionId));
+    follower.accept(await api.act(table, token, from, actionId));
   } catch (error) {
     showError(error.message);
     follower.refetch();
   } finally {
-    pending = false;
-    document.body.classList.remove("pending");
+    if (sentFrom === from) {
+      sentFrom = null;
+      document.body.classList.remove("pending");
+    }
   }
 }
 
 async function undo() {
-  if (pending || !current) return;
-  pending = true;
+  if (undoing || !current || sentFrom === current.seq) return;
+  undoing = true;
   try {
     follower.accept(await api.undo(table, token, current.seq), { force: true });
   } catch (error) {
     showError(error.message);
   } finally {
-    pending = false;
+    undoing = false;
   }
 }
 
@@ -174,7 +180,7 @@ function renderLog(state) {
     shownLog.add(key);
     log.append(logLine(state, entries[index].text, { "data-seq": entries[index].seq }));
   });
-  if (nearBottom || pending) log.scrollTop = log.scrollHeight;
+  if (nearBottom || undoing || sentFrom !== null) log.scrollTop = log.scrollHeight;
 }
 
 /** A log line, with the mark of the seat it is about (the seat whose name starts it). */
