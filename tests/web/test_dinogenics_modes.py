@@ -13,7 +13,7 @@ import pytest
 import dinotable
 
 from .conftest import ARTIFACTS
-from .test_browser import READY, open_page, play_through_api
+from .test_browser import AT_SEQ, READY, open_page, play_through_api
 
 GAME = dinotable.get_game("dinogenics")
 LEAKS = ("_", "undefined", "null", "NaN", "[object", "{", "true", "false")
@@ -233,6 +233,7 @@ def test_coop_clicked_through_synths_turns_to_the_shared_result(server_url, brow
         action = rng.choice(state["legal"])["id"]
         page.click(f'#actions [data-action="{action}"]')
         local.apply(action)
+        page.wait_for_function(AT_SEQ, arg=len(local.history))  # the table has it: the East Branch's turn may come
         random_until(server_url, made, local, rng, lambda s: s.is_over or s.current_player == 0)  # the East Branch
     assert len(turns_seen) >= 3, "Synth's turns were shown as they were played"
     assert state["over"], "the co-op ends within its Seasons"
