@@ -307,20 +307,29 @@ def test_a_click_on_the_pushed_state_is_sent_while_the_answer_to_the_last_is_on_
 ):
     """The table's push of a decision often comes before the answer to the request that made it; a person who
     clicks the next choice as soon as the board shows it must not lose that click (it was dropped while the
-    page waited for the answer). The answers are held here until the page has clicked on the pushed state."""
+    page waited for the answer). Here the first decision's answer is held until the second decision is asked
+    for, so the second click comes while the first answer is on its way, and the page goes on only if it is
+    sent."""
     made = post(server_url, "/api/tables", {"game": "tiny-epic-dinosaurs", "players": [{"type": "human"}], "seed": 3})
     page = open_page(browser, server_url + made["seats"][0]["url"], page_errors)
     page.wait_for_function(READY, arg=-1)
     held = []
-    page.route("**/api/tables/*/actions", lambda route: held.append((route, route.fetch())))
-    for _ in range(2):
-        state = page.evaluate("() => window.__dinotableState")
-        page.click(f'#actions [data-action="{state["legal"][0]["id"]}"]')
-        page.wait_for_function(AT_SEQ, arg=state["seq"] + 1)  # the push: the decision was made
-        assert held, "the answer to the decision is still on its way"
-    assert len(held) == 2, "the click on the pushed state was sent though the first answer had not come"
-    for route, response in held:
-        route.fulfill(response=response)
-    page.wait_for_function(READY, arg=state["seq"])
-    assert page.evaluate("() => document.body.classList.contains('pending')") is False
+
+    def hold_the_first_answer(route) -> None:
+        held.append((route, route.fetch()))  # the table makes the decision (and pushes it) now
+        if len(held) == 2:
+            for asked, answer in held:
+                asked.fulfill(response=answer)
+
+    page.route("**/api/tables/*/actions", hold_the_first_answer)
+    first = page.evaluate("() => window.__dinotableState")
+    page.click(f'#actions [data-action="{first["legal"][0]["id"]}"]')
+    page.wait_for_function(AT_SEQ, arg=first["seq"] + 1)  # the push
+    assert page.evaluate("() => document.body.classList.contains('pending')"), "the answer is still on its way"
+    second = page.evaluate("() => window.__dinotableState")
+    page.click(f'#actions [data-action="{second["legal"][0]["id"]}"]')
+    page.wait_for_function(
+        "(seq) => window.__dinotableState.seq === seq && !document.body.classList.contains('pending')",
+        arg=second["seq"] + 1,
+    )
     assert page_errors == []
