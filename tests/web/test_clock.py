@@ -5,6 +5,8 @@ handed to a bot by the others, and the result says so"). No test waits for a clo
 import re
 from datetime import timedelta
 
+import pytest
+
 from .conftest import APPS, ARTIFACTS
 from .test_browser import AT_SEQ, get, open_page, post
 
@@ -140,11 +142,20 @@ def test_a_seat_out_of_time_is_handed_to_a_bot_by_another_seat(server_url, brows
         watcher.screenshot(path=str(ARTIFACTS / "clock-out-of-time-desktop.png"), full_page=True)
         late.screenshot(path=str(ARTIFACTS / "clock-out-of-time-phone.png"), full_page=True)
 
+        from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
         watcher.click("#hand-over")
-        watcher.wait_for_function(
-            "(seat) => window.__dinotableState.seats[seat].out_of_time === true && window.__dinotableState.seq > 0",
-            arg=out,
-        )
+        try:
+            watcher.wait_for_function(
+                "(seat) => window.__dinotableState.seats[seat].out_of_time === true && window.__dinotableState.seq > 0",
+                arg=out,
+            )
+        except PlaywrightTimeout:  # say what the page and the server had then, not only that the wait ran out
+            table = get(server_url, f"/api/tables/{made['table']}")
+            pytest.fail(
+                f"the seat was not handed over: the page says {watcher.locator('#error').inner_text()!r}; "
+                f"the server has seq {table['seq']}, seats {table['seats']}, clock {table.get('clock')}"
+            )
         seat_line = watcher.locator(f"#seat-list li[data-seat='{out}']").inner_text()
         assert "a bot (medium), for a player out of time" in seat_line, seat_line
         assert watcher.locator("#hand-over").count() == 0
