@@ -247,9 +247,11 @@ ray_tests = pytest.mark.xdist_group("ray")
 
 
 @ray_tests
-def test_the_ray_backend_gives_the_same_games_as_local_processes():
-    """A local Ray cluster plays the same batches: game for game the same results as one local process."""
+def test_the_ray_backend_gives_the_same_games_as_local_processes(monkeypatch):
+    """A local Ray cluster plays the same batches: game for game the same results as one local process. It is
+    a cluster of its own even where RAY_ADDRESS names another (Ray would join that one, or fail to)."""
     pytest.importorskip("ray")
+    monkeypatch.setenv("RAY_ADDRESS", "127.0.0.1:1")
     local = simulate(NAME, 3, 12, ["greedy", "random", "random"], seed=44, workers=1)
     on_ray = simulate(NAME, 3, 12, ["greedy", "random", "random"], seed=44, workers=2, backend="ray")
     assert on_ray == local

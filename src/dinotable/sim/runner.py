@@ -134,7 +134,8 @@ def _on_ray(jobs: list[tuple], workers: int, address: str | None, progress) -> l
     started = not ray.is_initialized()
     if started:
         if address is None:
-            ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False)
+            # "local": a new cluster of our own, even where RAY_ADDRESS or an earlier `ray start` names another.
+            ray.init(address="local", num_cpus=workers, include_dashboard=False, log_to_driver=False)
         else:
             ray.init(address=address, log_to_driver=False)
     try:
