@@ -390,3 +390,99 @@ def test_suite_catches_two_actions_on_offer_that_read_alike(monkeypatch, name):
     monkeypatch.setattr(state_class, "action_text", lambda self, action, viewer=None: "Dig here")
     with pytest.raises(AssertionError, match="both read 'Dig here'"):
         conformance.check_screen(game, 2, {}, 1)
+
+
+# ------------------------------------------------------------------------ the score now, and the reasons
+
+
+def _secret_number(s, seat) -> int:
+    """A number that follows what `seat` cannot see (a copy determinized for it re-deals that), in its order
+    too: a re-deal that only moves cards between hands or shuffles a deck keeps every character's count."""
+    return sum(i * ord(ch) for i, ch in enumerate(repr(sorted(s.secrets(seat).items())))) % 97
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_suite_catches_a_score_now_that_tells_a_secret(monkeypatch, name):
+    def tells(real):
+        def score_now(s, viewer):
+            rows = real(s, viewer)
+            rows[0]["parts"].append({"name": "Luck", "points": _secret_number(s, viewer)})
+            rows[0]["total"] += _secret_number(s, viewer)
+            return rows
+
+        return score_now
+
+    game = _broken(monkeypatch, name, "score_now", tells)
+    with pytest.raises(AssertionError, match="differs on a copy determinized for it"):
+        conformance.check_score_now(game, 2, {}, 1)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_suite_catches_a_score_now_that_is_not_the_final_score(monkeypatch, name):
+    def one_more(real):
+        def score_now(s, viewer):
+            rows = real(s, viewer)
+            rows[0]["parts"].append({"name": "A point too many", "points": 1})
+            rows[0]["total"] += 1
+            return rows
+
+        return score_now
+
+    game = _broken(monkeypatch, name, "score_now", one_more)
+    with pytest.raises(AssertionError, match="at the end, score_now gives"):
+        conformance.check_score_now(game, 2, {}, 1)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_suite_catches_a_score_total_that_is_not_its_parts(monkeypatch, name):
+    def miscounts(real):
+        def score_now(s, viewer):
+            rows = real(s, viewer)
+            rows[-1]["total"] += 1
+            return rows
+
+        return score_now
+
+    game = _broken(monkeypatch, name, "score_now", miscounts)
+    with pytest.raises(AssertionError, match="a total is not the sum of its parts"):
+        conformance.check_score_now(game, 2, {}, 1)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_suite_catches_a_target_without_an_action_or_a_reason(monkeypatch, name):
+    game = _broken(monkeypatch, name, "unavailable", lambda real: lambda s, seat: [])
+    with pytest.raises(AssertionError, match="has neither an action nor a reason"):
+        conformance.check_unavailable(game, 2, {}, 1)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_suite_catches_a_reason_given_for_a_target_on_offer(monkeypatch, name):
+    def every_target(real):
+        return lambda s, seat: [{"target": t, "reason": "Not now."} for t in s.targets()] if seat == s.cur else []
+
+    game = _broken(monkeypatch, name, "unavailable", every_target)
+    with pytest.raises(AssertionError, match="is offered and given a reason"):
+        conformance.check_unavailable(game, 2, {}, 1)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_suite_catches_a_reason_that_tells_a_secret(monkeypatch, name):
+    def tells(real):
+        def unavailable(s, seat):
+            return [{**entry, "reason": f"{entry['reason']} ({_secret_number(s, seat)})"} for entry in real(s, seat)]
+
+        return unavailable
+
+    game = _broken(monkeypatch, name, "unavailable", tells)
+    with pytest.raises(AssertionError, match="the reasons differ on a copy determinized for seat"):
+        conformance.check_unavailable(game, 2, {}, 1)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_suite_catches_reasons_told_to_a_seat_that_is_not_deciding(monkeypatch, name):
+    def everyone(real):
+        return lambda s, seat: real(s, s.cur)
+
+    game = _broken(monkeypatch, name, "unavailable", everyone)
+    with pytest.raises(AssertionError, match="is given reasons"):
+        conformance.check_unavailable(game, 2, {}, 1)

@@ -32,6 +32,7 @@ STRICT = (
     "src/dinotable/games/*/actions.py",
     "src/dinotable/games/*/content*.py",
     "src/dinotable/games/*/components.py",
+    "src/dinotable/games/*/reasons.py",
     # The rules by area (DinoGenics' board.py is its terminal board: presentation, not rules).
     "src/dinotable/games/dinogenics/park.py",
     "src/dinotable/games/dinogenics/rampage.py",

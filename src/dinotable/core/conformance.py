@@ -457,6 +457,76 @@ def check_told(game, num_players: int, options: dict, seed: int) -> None:
                         )
 
 
+def check_score_now(game, num_players: int, options: dict, seed: int) -> None:
+    """The score if the game ended now (`score_now(viewer)`): a row per seat in seat order, then the automata;
+    each total the sum of its parts' points, every part named in the game's words; the same on copies
+    determinized for the viewer; once the game is over, the seats' totals are `scores()`."""
+    where = _where(game, num_players, options, seed)
+    points = _sample_points(game, num_players, options, seed, count=4)
+    for i, state in enumerate([*points, random_game(game, num_players, options, seed)]):
+        for viewer in [None, *range(num_players)]:
+            rows = state.score_now(viewer)
+            assert json.loads(json.dumps(rows)) == rows, f"{where}: score_now({viewer}) is not plain JSON"
+            seats = [row["seat"] for row in rows if "seat" in row]
+            assert seats == list(range(num_players)), f"{where}: score_now({viewer}) has rows for seats {seats}"
+            for row in rows:
+                assert row["total"] == sum(p["points"] for p in row["parts"] if p["points"] is not None), (
+                    f"{where}: score_now({viewer}): a total is not the sum of its parts: {row}"
+                )
+                for part in row["parts"]:
+                    found = _NOT_WORDS.search(part["name"])
+                    assert not found, f"{where}: a part of the score reads {part['name']!r}"
+            for k in range(2):
+                copy = state.determinize(viewer, derive_seed(seed, 61, i, k))
+                assert copy.score_now(viewer) == rows, (
+                    f"{where}: score_now({viewer}) differs on a copy determinized for it: it tells a secret"
+                )
+            if state.is_over:
+                totals = [row["total"] for row in rows if "seat" in row]
+                assert totals == state.scores(), f"{where}: at the end, score_now gives {totals}, not scores()"
+
+
+def _key_of(target: dict) -> str:
+    return json.dumps(target, sort_keys=True)
+
+
+def check_unavailable(game, num_players: int, options: dict, seed: int) -> None:
+    """Why a target of the board cannot be chosen: at every decision of a random game, each of the open
+    decision's targets is touched by a legal action (its `action_info`) or has a reason for the seat to
+    move, never both; the reasons are in the game's words, told to the seat to move only, and the same on
+    copies determinized for it."""
+    where = _where(game, num_players, options, seed)
+    copied = 0
+
+    def step(state) -> None:
+        nonlocal copied
+        targets = state.targets()
+        if state.is_over or not targets:
+            return
+        mover = state.current_player
+        infos = [state.action_info(a) for a in state.legal_actions()]
+        reasons = {_key_of(entry["target"]): entry["reason"] for entry in state.unavailable(mover)}
+        keys = [_key_of(t) for t in targets]
+        assert set(reasons) <= set(keys), f"{where}: a reason for what is no target: {set(reasons) - set(keys)}"
+        for target, key in zip(targets, keys, strict=True):
+            offered = any(all(info.get(k) == v for k, v in target.items()) for info in infos)
+            assert offered or key in reasons, f"{where}: target {target} has neither an action nor a reason"
+            assert not (offered and key in reasons), f"{where}: target {target} is offered and given a reason"
+        for reason in reasons.values():
+            found = _NOT_WORDS.search(reason)
+            assert isinstance(reason, str) and reason and not found, f"{where}: a reason reads {reason!r}"
+        for other in [None, *range(num_players)]:
+            assert other == mover or state.unavailable(other) == [], f"{where}: seat {other} is given reasons"
+        if copied < 8:  # determinizing every decision would cost more than it finds
+            copied += 1
+            copy = state.determinize(mover, derive_seed(seed, 62, len(state.history)))
+            assert copy.targets() == targets and copy.unavailable(mover) == state.unavailable(mover), (
+                f"{where}: the reasons differ on a copy determinized for seat {mover}: they tell a secret"
+            )
+
+    random_game(game, num_players, options, seed, step)
+
+
 def _scribble(value) -> None:
     """Changes every list and dict inside a value, in place."""
     if isinstance(value, dict):
@@ -511,6 +581,8 @@ CHECKS = {
     "event_names": check_event_names,
     "event_texts": check_event_texts,
     "handouts": check_handouts,
+    "score_now": check_score_now,
+    "unavailable": check_unavailable,
 }
 
 

@@ -210,6 +210,12 @@ class Game(ABC, Generic[StateT]):
         of what it is and does (cost, effect, VP). The terminal's `help NAME` reads it."""
         return {}
 
+    def how_to_play(self) -> list[dict]:
+        """The game in brief for a person at the table: sections {"title", "text", "rulebook"} (turn
+        structure, what ends the game, how it scores), in the project's words, each citing the rulebook's
+        section it follows (or saying the rule is designed)."""
+        return []
+
     def seat_name(self, state: StateT, seat: int) -> str:
         """A seat as the game's texts and the table call it ("player 2"; a co-op's "East Branch")."""
         return f"player {seat + 1}"
@@ -228,6 +234,14 @@ class Game(ABC, Generic[StateT]):
         mover = state.current_player  # None once the game is over, and only then
         turn = "over" if mover is None else f"{self.seat_name(state, mover)} to move"
         return f"{self.title} | {turn}"
+
+    def status_text(self, state: StateT, seat: int | None) -> str:
+        """Where the game stands, in words, for a page (no terminal shorthand): "Round 1 of 6, Setup: choose a
+        Private Contract to keep". By default, whose turn it is."""
+        mover = state.current_player
+        if mover is None:
+            return "The game is over."
+        return f"{self.seat_name(state, mover).capitalize()} to move."
 
     def screen_text(self, state: StateT, seat: int | None) -> str:
         """What `seat` needs in front of it to decide, in at most 14 lines of at most 80 characters: the
@@ -299,6 +313,25 @@ class State(ABC):
         """A legal action as JSON-ready data: the decision it answers, its kind and the board elements it
         touches, in the names the game's view uses (for clickable boards and for decoding actions)."""
         raise NotImplementedError(f"{type(self).__name__} does not describe its actions")
+
+    def score_now(self, viewer: int | None) -> list[dict]:
+        """Every seat's score if the game ended now, by the game's own end-game scoring, as `viewer` (None: a
+        spectator) may know it: a row per seat, then one per automaton the rules play (see core.score). A
+        part `viewer` cannot see (another seat's hidden card) has no points and counts in no total; the
+        seats' totals are `scores()` once the game is over. Worked out from what `viewer` may see only."""
+        raise NotImplementedError(f"{type(self).__name__} does not count the score before the end")
+
+    def targets(self) -> list[dict]:
+        """The board's targets of the open decision (the spaces, cards or tiles a person points at to decide
+        it), each as the keys `action_info` uses for it ({"space": "site_a"}); [] for a decision made
+        elsewhere, and once the game is over."""
+        return []
+
+    def unavailable(self, seat: int | None) -> list[dict]:
+        """Why `seat` cannot choose each target that no legal action touches: [{"target": ..., "reason":
+        "Site A: both places are taken"}], in the rulebook's words, for the seat to move (nobody else is
+        deciding: [] for them). Worked out from what `seat` may see only."""
+        return []
 
     @abstractmethod
     def scores(self) -> list[int]: ...

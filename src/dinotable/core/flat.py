@@ -2,7 +2,9 @@
 
 A game's state sets `rules`, `scoring` and `render` (its modules) and `decisions` and `layout` (its
 core.decisions.Decisions, indexed by `phase`, and its ActionLayout). The rules module offers
-`settle(s, events)` if some of the game runs without decisions; the open decision's context is `ctx`. The
+`settle(s, events)` if some of the game runs without decisions, and `targets(s)` and `unavailable(s)` if its
+board has targets (State.targets, State.unavailable); the scoring module `score_now(s, viewer)`. The open
+decision's context is `ctx`. The
 state keeps `over`, `cur` (the seat to move), `phase` and `_legal` (the legal actions, worked out after each
 decision).
 
@@ -183,6 +185,20 @@ class FlatState(State):
 
     def scores(self) -> list[int]:
         return self.scoring.scores(self)
+
+    def score_now(self, viewer: int | None) -> list[dict]:
+        return self.scoring.score_now(self, check_seat(viewer, self.num_players))
+
+    def targets(self) -> list[dict]:
+        targets = getattr(self.rules, "targets", None)
+        return [] if self.over or targets is None else targets(self)
+
+    def unavailable(self, seat: int | None) -> list[dict]:
+        """The rules module's `unavailable(s)`: the reasons for the seat to move, none for the others."""
+        reasons = getattr(self.rules, "unavailable", None)
+        if check_seat(seat, self.num_players) != self.cur or self.over or reasons is None:
+            return []
+        return reasons(self)
 
     def winners(self) -> list[int]:
         return self.scoring.winners(self)

@@ -28,6 +28,9 @@ class OptionSpec:
     choice_labels: tuple = ()
     choice_help: tuple = ()
     players: int | None = None
+    # The option as a person reads it, by the rulebook's name ("Controlled Chaos expansion"); a lobby shows it
+    # in place of `name`, which is for programs and the command line.
+    label: str = ""
 
     def __post_init__(self) -> None:
         for name in ("choice_labels", "choice_help"):
