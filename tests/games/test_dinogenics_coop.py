@@ -343,7 +343,9 @@ def test_a_large_facility_bought_at_the_hq_may_go_to_the_other_park_for_one_cred
     assert s.action_text(IDS.seat + 1) == "Put it in the East Branch's park (1 credit)"
     s.apply(IDS.seat + 1)
     assert s.phase == rules.LARGE_SPOT and s.ctx == (fac("aquatic_habitat"), 1)
-    assert s.action_text(IDS.spot + cell("A1") * 2) == "Build the Aquatic Habitat on A1+A2 in the East Branch's park"
+    assert (
+        s.action_text(IDS.spot + cell("A1") * 2) == "Build the Aquatic Habitat on A1 and A2 in the East Branch's park"
+    )
     s.apply(IDS.spot + cell("A1") * 2)
     assert facility_keys(s, 1) == ["aquatic_habitat"] and facility_keys(s, 0) == []
     assert s.fcells[1] == 1 << cell("A1") | 1 << cell("A2") and s.fcells[0] == 0

@@ -166,7 +166,12 @@ def test_action_info_of_the_private_airport_and_outsource():
     seat = s.cur
     large(s, seat, "private_airport")
     relist(s)
-    assert info(s, IDS.airport) == {"facility": "private_airport", "place": "commercial 1+commercial 2"}
+    # The place as the view writes it, and each space it covers: a Large Facility on two commercial spaces.
+    assert info(s, IDS.airport) == {
+        "facility": "private_airport",
+        "place": "commercial 1+commercial 2",
+        "spaces": ["commercial 1", "commercial 2"],
+    }
     s.apply(IDS.airport)
     assert s.phase == rules.OUTSOURCE
     assert info(s, place("farm")) == {"space": "farm"}
@@ -200,6 +205,7 @@ def test_action_info_creating_and_placing_a_dinosaur():
         "cell": "C4",
         "facility": "biodome",
         "place": s.view(seat)["players"][seat]["facilities"][dome]["place"],
+        "spaces": ["C4"],
     }
     assert info(s, IDS.cell + cell("A3")) == {"species": "t_rex", "cell": "A3", "open_space": True}  # the first
     built = IDS.pen + rect("B1")
@@ -331,7 +337,7 @@ def test_action_info_repairing_and_choosing_the_damaged_structure():
     setr(s, seat, credits=5)
     do_steps(s, seat, (("repair", 0),))
     assert s.phase == rules.REPAIR
-    assert info(s, IDS.structure + dome) == {"facility": "biodome", "place": "C4", "credits": 2}
+    assert info(s, IDS.structure + dome) == {"facility": "biodome", "place": "C4", "spaces": ["C4"], "credits": 2}
     fence = IDS.structure + GAME.tables.max_facilities + edge("A1 top")
     assert info(s, fence) == {"fence": "A1 top", "credits": rules.repair_price(s, seat, fence - IDS.structure, 0)}
 
@@ -346,6 +352,7 @@ def test_action_info_repairing_and_choosing_the_damaged_structure():
     assert info(s, IDS.structure + hotel) == {
         "facility": "basic_hotel",
         "place": "commercial 1",
+        "spaces": ["commercial 1"],
         "rampaging": {"species": "stegosaurus", "cell": "B2"},
     }
 

@@ -121,7 +121,7 @@ def test_habitat_choices_are_each_pen_each_biodome_and_open_space():
     assert s.phase == rules.HABITAT
     assert sorted(s.legal_actions()) == sorted(IDS.cell + cell(n) for n in ("A1", "A3", "C1", "C4"))
     assert "open space" in s.action_text(IDS.cell + cell("A3"))
-    assert "pen A1+A2" in s.action_text(IDS.cell + cell("A1"))
+    assert "pen on A1 and A2" in s.action_text(IDS.cell + cell("A1"))
     setr(s, seat, fences=4)
     relist(s)
     assert IDS.pen + rect("B1") in s.legal_actions()

@@ -80,32 +80,51 @@ class DinoGenics(Game[DinoGenicsState]):
                 "expansion",
                 "bool",
                 True,
-                "Controlled Chaos: the IntelliGen Designs board (Site D, Refinement, HQ), eDNA, Polymorphic and "
-                "Refined DNA, aquatic dinosaurs, large facilities and specialists; false plays the base game alone",
+                "Play with the Controlled Chaos expansion: the IntelliGen Designs board (Site D, Refinement and "
+                "the HQ), eDNA, Polymorphic and Refined DNA, aquatic dinosaurs, Large Facilities and specialists. "
+                "Without it, the base game is played alone.",
+                label="Controlled Chaos expansion",
             ),
-            OptionSpec("chaos_theory", "bool", False, "Controlled Chaos: the Chaos Theory module"),
-            OptionSpec("elites", "bool", False, "Controlled Chaos: the Dinosaur Elites module"),
+            OptionSpec(
+                "chaos_theory",
+                "bool",
+                False,
+                "Controlled Chaos' module for expert players: five red Breaking News cards, adversarial and "
+                "destructive, are mixed into the deck and resolved as soon as they come up.",
+                label="Chaos Theory module",
+            ),
+            OptionSpec(
+                "elites",
+                "bool",
+                False,
+                "Controlled Chaos' module for experienced players: the Parasaurolophus, the Dimetrodon, the "
+                "Pachycephalosaurus and the Dreadnoughtus, whose few DNA cards are shuffled into the eDNA deck.",
+                label="Dinosaur Elites module",
+            ),
             OptionSpec(
                 "scenario",
                 "choice",
                 "",
-                "Controlled Chaos solo scenario: one player against the scenario's objective, graded at the end",
+                "One of Controlled Chaos' seven solo scenarios: you play alone against its objective and are "
+                "graded at the end.",
                 choices=("", *_SCENARIOS),
-                choice_labels=("none", *(_scenario_label(content, key) for key in _SCENARIOS)),
+                choice_labels=("No scenario", *(_scenario_label(content, key) for key in _SCENARIOS)),
                 choice_help=("", *(_scenario_help(content, key) for key in _SCENARIOS)),
                 players=1,
+                label="Solo scenario",
             ),
             OptionSpec(
                 "coop",
                 "bool",
                 False,
-                "Controlled Chaos: Synth Re-Activated (Hard Difficulty), the co-op for two players. The West "
+                "Synth Re-Activated (Hard Difficulty), Controlled Chaos' co-op for two players. The West "
                 "Branch and the East Branch play together against Synth, a park the table plays itself from the "
                 "Synth Turn Chart (two rampage dice each turn), with the Synth Breaking News deck. "
                 + content.coop["story"]
                 + " Objective: "
                 + content.coop["goal"],
                 players=2,
+                label="Two-player co-op against Synth",
             ),
         )
 
@@ -173,6 +192,10 @@ class DinoGenics(Game[DinoGenicsState]):
     def reference(self) -> dict[str, str]:
         return texts.reference(self.content)
 
+    def how_to_play(self) -> list[dict]:
+        """The sections of content/how_to_play.toml, each the caller's own copy."""
+        return [dict(section) for section in self.content.how_to_play]
+
     def seat_name(self, state: DinoGenicsState, seat: int) -> str:
         """In the co-op the two seats are the West and East Branches, as the board and the texts name them."""
         return f"{BRANCHES[seat]} Branch" if state.coop else super().seat_name(state, seat)
@@ -185,6 +208,9 @@ class DinoGenics(Game[DinoGenicsState]):
 
     def status_line(self, state: DinoGenicsState, seat: int | None) -> str:
         return screen.status_line(state, seat)
+
+    def status_text(self, state: DinoGenicsState, seat: int | None) -> str:
+        return screen.status_text(state, seat)
 
     def screen_text(self, state: DinoGenicsState, seat: int | None) -> str:
         return screen.screen_text(state, seat)

@@ -142,8 +142,8 @@ def board_text(s: DinoGenicsState, seat: int | None) -> str:
     out.append("Player order: " + ", ".join(who_of(s, p) for p in s.order))
     out.append("Mainland:")
     for sp in c.spaces:
-        if sp.news and not rules.space_open(s, sp.index):
-            continue
+        if sp.news and not rules.space_open(s, sp.index) or sp.expansion and not s.expansion:
+            continue  # a Breaking News card's space while it is in effect; IntelliGen Designs' with the expansion
         slots = s.occ[s.slot0[sp.index] : s.slot0[sp.index] + sp.slots]
         marks = " ".join(slot_mark(s, o) for o in slots)
         out.append(f"  {sp.name:<22} [{marks}]  {steps_text(sp.steps)}")

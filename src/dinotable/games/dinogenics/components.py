@@ -238,6 +238,8 @@ class Content:
     news: tuple[News, ...]
     rules: tuple[str, ...]
     provenance: tuple[dict, ...]
+    # "How to play": sections {"title", "text", "rulebook"} (content/how_to_play.toml, Game.how_to_play).
+    how_to_play: tuple[dict, ...] = ()
 
     @cached_property  # asked on most decisions
     def kinds(self) -> int:

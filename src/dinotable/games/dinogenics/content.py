@@ -50,6 +50,7 @@ CONTENT_FILES = (
     "scenarios.toml",
     "rules.toml",
     "coop.toml",
+    "how_to_play.toml",
 )
 CONTENT_PATH = CONTENT_DIR / "content.toml"  # the version, numbers and setup
 _AUTOMATIC = ("gain", "lose", "per", "rampage")  # steps Breaking News applies to every player
@@ -456,7 +457,59 @@ def load_content(path: str | Path = CONTENT_DIR) -> Content:
         news=tuple(news),
         rules=tuple(rules),
         provenance=tuple(prov),
+        how_to_play=read_how_to_play(r, data),
     )
+
+
+# The sections of the Controlled Chaos rulebook a "How to play" section may cite (its table of contents).
+RULEBOOK = "DinoGenics: Controlled Chaos rulebook, "
+RULEBOOK_SECTIONS = (
+    "Components",
+    "Expansion Setup",
+    "IntelliGen Designs Side Board",
+    "Aquatic Dinosaurs",
+    "Additional Clarifications",
+    "Solo Scenarios",
+    "Two Player Co-Op Scenario Overview",
+    "Synth Re-Activated",
+    "Synth Turn Chart",
+    "Chaos Theory Module",
+    "Dinosaur Elites Module",
+    "Dinosaur Reference",
+    "Large Facilities",
+    "Standard Facilities",
+    "Quick Reference",
+)
+
+
+def read_how_to_play(r: Reader, data: dict) -> tuple[dict, ...]:
+    """The [[how_to_play]] sections: a title, a text and what each follows (`rulebook`): a section of the
+    Controlled Chaos rulebook (RULEBOOK + one of RULEBOOK_SECTIONS, then anything), "published: ..." for a
+    published fact about the absent base rulebook, or "designed"."""
+    out = []
+    for i, entry in enumerate(r.get(data, "how_to_play", list, "top level")):
+        where = f"how_to_play[{i}]"
+        if not isinstance(entry, dict):
+            raise r.fail(where, "expected a table with title, text and rulebook")
+        unknown = sorted(set(entry) - {"title", "text", "rulebook"})
+        if unknown:
+            raise r.fail(f"{where}.{unknown[0]}", "not a key of a section (title, text, rulebook)")
+        section = {key: r.get(entry, key, str, where).strip() for key in ("title", "text", "rulebook")}
+        for key, value in section.items():
+            if not value:
+                raise r.fail(f"{where}.{key}", "expected some words")
+        cited = section["rulebook"]
+        cites_rulebook = cited.startswith(RULEBOOK) and cited[len(RULEBOOK) :].startswith(RULEBOOK_SECTIONS)
+        if not (cites_rulebook or cited.startswith(("published: ", "designed"))):
+            raise r.fail(
+                f"{where}.rulebook",
+                f"cite {RULEBOOK!r} and one of its sections ({', '.join(RULEBOOK_SECTIONS)}), "
+                "'published: <what>' or 'designed'",
+            )
+        out.append(section)
+    if not out:
+        raise r.fail("how_to_play", "expected at least one section")
+    return tuple(out)
 
 
 def _meeples(r: Reader, data: dict, prov: list, species: list) -> list:

@@ -58,7 +58,9 @@ def _dinosaur(s: DinoGenicsState, seat: int, i: int) -> dict:
 
 
 def _facility(s: DinoGenicsState, code: int) -> dict:
-    return {"facility": s.c.facilities[facility_of(code)].key, "place": texts.place_name(s, code)}
+    """A facility in a park: its key, its place as the view writes it and each space it covers."""
+    place = texts.place_names(s, code)
+    return {"facility": s.c.facilities[facility_of(code)].key, "place": "+".join(place), "spaces": place}
 
 
 def _pen(s: DinoGenicsState, action: int) -> dict:

@@ -15,10 +15,13 @@ from dinotable.games.dinogenics.rules.steps import steps_text
 from dinotable.games.dinogenics.step_values import resource_count
 from dinotable.games.dinogenics.texts import (
     BRANCHES,
+    and_list,
     facility_effects,
+    fence_words,
     kind_key,
     kind_name,
     place_name,
+    place_names,
     specialist_text,
 )
 
@@ -63,6 +66,12 @@ def _facility(s: DinoGenicsState, key: str) -> str:
     return next(f.name for f in s.c.facilities if f.key == key)
 
 
+def _a_facility(name: str) -> str:
+    """A facility with its article: "a Basic Hotel", "an Arcade"; a name in the plural takes none ("Park
+    Mascots", "Ancient Gardens")."""
+    return name if name.endswith("s") else a(name)
+
+
 def _face(key: str) -> str:
     """A rampage die face as printed."""
     return FACE_NAMES[FACES.index(key)]
@@ -76,7 +85,7 @@ def _damage_text(s: DinoGenicsState, who: str, d: dict) -> str:
     if "facility" in d:
         return f"{who}'s {_facility(s, d['facility'])} is damaged"
     if "fence" in d:
-        return f"{who}'s fence {d['fence']} is broken"
+        return f"{who}'s fence {fence_words(d['fence'])} is broken"
     return f"{who}'s Visitor Center is damaged and repaired at once"
 
 
@@ -174,7 +183,7 @@ EVENT_TEXTS = {
     ),
     "news": _news_text,
     "play": lambda s, who, d: f"{who} plays {next(m.name for m in s.c.manipulation if m.key == d['card'])}",
-    "facility": lambda s, who, d: f"{who} builds {a(_facility(s, d['facility']))}",
+    "facility": lambda s, who, d: f"{who} builds {_a_facility(_facility(s, d['facility']))}",
     "upkeep_vp": _upkeep_vp_text,
     "upkeep_income": lambda s, who, d: f"{who} gains {_gains_text(d['gains'])} in the Upkeep",
     "income": lambda s, who, d: (
@@ -196,7 +205,7 @@ EVENT_TEXTS = {
     ),
     "naive_visitor": lambda s, who, d: f"A naive visitor: {who} gains 1 credit",
     "synth_draw": lambda s, who, d: (
-        "Synth draws " + _and([_species_name(s.c, k) for k in d["cards"]]) + " (discarded when finished)"
+        "Synth draws " + and_list([_species_name(s.c, k) for k in d["cards"]]) + " (discarded when finished)"
     ),
     "market_card": lambda s, who, d: f"{a(_species_name(s.c, d['card']))} DNA card goes to the DNA Market",
     "forced": lambda s, who, d: f"{who}: {d['text']}",
@@ -227,19 +236,16 @@ EVENT_TEXTS = {
     "graft": lambda s, who, d: f"{who} grafts {counted(d['cards'], 'more DNA card', 'more DNA cards')}",
     "stay_home": lambda s, who, d: f"{who} has nowhere to send a worker: it stays home",
     "hungry": lambda s, who, d: f"{who} has too few goats: {counted(d['dinosaurs'], 'carnivore')} hungry",
-    "pen": lambda s, who, d: f"{who} builds a pen on {', '.join(d['cells'])}",
+    "pen": lambda s, who, d: f"{who} builds a pen on {and_list(d['cells'])}",
     "repair": lambda s, who, d: (
-        f"{who} repairs " + (f"fence {d['fence']}" if "fence" in d else f"its {_facility(s, d['facility'])}")
+        f"{who} repairs "
+        + (f"the fence {fence_words(d['fence'])}" if "fence" in d else f"its {_facility(s, d['facility'])}")
     ),
     "news_swap": lambda s, who, d: f"{who} swaps the upcoming Breaking News card for the next one",
     "bonus_visitor": lambda s, who, d: f"{who} takes a bonus visitor",
     "affect": lambda s, who, d: f"{who}'s card is played against {who_of(s, d['target'])}",
     "stolen": lambda s, who, d: f"{who} takes {_gains_text(d['amounts'])} from {who_of(s, d['target'])}",
 }
-
-
-def _and(names: list[str]) -> str:
-    return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else "".join(names)
 
 
 def _species_name(c, key: str) -> str:
@@ -273,6 +279,8 @@ def _seat_view(s: DinoGenicsState, p: int, own: bool) -> dict:
                 "facility": c.facilities[facility_of(f)].key,
                 "ref": c.facilities[facility_of(f)].name,
                 "place": place_name(s, f),
+                # Each space it covers, as the board names them ("B2", "commercial 1"): two for a large one.
+                "spaces": place_names(s, f),
                 "damaged": is_damaged(f),
             }
             for f in s.facs[p]
@@ -312,10 +320,12 @@ def view(s: DinoGenicsState, seat: int | None) -> dict:
         "active_news": c.news[s.active].number if s.active >= 0 else None,
         "upcoming_news": c.news[s.upcoming].number if s.upcoming >= 0 else None,
         "news_left": len(s.news_deck),
+        # The worker spaces on the table: IntelliGen Designs' with the expansion only, a Breaking News card's
+        # while it is in effect.
         "mainland": {
             sp.key: s.occ[s.slot0[sp.index] : s.slot0[sp.index] + sp.slots]
             for sp in c.spaces
-            if not sp.news or rules.space_open(s, sp.index)
+            if (s.expansion or not sp.expansion) and (not sp.news or rules.space_open(s, sp.index))
         },
         "market": [kind_key(c, k) for k in s.market],  # the card there longest first: the next to go
         "dna_discard": sorted(kind_key(c, k) for k in s.dna_discard),

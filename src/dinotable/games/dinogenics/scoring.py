@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from dinotable.core.score import score_row
 from dinotable.games.dinogenics.components import CREDITS, SCANDALS, VP
 from dinotable.games.dinogenics.rules.codes import (
     COMMERCIAL,
@@ -232,6 +233,61 @@ def _pleasing_harmonics(s: DinoGenicsState, seat: int) -> int:
     """Each Parasaurolophus: 1 VP per species in the park, its own included."""
     kinds = [species_of(code) for code in s.dinos[seat]]
     return kinds.count(s.t.para) * len(set(kinds)) if s.t.para in kinds else 0
+
+
+# The parts of End Game Scoring in the order breakdown counts them, named as the scoring rules name them.
+_PARTS = ("track", "facilities", "species", "credits", "dna", "scandals", "specialists", "traits")
+# CC3's Final Score in credits: 'Credits equal to your Reputation Track value and 1 Credit for each facility
+# bonus victory point. Lastly, receive 3 Credits per unique species in your park.'
+_CREDITS_PARTS = (
+    ("credits", "Credits"),
+    ("reputation", "Reputation Track"),
+    ("facilities", "Facility bonus victory points"),
+    ("species", "Unique species (3 credits each)"),
+)
+
+
+def _part_names(s: DinoGenicsState) -> dict[str, str]:
+    n = s.c.numbers
+    return {
+        "track": "VP track",
+        "facilities": "Facilities",
+        "species": "Species in a valid habitat",
+        "credits": f"Credits (1 VP per {n['end_credits_per_vp']})",
+        "dna": f"DNA cards (1 VP per {n['end_dna_per_vp']})",
+        "scandals": "Scandals",
+        "specialists": "Specialists",
+        "traits": "Traits",
+    }
+
+
+def _row(s: DinoGenicsState, park: int) -> list[tuple[str, int | None]]:
+    """One park's End Game Scoring as (part, points), from `breakdown`: the base game's parts, the
+    specialists with the expansion and the traits with Dinosaur Elites (the Parasaurolophus' Pleasing
+    Harmonics); CC3 counts in credits; CC1's 'Your points cannot go below zero' is a part of its own, what
+    it adds to a total below zero."""
+    parts = breakdown(s, park)
+    if special(s, "credits_end"):
+        return [(name, parts[key]) for key, name in _CREDITS_PARTS]
+    names = _part_names(s)
+    shown = {"specialists": s.expansion, "traits": s.elites}  # a module's part, when it is played
+    keys = [k for k in _PARTS if shown.get(k, True) or parts[k]]
+    row: list[tuple[str, int | None]] = [(names[k], parts[k]) for k in keys]
+    if special(s, "no_negative_vp"):
+        row.append(("Points cannot go below zero", max(0, -sum(parts[k] for k in _PARTS))))
+    return row
+
+
+def score_now(s: DinoGenicsState, viewer: int | None) -> list[dict]:
+    """Each park's End Game Scoring if the game ended now: a row per seat, then Synth's in the co-op (the
+    outcome's automaton). Nothing that scores is hidden from any viewer: the parks, the counters, the
+    specialists and the number of DNA cards in every hand are on the table (only which cards a hand holds
+    is secret, and End Game Scoring counts cards, not kinds), so every viewer reads the same rows."""
+    unit = "credits" if special(s, "credits_end") else "VP"
+    rows = [score_row(_row(s, seat), seat=seat, unit=unit) for seat in range(s.num_players)]
+    if s.coop:
+        rows.append(score_row(_row(s, SYNTH), automaton="Synth", unit=unit))
+    return rows
 
 
 def scores(s: DinoGenicsState) -> list[int]:

@@ -83,6 +83,61 @@ def status_line(s: DinoGenicsState, seat: int | None) -> str:
     return _fit(line)
 
 
+# A pick of DNA cards as its purpose names it (rules.PICK_PURPOSES), for the status of the page.
+_PICKS = {
+    "mutant": "choose the DNA cards of a Mutant",
+    "keep": "choose the DNA cards to keep",
+    "boneyard": "take DNA cards from the discard pile",
+    "buy": "buy DNA cards at the DNA Market",
+    "sell": "sell DNA cards at the DNA Market",
+    "discard": "discard DNA cards down to the hand limit",
+    "set": "choose the DNA cards of the set",
+    "refine": "choose a DNA card to refine",
+}
+
+
+def status_text(s: DinoGenicsState, seat: int | None) -> str:
+    """Where the game stands, in words, for a page: "Season 3 of 7 - Worker Placement: your turn to place a
+    worker", "Season 1 of 7 - Open Season: bonus visitors: waiting for player 2 to take bonus visitors", and at
+    the end who won."""
+    seasons = s.c.numbers["seasons"]
+    if s.over:
+        return f"The game is over after Season {s.season} of {seasons}: {_result(s, seat)}."
+    doing = s.decisions[s.phase].name
+    if s.phase == rules.PICK:
+        doing = _PICKS[rules.PICK_PURPOSES[s.ctx.purpose]]
+    turn = f"your turn to {doing}" if s.cur == seat else f"waiting for {_who(s, s.cur)} to {doing}"
+    return f"Season {s.season} of {seasons} - {_stage(s)}: {turn}"
+
+
+def _who(s: DinoGenicsState, seat: int) -> str:
+    """A seat inside a sentence: "player 2", "the West Branch"."""
+    return ("the " if s.coop else "") + s.game.seat_name(s, seat)
+
+
+def _result(s: DinoGenicsState, seat: int | None) -> str:
+    """Who won, in a sentence: the co-op against Synth, a scenario's objective, the solo target, the winners."""
+    if s.coop:
+        r = scoring.coop_result(s)
+        if r["victory"]:
+            return f"the branches beat Synth, {r['average']} VP on average against {r['synth']}"
+        return f"Synth wins with {r['synth']} VP against the branches' average of {r['average']}"
+    totals = s.scores()
+    if s.scenario:
+        goal = scoring.objective(s) or {}
+        met = "met" if scoring.scenario_result(s)["objective_met"] else "not met"
+        return f"{totals[0]} {goal.get('unit', 'VP')}: the objective of {s.scenario.key} {s.scenario.name} is {met}"
+    if s.num_players == 1:
+        target = s.c.numbers["solo_target"]
+        return f"{totals[0]} VP: the solo target of {target} VP is {'reached' if s.winners() else 'missed'}"
+    winners = s.winners()
+    names = ["you" if p == seat else _who(s, p) for p in winners]
+    best = totals[winners[0]]
+    if len(names) == 1:
+        return f"{names[0]} {'win' if winners[0] == seat else 'wins'} with {best} VP"
+    return f"{', '.join(names[:-1])} and {names[-1]} share the win with {best} VP"
+
+
 def _objective(s: DinoGenicsState) -> list[str]:
     goal = scoring.objective(s)
     if not goal:
@@ -128,8 +183,8 @@ def _mainland(s: DinoGenicsState) -> list[str]:
     """The open spaces with their workers: "Site A 1_" (a seat's number, _ free, # blocked, S Synth)."""
     items = []
     for sp in s.c.spaces:
-        if sp.news and not rules.space_open(s, sp.index):
-            continue
+        if sp.news and not rules.space_open(s, sp.index) or sp.expansion and not s.expansion:
+            continue  # a Breaking News card's space while it is in effect; IntelliGen Designs' with the expansion
         slots = s.occ[s.slot0[sp.index] : s.slot0[sp.index] + sp.slots]
         name = {"iom": "IOM", "hq": "HQ"}.get(sp.key, sp.name)
         items.append(f"{name} {''.join(board.slot_mark(s, o) for o in slots)}")

@@ -127,7 +127,8 @@ def facility_effects(c, f: int, cost: bool = True) -> str:
         gain = f"{fac.per_vp} VP" if fac.per_vp else counted(fac.per_credits, "credit")
         bits.append(f"{gain} per {c.species[fac.per_species].name} each Upkeep")
     if fac.hand_limit:
-        bits.append(f"hand limit +{fac.hand_limit}")
+        # Cold Storage's 'Your DNA hand limit is removed' is written as 99 more cards (facilities.toml).
+        bits.append("no DNA hand limit" if fac.hand_limit >= 99 else f"DNA hand limit {fac.hand_limit} more")
     if fac.end_vp:
         bits.append(f"{fac.end_vp} VP at the end")
     if fac.large:
@@ -173,27 +174,57 @@ def specialist_text(c, i: int) -> str:
 def _structure(s: DinoGenicsState, seat: int, struct: int) -> str:
     top = s.t.max_facilities
     if struct >= top:
-        return f"the fence {s.geo.edge_names[struct - top]}"
+        return f"the fence {fence_words(s.geo.edge_names[struct - top])}"
     code = s.facs[seat][struct]
-    return f"the {s.c.facilities[facility_of(code)].name} ({place_name(s, code)})"
+    return f"the {s.c.facilities[facility_of(code)].name} ({place_words(s, code)})"
+
+
+def and_list(names: list[str]) -> str:
+    """ "A1", "A1 and A2", "A1, A2 and B1"."""
+    return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else "".join(names)
+
+
+def fence_words(edge: str) -> str:
+    """A fence by its edge's name (the view's "A2|B2", "C2 bottom") in a sentence: "between A2 and B2", "on
+    the bottom side of C2"."""
+    if "|" in edge:
+        first, second = edge.split("|")
+        return f"between {first} and {second}"
+    cell, side = edge.split(" ")
+    return f"on the {side} side of {cell}"
+
+
+def place_names(s: DinoGenicsState, code: int) -> list[str]:
+    """Each space a facility covers, as the view names them: ["B2"], ["B2", "C2"], ["commercial 1"]."""
+    return [s.geo.cell_names[x] if x < COMMERCIAL else f"commercial {x - COMMERCIAL + 1}" for x in rules.places(code)]
 
 
 def place_name(s: DinoGenicsState, code: int) -> str:
-    """Where a facility stands, as the view names it: "B2", "B2+C2", "commercial 1"."""
-    names = [s.geo.cell_names[x] if x < COMMERCIAL else f"commercial {x - COMMERCIAL + 1}" for x in rules.places(code)]
-    return "+".join(names)
+    """Where a facility stands, as the view and the actions' `info` name it: "B2", "B2+C2", "commercial 1",
+    "commercial 1+commercial 2"."""
+    return "+".join(place_names(s, code))
+
+
+def place_words(s: DinoGenicsState, code: int) -> str:
+    """Where a facility stands, in a sentence: "B2", "B2 and C2", "commercial space 1", "commercial spaces 1
+    and 2"."""
+    names = place_names(s, code)
+    if not names[0].startswith("commercial"):
+        return " and ".join(names)
+    numbers = [name.removeprefix("commercial ") for name in names]
+    return f"commercial space {numbers[0]}" if len(numbers) == 1 else f"commercial spaces {' and '.join(numbers)}"
 
 
 def _habitat_text(s: DinoGenicsState, seat: int, cell: int) -> str:
     area_of, areas = rules.regions(s, seat)
     if s.fcells[seat] >> cell & 1:
         code = rules.facility_at(s, seat, cell)
-        return f"the {s.c.facilities[facility_of(code)].name} on {place_name(s, code)}"
+        return f"the {s.c.facilities[facility_of(code)].name} on {place_words(s, code)}"
     cells, closed = areas[area_of[cell]]
     if not closed:
         return "open space"
     names = [s.geo.cell_names[x] for x in cells_of(cells)]
-    return f"the pen {'+'.join(names)} ({counted(len(names), 'space')})"
+    return f"the pen on {and_list(names)} ({counted(len(names), 'space')})"
 
 
 def _credits(n: int) -> str:
@@ -208,7 +239,7 @@ def _in_park(s: DinoGenicsState, park: int) -> str:
 def _pen_text(s: DinoGenicsState, action: int) -> str:
     cells, perimeter, size = s.geo.rectangles[action - s.ids.pen]
     cost = bin(perimeter & ~s.fence[s.cur]).count("1")
-    names = "+".join(s.geo.cell_names[x] for x in cells_of(cells))
+    names = and_list([s.geo.cell_names[x] for x in cells_of(cells)])
     return f"Build a pen on {names} ({counted(size, 'space')}, {counted(cost, 'fence')})"
 
 
@@ -392,7 +423,7 @@ def large_text(s: DinoGenicsState, action: int, ctx: DiscountContext) -> str:
 def spot_text(s: DinoGenicsState, action: int, ctx: PlacingContext) -> str:
     cell, down = divmod(action - s.ids.spot, 2)
     other = rules.spot_second(s.geo, cell, down)
-    names = f"{s.geo.cell_names[cell]}+{s.geo.cell_names[other]}"
+    names = f"{s.geo.cell_names[cell]} and {s.geo.cell_names[other]}"
     return f"Build the {s.c.facilities[ctx.facility].name} on {names}{_in_park(s, ctx.park)}"
 
 

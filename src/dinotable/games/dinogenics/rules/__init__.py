@@ -16,7 +16,9 @@
 - decisions: each kind of decision's options and answer (the records joining them to their texts are
   decisions.py, above this package);
 - news: Breaking News and Chaos Theory;
-- season: the Season's steps (STAGES), the task table (TASKS) and `settle`.
+- season: the Season's steps (STAGES), the task table (TASKS) and `settle`;
+- reasons: the board's targets of the open decision and why each one no legal action touches is refused
+  (`targets`, `unavailable`: for front ends, off the rules' path).
 
 A lower module that must start something a higher one does pushes a task by name (season.TASKS) instead of
 importing it. This package re-exports every module's public names, so `rules.X` reads any of them.
@@ -302,6 +304,10 @@ from dinotable.games.dinogenics.rules.reading import (
     undamaged_facilities,
     upkeep_income,
     workers_in,
+)
+from dinotable.games.dinogenics.rules.reasons import (
+    targets,
+    unavailable,
 )
 from dinotable.games.dinogenics.rules.scenarios import (
     scenario_setup,
