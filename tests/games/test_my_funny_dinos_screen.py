@@ -95,7 +95,7 @@ def test_a_tile_keeps_its_name_whatever_the_decision():
     assert GAME.action_name(s, top) == f"#{top}"
     to_restore(s)
     assert GAME.action_name(s, PICK + head) == f"#{head}" and GAME.action_name(s, PASS) == "pass"
-    assert GAME.action_label(s, PICK + head) == "green head: 10 pts"  # all green: a single-colour dinosaur
+    assert GAME.action_label(s, PICK + head) == "green head: 10 points"  # all green: a single-colour dinosaur
 
 
 @pytest.mark.parametrize(("num_players", "options"), CONFIGS[::2])

@@ -90,14 +90,14 @@ def test_a_die_roll_is_told_with_the_roll_it_needed():
     steer_die(s, 12)
     text = told(s, s.apply(top))[0]
     assert re.search(r"Player 1 rolls 12 on the 12-sided die \(needing \d+ or more\) and excavates the ", text)
-    assert text.endswith(f"#{top}")
+    assert text.endswith(f"the {C.tile_words(s.kind[top])}")
 
 
 def test_a_failed_excavation_tells_what_collapsed_and_the_bone_gained():
     """Rulebook, Excavation Failure: the rocks collapse (and are stacked again); the player takes a bone."""
     s = new(2, 4)
     text = told(s, fail_rocks(s, s.pile[0]))[0]
-    assert "fails to excavate #0" in text and "the rocks collapse" in text
+    assert f"fails to excavate the buried tile at spot {s.spot[0]} (" in text and "the rocks collapse" in text
     assert text.endswith("player 1 takes a small bone token from the supply")
 
 
@@ -110,7 +110,8 @@ def test_tiles_that_slide_off_the_paper_are_named_where_they_go():
     steer(s, rock, rock + (1 - rock) * edge)  # the rocks hold, but tiles slide off the paper
     events = s.apply(under)
     text = told(s, events)[0]
-    assert "tiles slide off the paper" in text and f"#{under}" in text and f"#{s.stacks[0][-1]}" in text
+    fallen = [f"the {C.tile_words(s.kind[p])}" for p in (under, s.stacks[0][-1])]
+    assert "tiles slide off the paper; " + " and ".join(fallen) + " go face up" in text
     assert "face up onto the centre stack (spot 0)" in text
 
 
@@ -148,10 +149,9 @@ def test_a_restoration_tells_its_value_and_the_mission_it_takes():
     events = s.apply_told(PICK + head, None)
     forced = [e.detail["text"] for e in events if e.kind == "forced"]
     assert forced == [
-        f"use the red tail #{tail}",  # the head already said it: mixed, 6 points
-        f"use the blue leg #{leg1}",
-        f"use the pink leg #{leg2}: completes a mixed dinosaur, 6 points, and takes the mission "
-        "Four-colour dinosaur (3 points)",
+        "Use the red tail",  # the head already said it: mixed, 6 points
+        "Use the blue leg",
+        "Use the pink leg: completes a mixed dinosaur, 6 points, and takes the mission Four-colour dinosaur (3 points)",
     ]
     texts = told(s, events)
     assert texts[3:] == [
@@ -168,11 +168,11 @@ def test_a_single_colour_head_tells_its_ten_points_and_a_part_that_mixes_it_tell
     head, tail, *_ = complete_set(s, 0)
     red_tail = give_tiles(s, 0, kind("red", "tail"))[0]
     to_restore(s)
-    expected = f"restore a dinosaur, starting with the green head #{head} (all green: 10 points)"
+    expected = "Restore a dinosaur, starting with the green head (all green: 10 points)"
     assert s.action_text(PICK + head) == expected
     s.apply(PICK + head)
-    assert s.action_text(PICK + tail) == f"use the green tail #{tail}"
-    assert s.action_text(PICK + red_tail) == f"use the red tail #{red_tail} (mixed: 6 points)"
+    assert s.action_text(PICK + tail) == "Use the green tail"
+    assert s.action_text(PICK + red_tail) == "Use the red tail (mixed: 6 points)"
 
 
 def test_ending_the_turn_with_nothing_to_restore_is_told_quietly():
@@ -187,11 +187,12 @@ def test_ending_the_turn_with_nothing_to_restore_is_told_quietly():
     s = new(2, 10)
     complete_set(s, 0)
     to_restore(s)
-    assert s.action_text(PASS) == "end the turn without restoring a dinosaur"
+    assert s.action_text(PASS) == "End the turn without restoring a dinosaur"
 
 
 def test_the_end_of_the_game_tells_each_score_by_its_parts():
-    """Rulebook, Scoring: restored dinosaurs, loose tiles, bones (1 per 2) and missions, summed."""
+    """Rulebook, Scoring: restored dinosaurs, remaining dinosaur tiles, small bone tokens (1 per 2) and
+    mission tiles, summed."""
     s = new(2, 11)
     restore_directly(s, 1, kind("red", "head"), kind("red", "tail"), kind("red", "leg", 0), kind("red", "leg", 1))
     give_tiles(s, 1, event_kind("two"))
@@ -209,7 +210,7 @@ def test_the_end_of_the_game_tells_each_score_by_its_parts():
     for seat, line in enumerate(lines[1:]):
         total, parts = re.match(r"    player \d: (\d+) points = (.*)", line).groups()
         assert int(total) == s.scores()[seat] == sum(int(n) for n in re.findall(r"\w+ (\d+)(?: \(|$| \+)", parts))
-    assert "dinosaurs 10 + loose tiles 2 + bones 1 (2 tokens)" in lines[2]
+    assert "restored dinosaurs 10 + remaining dinosaur tiles 2 + small bone tokens 1 (2 tokens)" in lines[2]
 
 
 @pytest.mark.parametrize("num_players", [2, 4])
@@ -238,7 +239,7 @@ def test_taking_a_tile_tells_the_red_mission_it_hands_out():
     exchange = tile(s, event_kind("exchange"))
     succeed(s, exchange)  # seat 0 gives its only tile, the exchange tile itself: only the take is open
     text = s.action_text(PICK + head)
-    assert text == f"take player 2's red head #{head} (player 2 takes the mission Three special tiles)"
+    assert text == "Take player 2's red head (player 2 takes the mission Three special tiles)"
     assert s.action_text(PICK + head, viewer=2) == text
     assert s.owner[head] == 1 and s.mission_owner[2] == -1  # the text changed nothing
 

@@ -82,14 +82,14 @@ def test_action_text_never_names_a_buried_tile():
     for p in s.pile:
         text = s.action_text(p)
         if s.known[p] == 0:
-            assert "buried tile" in text and C.kind_name(s.kind[p]) not in text
+            assert "buried tile" in text and C.tile_words(s.kind[p]) not in text
         elif s.known[p] == FULLY_KNOWN:
-            assert C.kind_name(s.kind[p]) in text
+            assert C.tile_words(s.kind[p]) in text
     # Ending the turn has its text where it is on offer: after an excavation, with a set to restore.
     s = new()
     complete_set(s, s.cur)
     to_restore(s)
-    assert PASS in s.legal_actions() and "end the turn" in s.action_text(PASS)
+    assert PASS in s.legal_actions() and "End the turn" in s.action_text(PASS)
 
 
 def test_illegal_actions_are_refused_with_the_reason():

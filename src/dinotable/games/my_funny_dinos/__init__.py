@@ -9,7 +9,16 @@ from __future__ import annotations
 from dinotable.core.contract import Game
 from dinotable.core.options import OptionSpec
 from dinotable.games.my_funny_dinos import render, screen
-from dinotable.games.my_funny_dinos.content import CONTENT_PATH, HEAD, LEG, PARTS, TAIL, Content, load_content
+from dinotable.games.my_funny_dinos.content import (
+    CONTENT_PATH,
+    HEAD,
+    LEG,
+    PARTS,
+    TAIL,
+    Content,
+    load_content,
+    load_how_to_play,
+)
 from dinotable.games.my_funny_dinos.heuristic import HEURISTIC
 from dinotable.games.my_funny_dinos.rules import EXCAVATE, NUM_ACTIONS, NUM_TILES, loose_tiles, tiles_above
 from dinotable.games.my_funny_dinos.state import MyFunnyDinosState
@@ -40,35 +49,50 @@ class MyFunnyDinos(Game[MyFunnyDinosState]):
         self.min_players = content.numbers["min_players"]
         self.max_players = content.numbers["max_players"]
         self.text_styles = dict(zip(content.colours, content.colour_styles, strict=True))
-        rocks = content.numbers["rocks_per_base"]
+        self._how_to_play = load_how_to_play()
+        rocks, easy = content.numbers["rocks_per_base"], content.numbers["rocks_per_base_easy"]
         self.option_specs = (
             OptionSpec(
                 "rocks_per_base",
                 "choice",
                 rocks,
-                f"rocks on each base tile: {rocks}, or {content.numbers['rocks_per_base_easy']} for the easier game",
-                choices=(rocks, content.numbers["rocks_per_base_easy"]),
+                f"How many rocks each base tile carries: {rocks}, as the rulebook sets up the game, or {easy} "
+                "for an easier game, as its tip allows.",
+                choices=(rocks, easy),
+                label="Rocks on each base tile",
             ),
             OptionSpec(
                 "excavation",
                 "choice",
                 "model",
-                "how an excavation attempt is decided: model (the pile model, with dexterity) "
-                "or dice (a plain die roll, no skill)",
+                "How an attempt to excavate is decided: the pile model weighs how deep the tile lies, the rocks "
+                "near it and the paper's edge, with each player's steadiness of hand; the dice game rolls a "
+                f"{content.dice['sides']}-sided die instead, alike for every player.",
                 choices=("model", "dice"),
+                choice_labels=("Pile model", "Dice"),
                 provenance="designed",
+                label="Excavation",
             ),
             OptionSpec(
                 "dexterity",
                 "per_seat_float",
                 1.0,
-                "how steady each seat's hand is in the excavation model (1.0 ordinary; one value, or one per "
-                "seat; not with the dice excavation)",
+                "How steady each player's hand is in the pile model: 1 is an ordinary player, more succeeds "
+                "more often, less fails more often (from 0.25 to 4; one value for everyone, or one for each "
+                "player). The dice game has no use for it.",
                 minimum=0.25,
                 maximum=4.0,
                 provenance="designed",
+                label="Steadiness of hand",
             ),
-            OptionSpec("shaky_stacks", "bool", False, "rock stacks get shakier every round", provenance="designed"),
+            OptionSpec(
+                "shaky_stacks",
+                "bool",
+                False,
+                "The rock stacks get shakier every round, so excavating gets harder as the game goes on.",
+                provenance="designed",
+                label="Shaky stacks",
+            ),
         )
 
     def check_options(self, options: dict, num_players: int) -> None:
@@ -117,6 +141,13 @@ class MyFunnyDinos(Game[MyFunnyDinosState]):
 
     def reference(self) -> dict[str, str]:
         return render.reference(self.content)
+
+    def how_to_play(self) -> list[dict]:
+        """The game in brief, from how_to_play.toml (loaded and checked with the game)."""
+        return [dict(section) for section in self._how_to_play]
+
+    def status_text(self, state: MyFunnyDinosState, seat: int | None) -> str:
+        return render.status_text(state, seat)
 
     def board_text(self, state: MyFunnyDinosState, seat: int | None) -> str:
         return screen.board_text(state, seat)

@@ -73,6 +73,15 @@ class Content:
             return f"{colour} event ({ICON_NAMES[ICONS[self.kind_icon[kind]]]})"
         return f"{colour} {PARTS[part]}"
 
+    def tile_words(self, kind: int) -> str:
+        """A tile's face in a player's words: "green leg", "red bone pile tile" (`kind_name` is the name the
+        events keep, part of the rules record)."""
+        colour = self.colours[self.kind_colour[kind]]
+        part = self.kind_part[kind]
+        if part == EVENT:
+            return f"{colour} {ICON_NAMES[ICONS[self.kind_icon[kind]]]} tile"
+        return f"{colour} {PARTS[part]}"
+
 
 def load_content(path: str | Path = CONTENT_PATH) -> Content:
     r = Reader(path, load_toml(path))
@@ -277,3 +286,57 @@ def _mission_text(condition: str, colour: str, count: int) -> str:
     if condition == "own_bones":
         return f"own {count} bone tokens"
     return f"own {count} special (event) tiles"
+
+
+# ------------------------------------------------------------------------------------------- how to play
+HOW_TO_PLAY_PATH = Path(__file__).with_name("how_to_play.toml")
+RULEBOOK = "My Funny Dinos rulebook"
+# The rulebook's headings (its table of contents), which a section of How to play cites after RULEBOOK.
+RULEBOOK_SECTIONS = (
+    "I. Game Components",
+    "II. Overview",
+    "III. Game Setup",
+    "IV. How to Play",
+    "1. Excavating a Fossil Tile (Mandatory)",
+    "Excavation Success",
+    "Excavation Failure",
+    "2. Restoring Dinosaur (Optional)",
+    "Restoration Rules",
+    "V. Game End",
+    "Scoring",
+    "Mission Tiles",
+    "Scoring Example",
+)
+HOW_TO_PLAY_KEYS = ("title", "text", "rulebook")
+
+
+def load_how_to_play(path: str | Path = HOW_TO_PLAY_PATH) -> tuple[dict, ...]:
+    """How to play, in the project's words: [[section]] tables, each a `title`, a `text` (its line breaks
+    read as spaces) and `rulebook`, the rulebook's section it follows ("My Funny Dinos rulebook, V. Game End",
+    headings from the rulebook's table of contents, several joined by ", ") or "designed"."""
+    r = Reader(path, load_toml(path))
+    sections = r.get(r.data, "section", list, "top level")
+    if not sections:
+        raise r.fail("section", "needs at least one section")
+    out = []
+    for i, entry in enumerate(sections):
+        where = f"section[{i}]"
+        if not isinstance(entry, dict):
+            raise r.fail(where, "expected a table")
+        unknown = sorted(set(entry) - set(HOW_TO_PLAY_KEYS))
+        if unknown:
+            raise r.fail(f"{where}.{unknown[0]}", f"unknown key; a section has {', '.join(HOW_TO_PLAY_KEYS)}")
+        section = {key: " ".join(r.get(entry, key, str, where).split()) for key in HOW_TO_PLAY_KEYS}
+        for key in ("title", "text"):
+            if not section[key]:
+                raise r.fail(f"{where}.{key}", "is empty")
+        cite = section["rulebook"]
+        if cite != "designed":
+            if not cite.startswith(f"{RULEBOOK}, "):
+                raise r.fail(f"{where}.rulebook", f"must be 'designed' or start with '{RULEBOOK}, ', not {cite!r}")
+            headings = cite[len(RULEBOOK) + 2 :].split(", ")
+            wrong = [h for h in headings if h not in RULEBOOK_SECTIONS]
+            if wrong:
+                raise r.fail(f"{where}.rulebook", f"{wrong[0]!r} is not a section of the rulebook")
+        out.append(section)
+    return tuple(out)

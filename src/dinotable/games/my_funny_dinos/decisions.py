@@ -33,7 +33,12 @@ _register(
 _register(
     rules.GIVE,
     Decision(
-        "exchange: give", legal=rules.gift_options, apply=rules.give, text=render.gift_text, info=render.pick_info
+        "exchange: give",
+        legal=rules.gift_options,
+        apply=rules.give,
+        text=render.gift_text,
+        told=render.gift_told,
+        info=render.pick_info,
     ),
 )
 _register(

@@ -16,9 +16,16 @@ from dinotable.games.my_funny_dinos.content import BONE_PILE, EVENT, ICON_NAMES,
 from dinotable.games.my_funny_dinos.rules import (
     COLOUR_KNOWN,
     DIG,
+    EXCAVATE,
     FULLY_KNOWN,
+    GIVE,
+    LEG1_STEP,
+    LEG2_STEP,
     PASS,
     PICK,
+    RESTORE,
+    TAIL_STEP,
+    TAKE,
     dice_risk,
     exchange,
     head_options,
@@ -73,12 +80,22 @@ def tile_view(s: MyFunnyDinosState, p: int) -> dict:
 
 
 def tile_name(s: MyFunnyDinosState, p: int) -> str:
+    """A tile as far as it shows: "green leg", "red bone pile tile", "tile with a blue ribbon", "buried tile"."""
     known = known_level(s, p)
     if known == FULLY_KNOWN:
-        return s.c.kind_name(s.kind[p])
+        return s.c.tile_words(s.kind[p])
     if known == COLOUR_KNOWN:
-        return f"{s.c.colours[s.c.kind_colour[s.kind[p]]]} tile (part hidden)"
+        colour = s.c.colours[s.c.kind_colour[s.kind[p]]]
+        return f"tile with {article(colour)} {colour} ribbon"
     return "buried tile"
+
+
+def held_name(s: MyFunnyDinosState, p: int) -> str:
+    """A loose tile as its owner's choices name it: alike tiles (two green legs) as "first" and "second", in
+    the order the table shows them, so that no two choices read the same."""
+    name = tile_name(s, p)
+    alike = [q for q in loose_tiles(s, s.owner[p]) if q == p or tile_name(s, q) == name]
+    return name if len(alike) < 2 else f"{ordinal(alike.index(p) + 1)} {name}"
 
 
 def view(s: MyFunnyDinosState, seat: int | None) -> dict:
@@ -148,18 +165,20 @@ def view(s: MyFunnyDinosState, seat: int | None) -> dict:
 
 # ------------------------------------------------------------------------------- texts of the actions
 def excavation_text(s: MyFunnyDinosState, a: int, ctx) -> str:
+    """ "Excavate the purple leg on top of spot 0 (84% to succeed)": the tile as far as it shows, where it
+    lies (spots numbered as the view and the board number them, 0 the centre), and its chance."""
     p = a - DIG
+    spot = s.spot[p]
     above = tiles_above(s, p)
-    depth = "on top" if above == 0 else f"under {counted(above, 'tile')}"
-    where = f"spot {s.spot[p]}, {depth}" + (", at the paper's edge" if s.c.spot_edge[s.spot[p]] else "")
-    if s.base_rocks[s.spot[p]]:
-        where += f", base with {s.base_rocks[s.spot[p]]} rocks"
-    chance = success_chance(s, p, s.cur)
+    where = f"on top of spot {spot}" if above == 0 else f"under {counted(above, 'tile')} at spot {spot}"
+    if s.c.spot_edge[spot]:
+        where += ", at the paper's edge"
+    if s.base_rocks[spot]:
+        where += f", where a base tile holds {counted(s.base_rocks[spot], 'rock')}"
+    chance = f"{success_chance(s, p, s.cur):.0%} to succeed"
     if s.dice_mode:
-        odds = f"needs {dice_risk(s, p) + 1} or more on the {s.c.dice['sides']}-sided die ({chance:.0%})"
-    else:
-        odds = f"{chance:.0%} to succeed"
-    return f"excavate #{p}: {tile_name(s, p)} ({where}) - {odds}{_effect(s, p)}"
+        chance = f"roll {dice_risk(s, p) + 1} or more on the {s.c.dice['sides']}-sided die, {chance}"
+    return f"Excavate the {tile_name(s, p)} {where} ({chance}){_effect(s, p)}"
 
 
 def icon_effect(s: MyFunnyDinosState, icon: int) -> str:
@@ -192,16 +211,20 @@ def _missions_won(s: MyFunnyDinosState, p: int) -> str:
 
 
 def _picked(s: MyFunnyDinosState, a: int) -> str:
-    p = a - PICK
-    return f"{tile_name(s, p)} #{p}"
+    return held_name(s, a - PICK)
 
 
 def gift_text(s: MyFunnyDinosState, a: int, ctx) -> str:
-    return f"give your {_picked(s, a)}"
+    return f"Give your {_picked(s, a)}"
+
+
+def gift_told(s: MyFunnyDinosState, a: int, ctx) -> str:
+    """The gift as the others read it (a tile in front of a player: everyone sees it whole)."""
+    return f"Give the {_picked(s, a)}"
 
 
 def take_text(s: MyFunnyDinosState, a: int, ctx) -> str:
-    return f"take {player_name(s.owner[a - PICK])}'s {_picked(s, a)}" + _missions_after(s, ctx.given, a - PICK)
+    return f"Take {player_name(s.owner[a - PICK])}'s {_picked(s, a)}" + _missions_after(s, ctx.given, a - PICK)
 
 
 def _missions_after(s: MyFunnyDinosState, given: int, taken: int) -> str:
@@ -220,12 +243,12 @@ def _missions_after(s: MyFunnyDinosState, given: int, taken: int) -> str:
 def restoration_text(s: MyFunnyDinosState, a: int, ctx) -> str:
     if a == PASS:
         # Ending the turn with no dinosaur to restore is forced almost every turn: told, it says nothing.
-        return "" if head_options(s, ctx) == (PASS,) else "end the turn without restoring a dinosaur"
-    return f"restore a dinosaur, starting with the {_picked(s, a)}" + _outcome(s, (a - PICK,))
+        return "" if head_options(s, ctx) == (PASS,) else "End the turn without restoring a dinosaur"
+    return f"Restore a dinosaur, starting with the {_picked(s, a)}" + _outcome(s, (a - PICK,))
 
 
 def part_text(s: MyFunnyDinosState, a: int, ctx) -> str:
-    return f"use the {_picked(s, a)}" + _outcome(s, (*ctx, a - PICK))
+    return f"Use the {_picked(s, a)}" + _outcome(s, (*ctx, a - PICK))
 
 
 def outlook(s: MyFunnyDinosState, pieces: tuple[int, ...]) -> int:
@@ -308,9 +331,10 @@ def event_text(s: MyFunnyDinosState, event) -> str:
     kind, seat, d = event
     who = player_name(seat) if seat is not None else ""
     if kind == "forced":
-        return f"{who}: {d['text']}" if d["text"] else ""  # quiet: a turn ended with nothing to restore
+        text = d["text"]  # a choice's text, as the list of choices reads it: lower-cased after the name
+        return f"{who}: {text[:1].lower()}{text[1:]}" if text else ""  # quiet: nothing to restore, turn ended
     if kind == "excavated":
-        text = f"{who}{_roll(s, d, 'and excavates')} the {d['tile']} #{d['piece']}{_chance(d)}"
+        text = f"{who}{_roll(s, d, 'and excavates')} the {tile_name(s, d['piece'])}{_chance(d)}"
         if "again" in d:
             text += (
                 ": the shovel gives one more excavation"
@@ -319,11 +343,13 @@ def event_text(s: MyFunnyDinosState, event) -> str:
             )
         return text
     if kind == "excavation_failed":
-        text = f"{who}{_roll(s, d, 'but fails to excavate')} #{d['piece']}{_chance(d)}: "
+        p = d["piece"]
+        where = f" at spot {s.spot[p]}" if d["cause"] == "rocks" and s.spot[p] >= 0 else ""
+        text = f"{who}{_roll(s, d, 'but fails to excavate')} the {tile_name(s, p)}{where}{_chance(d)}: "
         if d["cause"] == "rocks":
             text += "the rocks collapse and are stacked again"
         else:
-            fallen = listed([f"the {tile_name(s, p)} #{p}" for p in d["fallen"]])
+            fallen = listed([f"the {tile_name(s, p)}" for p in d["fallen"]])
             go = "goes" if len(d["fallen"]) == 1 else "go"
             text += f"tiles slide off the paper; {fallen} {go} face up onto the centre stack (spot {s.c.centre})"
         bone = "takes a small bone token from the supply" if d["bone"] else "gets no bone: the supply is empty"
@@ -335,8 +361,7 @@ def event_text(s: MyFunnyDinosState, event) -> str:
         return f"bone pile: {who} takes a small bone token from {givers}"
     if kind == "exchanged":
         return (
-            f"{who} gives the {tile_name(s, d['gave'])} #{d['gave']} to {player_name(d['with'])} "
-            f"for the {tile_name(s, d['took'])} #{d['took']}"
+            f"{who} gives the {tile_name(s, d['gave'])} to {player_name(d['with'])} for the {tile_name(s, d['took'])}"
         )
     if kind == "exchange_skipped":
         return f"exchange: no other player has a loose tile, so {who} exchanges nothing"
@@ -379,14 +404,45 @@ def score_lines(s: MyFunnyDinosState) -> list[str]:
     for seat, row in enumerate(s.scoring.breakdown(s)):
         bones = s.bones[seat]
         parts = [
-            f"dinosaurs {row['dinosaurs']}",
-            f"loose tiles {row['tiles']}",
-            f"bones {row['bones']} ({counted(bones, 'token')})",
+            f"restored dinosaurs {row['dinosaurs']}",
+            f"remaining dinosaur tiles {row['tiles']}",
+            f"small bone tokens {row['bones']} ({counted(bones, 'token')})",
         ]
         names = [m.name for m in s.c.missions if m.id in row["mission_tiles"]]
-        parts.append(f"missions {row['missions']}" + (f" ({', '.join(names)})" if names else ""))
+        parts.append(f"mission tiles {row['missions']}" + (f" ({', '.join(names)})" if names else ""))
         lines.append(f"{player_name(seat)}: {row['total']} points = " + " + ".join(parts))
     return lines
+
+
+# --------------------------------------------------------------------------------------------- status
+# What the seat to move is doing, by the open decision: as the others read it, and as the seat itself does.
+DOING = {
+    EXCAVATE: ("excavates", "excavate a tile of the pile"),
+    GIVE: ("exchanges a tile", "the exchange: choose the tile you give"),
+    TAKE: ("exchanges a tile", "the exchange: choose the tile you take"),
+    RESTORE: ("may restore a dinosaur", "restore a dinosaur, or end your turn"),
+    TAIL_STEP: ("restores a dinosaur", "restoring a dinosaur: choose its tail"),
+    LEG1_STEP: ("restores a dinosaur", "restoring a dinosaur: choose a leg"),
+    LEG2_STEP: ("restores a dinosaur", "restoring a dinosaur: choose its second leg"),
+}
+
+
+def status_text(s: MyFunnyDinosState, seat: int | None) -> str:
+    """Where the game stands, for a page: "Round 4: player 2 excavates. 2 of 5 dinosaurs restored."."""
+    name = s.game.seat_name
+    if s.over:
+        winners = s.winners()
+        verb = "wins" if len(winners) == 1 else "share the win"
+        return f"The game is over after {counted(s.round, 'round')}: {listed([name(s, w) for w in winners])} {verb}."
+    other, own = DOING[s.phase]
+    what = f"your turn, {own}" if seat == s.cur else f"{name(s, s.cur)} {other}"
+    if not s.final_round:
+        end = s.c.numbers["dinosaurs_to_end"]
+        return f"Round {s.round}: {what}. {len(s.dinos)} of {end} dinosaurs restored."
+    return (
+        f"Round {s.round}, the last: {what}. {counted(len(s.dinos), 'dinosaur')} restored: the game ends before "
+        f"{name(s, s.first_player)}, who holds the amber token, would play again."
+    )
 
 
 # ------------------------------------------------------------------------------------------ reference

@@ -399,3 +399,78 @@ def _end_turn(s: MyFunnyDinosState, events: list) -> None:
     s.cur = nxt
     s.digs = 1
     s.phase = EXCAVATE if s.pile else RESTORE
+
+
+# ------------------------------------------------------------------------------- targets and reasons
+# For boards (State.targets, State.unavailable), off the hot path: what a player may point at in the open
+# decision, in the keys action_info gives, and why the rules refuse each one that no legal action touches.
+def targets(s: MyFunnyDinosState) -> list[dict]:
+    """Every tile in front of a player (loose or in a restored dinosaur), and to excavate every spot of the
+    pile and every tile in it too."""
+    owned = [{"tile": p} for p in range(NUM_TILES) if s.owner[p] >= 0]
+    if s.phase == EXCAVATE:
+        return [{"spot": spot} for spot in range(len(s.stacks))] + [{"tile": p} for st in s.stacks for p in st] + owned
+    return owned
+
+
+def unavailable(s: MyFunnyDinosState) -> list[dict]:
+    """Why each target no legal action touches is refused, as the rulebook (or, where it is silent, the
+    table's designed rule) says: [{"target": {"tile": 12}, "reason": "Your green head: ..."}]. Every tile of
+    the pile may be attempted (the designed rule `attempt-any-tile`), so only an empty spot and the tiles in
+    front of the players are refused, and those everyone sees whole: no reason tells a secret."""
+    legal = set(s.legal_actions())
+    out = []
+    for target in targets(s):
+        if "spot" in target:
+            if not s.stacks[target["spot"]]:
+                out.append({"target": target, "reason": f"Spot {target['spot']}: no tile is left there"})
+            continue
+        p = target["tile"]
+        if (DIG + p if s.phase == EXCAVATE else PICK + p) in legal:
+            continue
+        why = _refusal(s, p)
+        name = s.c.tile_words(s.kind[p])
+        owner = "your" if s.owner[p] == s.cur else f"{s.game.seat_name(s, s.owner[p])}'s"
+        out.append({"target": target, "reason": f"{owner[:1].upper()}{owner[1:]} {name}: {why}"})
+    return out
+
+
+# The part each restoration step asks for, as its reason names it.
+_ASKED = {TAIL_STEP: "its tail", LEG1_STEP: "its legs", LEG2_STEP: "its second leg"}
+
+
+def _refusal(s: MyFunnyDinosState, p: int) -> str:
+    """Why tile p, in front of a player, cannot be chosen now: the first reason a player would check."""
+    phase, part, mine = s.phase, s.c.kind_part[s.kind[p]], s.owner[p] == s.cur
+    exchanging = phase in (GIVE, TAKE)
+    if s.restored[p]:
+        if exchanging:
+            return "parts of a restored dinosaur cannot be exchanged"
+        return "it is part of a restored dinosaur, which cannot be taken apart"
+    if phase == EXCAVATE:
+        if not mine:
+            return "another player's tile changes hands only through an exchange tile"
+        if part == EVENT:
+            return "an event tile acts once, as it is excavated"
+        return "restoring a dinosaur comes after the excavation"
+    if phase == GIVE:
+        return "first choose the tile you give, one of your own"
+    if phase == TAKE:
+        given = isinstance(s.ctx, Exchange) and p == s.ctx.given
+        return "it is the tile you give" if given else "the exchange takes a tile from another player"
+    if not mine:
+        return "a dinosaur is restored from your own tiles"
+    if part == EVENT:
+        return "event tiles cannot be used to restore a dinosaur"
+    if p in s.ctx:
+        return "it is already chosen for this dinosaur"
+    if phase == RESTORE:
+        if part != HEAD:
+            return "a restoration starts with the dinosaur's head"
+        return "restoring needs a head, a tail and two legs"
+    if part != (TAIL if phase == TAIL_STEP else LEG):
+        return f"the dinosaur needs {_ASKED[phase]} now"
+    if phase == LEG1_STEP:
+        # leg_options leaves out the last of the seat's legs, so that each pair is one choice.
+        return "choose the first leg from your other legs; this one can then be the second"
+    return "with the leg already chosen, this one could only have been chosen as the first leg"

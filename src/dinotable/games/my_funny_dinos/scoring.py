@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from dinotable.core.score import score_row
 from dinotable.games.my_funny_dinos.rules import NUM_TILES
 
 if TYPE_CHECKING:
@@ -34,6 +35,36 @@ def breakdown(s: MyFunnyDinosState) -> list[dict]:
     for seat, row in enumerate(rows):
         row["mission_tiles"] = mission_names[seat]
         row["total"] = row["dinosaurs"] + row["tiles"] + row["bones"] + row["missions"]
+    return rows
+
+
+def score_now(s: MyFunnyDinosState, viewer: int | None) -> list[dict]:
+    """Each seat's score if the game ended now, by the rulebook's Scoring (V. Game End): restored dinosaurs,
+    remaining dinosaur tiles, small bone tokens (1 point per 2), then each of the three mission tiles on the
+    table, by its name, with its points for the seat that took it (red) or leads it now (black: every seat
+    tied for the lead; the leader can change until the end, when "(led now)" leaves its name). The parts
+    have the same names in every row, so that a table lines the seats up.
+
+    Nothing that scores is hidden from any seat: the tiles in front of the players are face up, the bone
+    tokens and the three missions are on the table, and a tile still in the pile scores for nobody. So every
+    viewer, a spectator too, reads the same rows, and no part is ever None."""
+    c = s.c
+    missions = []
+    for slot, index in enumerate(s.missions):
+        mission = c.missions[index]
+        led = mission.border == "black" and not s.over
+        missions.append(
+            (f"Mission tile: {mission.name}{' (led now)' if led else ''}", mission, mission_owners(s, slot))
+        )
+    rows = []
+    for seat, row in enumerate(breakdown(s)):
+        parts = [
+            ("Restored dinosaurs", row["dinosaurs"]),
+            ("Remaining dinosaur tiles", row["tiles"]),
+            (f"Small bone tokens (1 point per {c.numbers['bones_per_point']})", row["bones"]),
+        ]
+        parts += [(name, mission.points if seat in owners else 0) for name, mission, owners in missions]
+        rows.append(score_row(parts, seat=seat, unit="points"))
     return rows
 
 

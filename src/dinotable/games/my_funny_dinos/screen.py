@@ -286,7 +286,7 @@ def action_label(s: MyFunnyDinosState, action: int) -> str:
         if s.phase == TAKE:
             label = f"{player_name(s.owner[p])}'s {label}"
         elif s.phase != GIVE:  # a part of a dinosaur: the most it can still score
-            label += f": {outlook(s, (*s.ctx, p))} pts"
+            label += f": {outlook(s, (*s.ctx, p))} points"
     return label[:LABEL]
 
 
