@@ -47,9 +47,13 @@ def test_an_action_space_reads_as_its_steps_in_order():
     """A space's steps in order; a cost ('a black circle around the action space') reads as a cost."""
     c = GAME.content
     market = next(sp for sp in c.spaces if sp.id == "market_herbivore")
-    assert space_text(c, market) == "B: Dinosaur Market: herbivore (pay 1 plant: take a Stegosaurus or a Brachiosaurus)"
+    assert space_text(c, market) == (
+        "Dinosaur Market: herbivore (Action Board B): pay 1 plant, then take a Stegosaurus or a Brachiosaurus"
+    )
     start = next(sp for sp in c.spaces if sp.steps[0][0] == "first_player")
-    assert space_text(c, start).endswith("(take the First Player Marker, gain 1 plant, 1 meat, 1 supply)")
+    assert space_text(c, start).endswith(
+        "(Action Board C): take the First Player Marker, gain 1 plant, 1 meat, 1 supply"
+    )
 
 
 @pytest.mark.parametrize(

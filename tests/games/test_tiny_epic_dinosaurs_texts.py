@@ -40,7 +40,7 @@ def test_the_rivals_moves_read_as_printed_with_plurals():
     assert text(s, "rival_gain", plant=0, meat=0, supply=1) == "The Rival gains 1 supply"
     assert text(s, "rival_dinosaur", species="allosaurus") == "The Rival takes an Allosaurus into its columns"
     assert text(s, "rival", card="Buyer", space="market_herbivore") == (
-        "The Rival plays Buyer on B: Dinosaur Market: herbivore"
+        "The Rival plays Buyer on Dinosaur Market: herbivore (Action Board B)"
     )
 
 
@@ -151,7 +151,7 @@ def test_round_fours_private_contract_is_named_to_its_owner_only():
         name = e.detail["contracts"][0]
         mine = GAME.event_text(s, GAME.events_for([e], e.seat)[0])
         theirs = GAME.event_text(s, GAME.events_for([e], 1 - e.seat)[0])
-        assert name in mine and " -> " in mine
+        assert name in mine and " VP" in mine
         assert name not in theirs and theirs.endswith("draws a Private Contract")
 
 
@@ -159,11 +159,13 @@ def test_costs_read_as_costs_and_gains_cut_at_13_say_so():
     """'You MUST pay the necessary resources immediately'; 'each player can collect a maximum of 13'."""
     s = GAME.new_game(2, 1)
     paid = text(s, "place", 0, space="market_herbivore", dinofarmers=1, foreman=False, paid=(1, 0, 0))
-    assert paid == "Player 1 places 1 Dinofarmer on B: Dinosaur Market: herbivore and pays 1 plant"
+    assert paid == "Player 1 places 1 Dinofarmer on Dinosaur Market: herbivore (Action Board B) and pays 1 plant"
     foreman = text(s, "place", 1, space="first_player", dinofarmers=0, foreman=True, paid=(0, 0, 0))
-    assert foreman == "Player 2 places the Foreman on C: Town Hall"
+    assert foreman == "Player 2 places the Foreman on Town Hall (Action Board C)"
     capped = text(s, "gain", 0, plant=1, meat=0, supply=2, barriers=3, capped=True)
     assert capped == "Player 1 gains 1 plant, 2 supplies, 3 Barriers (the rest is lost: a track stops at 13)"
+    nothing = text(s, "gain", 0, plant=0, meat=0, supply=0, barriers=0, capped=True)
+    assert nothing == "Player 1 gains nothing (it is all lost: a track stops at 13)"
 
 
 def test_a_feeding_that_leaves_too_little_food_says_the_unfed_escape():

@@ -47,9 +47,16 @@ class TinyEpicDinosaurs(Game[TinyEpicDinosaursState]):
                 "farm",
                 "choice",
                 "random",
-                "the Farm board: random deals each player a different one; a layout's name gives it to everyone",
+                "Which Farm board everyone plays on. Random deals each player a different one; a Farm's name gives "
+                "every player that same Farm.",
                 choices=farms,
                 provenance="designed",
+                choice_labels=("Random", *(f.name for f in content.farms)),
+                choice_help=(
+                    "Each player is dealt a different Farm board.",
+                    *(f"Every player plays on the {f.name} Farm." for f in content.farms),
+                ),
+                label="Farm",
             ),
         )
         self.test_option_sets = ({}, {"farm": content.farms[-1].name})
@@ -91,6 +98,13 @@ class TinyEpicDinosaurs(Game[TinyEpicDinosaursState]):
 
     def status_line(self, state, seat: int | None) -> str:
         return screen.status_line(state, seat)
+
+    def status_text(self, state, seat: int | None) -> str:
+        return render.status_text(state, seat)
+
+    def how_to_play(self) -> list[dict]:
+        """The sections of content/how_to_play.toml, each citing the rulebook section it follows."""
+        return [dict(section) for section in self.content.how_to_play]
 
     def screen_text(self, state, seat: int | None) -> str:
         return screen.screen_text(state, seat)

@@ -15,8 +15,8 @@ from dinotable.games.tiny_epic_dinosaurs.grid import regions
 
 CONTENT_DIR = Path(__file__).with_name("content")
 # content.toml: the version, numbers, species, rules, action spaces and Farms; cards.toml: Research cards and
-# Contracts; rival.toml: the solo Rival.
-CONTENT_FILES = ("content.toml", "cards.toml", "rival.toml")
+# Contracts; rival.toml: the solo Rival; how_to_play.toml: the game in brief for the table (Game.how_to_play).
+CONTENT_FILES = ("content.toml", "cards.toml", "rival.toml", "how_to_play.toml")
 CONTENT_PATH = CONTENT_DIR / "content.toml"
 
 DIETS = ("herbivore", "carnivore", "omnivore")
@@ -156,6 +156,7 @@ class Content:
     rival_cards_per_round: int
     rival_cards_from_round_4: int
     provenance: tuple[dict, ...]
+    how_to_play: tuple[dict, ...] = ()  # sections {"title", "text", "rulebook"} (read_how_to_play)
 
 
 def _grid(r: Reader, where: str, picture: str) -> tuple[Geometry, tuple[int, ...], tuple[str, ...]]:
@@ -467,4 +468,36 @@ def load_content(path: str | Path = CONTENT_DIR) -> Content:
         rival_cards_per_round=per_round,
         rival_cards_from_round_4=from_4,
         provenance=tuple(prov),
+        how_to_play=read_how_to_play(r),
     )
+
+
+HOW_TO_PLAY_KEYS = ("title", "text", "rulebook")
+RULEBOOK = "Tiny Epic Dinosaurs rulebook, "
+
+
+def read_how_to_play(r: Reader) -> tuple[dict, ...]:
+    """The [[how_to_play]] sections: each a title, a text and where it comes from, either the rulebook section
+    it follows ("Tiny Epic Dinosaurs rulebook, 4. Adapt the Farm") or "designed ..." for the project's rules."""
+    sections = []
+    for i, entry in enumerate(r.get(r.data, "how_to_play", list, "top level")):
+        where = f"how_to_play[{i}]"
+        if not isinstance(entry, dict):
+            raise r.fail(where, "expected a table with a title, a text and a rulebook citation")
+        for key in entry:
+            if key not in HOW_TO_PLAY_KEYS:
+                raise r.fail(f"{where}.{key}", f"unknown key (expected {', '.join(HOW_TO_PLAY_KEYS)})")
+        section = {key: r.get(entry, key, str, where).strip() for key in HOW_TO_PLAY_KEYS}
+        for key, value in section.items():
+            if not value:
+                raise r.fail(f"{where}.{key}", "must not be empty")
+        cited = section["rulebook"]
+        if not (cited.startswith(RULEBOOK) and len(cited) > len(RULEBOOK) or cited.startswith("designed")):
+            raise r.fail(
+                f"{where}.rulebook",
+                f"cite the section it follows ({RULEBOOK}<section>) or say it is designed, not {cited!r}",
+            )
+        sections.append(section)
+    if not sections:
+        raise r.fail("how_to_play", "no sections")
+    return tuple(sections)

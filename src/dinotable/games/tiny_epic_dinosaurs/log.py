@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from dinotable.core.words import a, counted
 from dinotable.games.tiny_epic_dinosaurs.content import RESOURCES
 from dinotable.games.tiny_epic_dinosaurs.effects import amounts_text
-from dinotable.games.tiny_epic_dinosaurs.render import amount_text, contract_text, edge_words, holder_name
+from dinotable.games.tiny_epic_dinosaurs.render import amount_text, contract_text, edge_words, holder_name, space_name
 from dinotable.games.tiny_epic_dinosaurs.scoring import breakdown, rival_breakdown
 
 if TYPE_CHECKING:
@@ -28,8 +28,7 @@ def _dinosaur(s: TinyEpicDinosaursState, key: str) -> str:
 
 
 def _space_name(s: TinyEpicDinosaursState, space_id: str) -> str:
-    space = next(sp for sp in s.c.spaces if sp.id == space_id)
-    return f"{space.board}: {space.name}"
+    return space_name(next(sp for sp in s.c.spaces if sp.id == space_id))
 
 
 def _hunt_text(s: TinyEpicDinosaursState, who: str, d: dict) -> str:
@@ -104,10 +103,10 @@ def _round_text(s: TinyEpicDinosaursState, who: str, d: dict) -> str:
     n = s.c.numbers
     if d["round"] == n["new_dinofarmer_round"]:
         return (
-            f"-- Round {d['round']} of {n['rounds']}: everyone receives the Dinofarmer waiting on the round "
-            "track and draws a Private Contract --"
+            f"Round {d['round']} of {n['rounds']} begins: everyone receives the Dinofarmer waiting on the round "
+            "track and draws a Private Contract"
         )
-    return f"-- Round {d['round']} of {n['rounds']} --"
+    return f"Round {d['round']} of {n['rounds']} begins"
 
 
 def _research_taken(s: TinyEpicDinosaursState, who: str, name: str) -> str:
@@ -133,6 +132,14 @@ def _given_up(s: TinyEpicDinosaursState, name: str) -> str:
     """The dinosaurs a Contract takes (a Unique Dinosaur it names stays)."""
     contract = next(k for k in s.c.contracts if k.name == name)
     return ", ".join(f"{n} {s.c.species[k].name}" for k, n in enumerate(contract.need) if n) or "no dinosaurs"
+
+
+def _gain_text(s: TinyEpicDinosaursState, who: str, d: dict) -> str:
+    got = (d["plant"], d["meat"], d["supply"], d["barriers"])
+    text = f"{who} gains {amounts_text(got, (*RESOURCES, 'Barrier'))}"
+    if d.get("capped"):  # what a full track could not take is lost
+        text += f" ({'the rest is' if any(got) else 'it is all'} lost: a track stops at {s.c.numbers['track_max']})"
+    return text
 
 
 def _game_over_text(s: TinyEpicDinosaursState, who: str, d: dict) -> str:
@@ -199,10 +206,6 @@ EVENT_TEXTS = {
         f"{who} trades 1 {RESOURCES[d['paid']]} for {amount_text(d['amount'], RESOURCES[d['gained']])}"
     ),
     "first_player": lambda s, who, d: f"{who} takes the First Player Marker",
-    "gain": lambda s, who, d: (
-        f"{who} gains "
-        + amounts_text((d["plant"], d["meat"], d["supply"], d["barriers"]), (*RESOURCES, "Barrier"))
-        + (f" (the rest is lost: a track stops at {s.c.numbers['track_max']})" if d.get("capped") else "")
-    ),
+    "gain": _gain_text,
     "game_over": _game_over_text,
 }

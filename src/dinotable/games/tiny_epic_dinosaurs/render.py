@@ -13,6 +13,8 @@ from dinotable.games.tiny_epic_dinosaurs.components import (
     KEEP,
     MEAT,
     NEWBORN,
+    OVER,
+    PLACE,
     PLANT,
     diet,
     food,
@@ -29,6 +31,18 @@ from dinotable.games.tiny_epic_dinosaurs.spaces import entry_strength
 if TYPE_CHECKING:
     from dinotable.games.tiny_epic_dinosaurs.state import TinyEpicDinosaursState
 
+# The rulebook's seven phases, and each decision's phase among them (an escape: the phase it happens in).
+PHASES = (
+    "Collect Resources",
+    "Allocate Dinofarmers",
+    "Retrieve Dinofarmers",
+    "Adapt the Farm",
+    "Feed Dinosaurs",
+    "Breeding",
+    "Prepare for Next Round",
+)
+PHASE_OF = {PLACE: 1, CHOOSE: 1, ADAPT: 3, FEED: 4, NEWBORN: 5}
+ESCAPE_PHASE = {ADAPT: 3, FEED: 4, NEWBORN: 5}
 FACE_NAMES = ("Net", "Damage", "Egg")  # the Hunting Die's faces, as components.FACES numbers them
 SYMBOL_LETTERS = "pms"  # plant, meat, supply under a Farm space
 LEGEND = (
@@ -52,6 +66,12 @@ def edge_words(name: str) -> str:
     return f"on the {side} of {cell}"
 
 
+def food_text(diet_: int, amount: int) -> str:
+    """What a dinosaur of a diet eats: '2 plants', '1 meat', '1 plant or 1 meat'."""
+    foods = (("plant",), ("meat",), ("plant", "meat"))[diet_]
+    return " or ".join(amount_text(amount, f) for f in foods)
+
+
 def code_name(c, code: int) -> str:
     return c.species[code].name if is_common(code) else c.research[unique_card(code)].name
 
@@ -65,12 +85,18 @@ def contract_text(c, k: int) -> str:
 
 
 def contract_terms(c, k: int) -> str:
-    """What a Contract needs and the VP it gives."""
+    """What a Contract needs and the VP it gives: '2 Stegosaurus and 1 Allosaurus for 7 VP'."""
     contract = c.contracts[k]
     need = [f"{v} {c.species[sp].name}" for sp, v in enumerate(contract.need) if v]
     if contract.unique:
-        need.append(f"{contract.unique} Unique Dinosaur of yours (it stays)")
-    return f"{' + '.join(need)} -> {contract.vp} VP"
+        stays = "it stays" if contract.unique == 1 else "they stay"
+        need.append(f"{counted(contract.unique, 'Unique Dinosaur')} of yours ({stays})")
+    return f"{listed(need)} for {contract.vp} VP"
+
+
+def listed(items: list[str]) -> str:
+    """'a', 'a and b', 'a, b and c'."""
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
 
 
 def research_text(c, k: int) -> str:
@@ -82,20 +108,21 @@ def research_terms(c, k: int) -> str:
     card = c.research[k]
     bits = [f"cost {amounts_text(card.cost)}", f"{card.vp} VP"]
     if card.unique_diet >= 0:
-        bits.append(f"Unique {('herbivore', 'carnivore', 'omnivore')[card.unique_diet]}, eats {card.unique_food}")
+        eats = food_text(card.unique_diet, card.unique_food)
+        bits.append(f"a Unique Dinosaur, {DIETS[card.unique_diet]}, eating {eats}")
     if any(card.gain) or card.gain_dinosaur >= 0:
         gains = [amounts_text(card.gain, (*RESOURCES, "Barrier"))] if any(card.gain) else []
         if card.gain_dinosaur >= 0:
-            gains.append(c.species[card.gain_dinosaur].name)
-        bits.append("gain " + ", ".join(gains))
+            gains.append(a(c.species[card.gain_dinosaur].name))
+        bits.append("gain " + " and ".join(gains))
     if any(card.collect):
         bits.append("each round collect " + amounts_text(card.collect, (*RESOURCES, "Barrier")))
     if card.safe_hunt:
-        bits.append("hunts never hurt")
+        bits.append("the Hunting Die's Damage never hurts your hunts")
     if card.market_discount:
-        bits.append(f"Market costs {card.market_discount} less")
+        bits.append(f"each Dinosaur Market costs you {card.market_discount} less")
     if card.contract_bonus:
-        bits.append(f"+{card.contract_bonus} VP per Contract")
+        bits.append(f"{card.contract_bonus} more VP for each Contract you fulfil")
     return "; ".join(bits)
 
 
@@ -104,18 +131,27 @@ def space_does(space) -> str:
     return EFFECTS.text(space.actions if any(space.cost) else space.steps)
 
 
+def space_terms(space) -> str:
+    """What an action space costs and does: 'pay 1 plant, then take a Stegosaurus or a Brachiosaurus'."""
+    if any(space.cost):
+        return f"pay {amounts_text(space.cost)}, then {space_does(space)}"
+    return space_does(space)
+
+
+def space_name(space) -> str:
+    """An action space by its name and its Action Board: 'Hunt a herbivore (Action Board A)'."""
+    return f"{space.name} (Action Board {space.board})"
+
+
 def space_text(c, space) -> str:
-    """An action space, its cost and what it does."""
-    if any(space.cost):  # a cost reads as a cost: "pay 1 plant: take a Stegosaurus or a Brachiosaurus"
-        return f"{space.board}: {space.name} (pay {amounts_text(space.cost)}: {space_does(space)})"
-    return f"{space.board}: {space.name} ({space_does(space)})"
+    """An action space, its Action Board, its cost and what it does."""
+    return f"{space_name(space)}: {space_terms(space)}"
 
 
 def reference(c) -> dict[str, str]:
     """Every component by its printed name: species, Research cards, Contracts, action spaces, Rival cards."""
-    food = ("plant", "meat", "plant or meat")
     out = {
-        sp.name: f"{DIETS[sp.diet]}; eats {sp.food} {food[sp.diet]} each Feed Dinosaurs; worth {sp.value} VP "
+        sp.name: f"{DIETS[sp.diet]}; eats {food_text(sp.diet, sp.food)} each Feed Dinosaurs; worth {sp.value} VP "
         f"on your Farm at the end; {sp.supply} in the supply"
         for sp in c.species
     }
@@ -123,7 +159,7 @@ def reference(c) -> dict[str, str]:
     out.update(
         {k.name: f"{'Public' if k.public else 'Private'} Contract: {contract_terms(c, k.index)}" for k in c.contracts}
     )
-    out.update({sp.name: f"action space {space_text(c, sp)}" for sp in c.spaces})
+    out.update({sp.name: f"action space on Action Board {sp.board}: {space_terms(sp)}" for sp in c.spaces})
     names = {sp.id: sp.name for sp in c.spaces}
     out.update({r.name: rival_card_text(c, r, names) for r in c.rival_cards})
     out["Rival"] = rival_rules(c)
@@ -147,6 +183,53 @@ def rival_card_text(c, card, names: dict) -> str:
         does.append("takes the best Research card it can pay for")
     where = " or ".join(names[x] for x in card.spaces)
     return f"the Rival's card (solo), strength {card.strength}, goes to {where}; it " + ", ".join(does)
+
+
+# ---------------------------------------------------------------------------------------- status
+# What the seat to move is asked, by decision: (told to that seat, told to the others of `who`).
+ASKED = {
+    KEEP: ("choose a Private Contract to keep", "{who} chooses a Private Contract to keep"),
+    PLACE: ("your turn to place a Dinofarmer", "{who} places a Dinofarmer"),
+    ADAPT: ("place your Barriers and dinosaurs on your Farm", "{who} places Barriers and dinosaurs on their Farm"),
+    FEED: ("feed your dinosaurs", "{who} feeds their dinosaurs"),
+    ESCAPE: ("choose the escape penalty", "{who} resolves a Dinosaur Escape"),
+    NEWBORN: ("place your newly hatched dinosaurs", "{who} places their newly hatched dinosaurs"),
+}
+# A choice on an action space, by its step kind: what is chosen (on the space named after it).
+CHOSEN = {
+    "hunt": "the dinosaur to hunt on",
+    "dinosaur": "the dinosaur to take at",
+    "research": "a Research card to take at",
+    "contract": "a Contract to fulfil at",
+    "trade": "what to trade at",
+}
+
+
+def status_text(s: TinyEpicDinosaursState, seat: int | None) -> str:
+    """Where the game stands, in words, for a page: 'Round 1 of 6 - Setup: choose a Private Contract to keep',
+    'Round 2 of 6 - Allocate Dinofarmers: player 2 places a Dinofarmer', 'The game is over: player 1 wins
+    with 34 VP'. (The terminal keeps its shorthand, screen.status_line.)"""
+    game = s.game
+    if s.phase == OVER:
+        winners = s.winners()
+        if not winners:
+            return f"The game is over: the Rival wins with {rival_breakdown(s)['total']} VP."
+        who = "you win" if winners[0] == seat else f"{game.seat_name(s, winners[0])} wins"
+        return f"The game is over: {who} with {s.scores()[winners[0]]} VP."
+    if s.phase == KEEP:
+        where = "Setup"
+    else:
+        index = ESCAPE_PHASE[s.ctx.back_to] if s.phase == ESCAPE else PHASE_OF[s.phase]
+        where = PHASES[index] + (", a Dinosaur Escape" if s.phase == ESCAPE else "")
+    mover = s.cur
+    who = game.seat_name(s, mover)
+    if s.phase == CHOOSE:
+        chosen = f"{CHOSEN[s.ctx.step[0]]} {s.c.spaces[s.slots[s.ctx.slot]].name}"
+        asked = f"choose {chosen}" if mover == seat else f"{who} chooses {chosen}"
+    else:
+        mine, theirs = ASKED[s.phase]
+        asked = mine if mover == seat else theirs.format(who=who)
+    return f"Round {s.round} of {s.c.numbers['rounds']} - {where}: {asked}"
 
 
 # --------------------------------------------------------------------------------------- actions
@@ -174,10 +257,10 @@ def place_text(s: TinyEpicDinosaursState, action: int, ctx) -> str:
     need = entry_strength(s.occupants(slot))
     if foreman:
         extra = max(0, need - c.numbers["foreman_strength"])
-        who = "the Foreman" + (f" and {extra} Dinofarmer{'s' if extra > 1 else ''}" if extra else "")
+        who = "the Foreman" + (f" and {counted(extra, 'Dinofarmer')}" if extra else "")
     else:
-        who = f"{need} Dinofarmer{'s' if need > 1 else ''}"
-    return f"{who} to {space_text(c, space)}"
+        who = counted(need, "Dinofarmer")
+    return f"Place {who} on {space_text(c, space)}"
 
 
 def choice_text(s: TinyEpicDinosaursState, action: int, ctx) -> str:
@@ -187,11 +270,11 @@ def choice_text(s: TinyEpicDinosaursState, action: int, ctx) -> str:
         verb = "Hunt" if ctx.step[0] == "hunt" else "Take"
         return f"{verb} {a(c.species[action - ids.species].name)}"
     if action < ids.contract:
-        return "Research: " + research_text(c, s.research_row[action - ids.research])
+        return "Take the Research card " + research_text(c, s.research_row[action - ids.research])
     if action < ids.trade:
         return _contract_choice(c, "Fulfil", action - ids.contract)
     paid, got = divmod(action - ids.trade, 3)
-    return f"Trade 1 {RESOURCES[paid]} for {ctx.step[1]} {RESOURCES[got]}"
+    return f"Trade 1 {RESOURCES[paid]} for {amount_text(ctx.step[1], RESOURCES[got])}"
 
 
 def adapt_text(s: TinyEpicDinosaursState, action: int, ctx) -> str:
@@ -294,7 +377,7 @@ def _opened(s: TinyEpicDinosaursState, edge: int) -> str:
 
 
 def _contract_choice(c, verb: str, k: int) -> str:
-    return f"{verb} {'Public' if c.contracts[k].public else 'Private'} Contract {contract_text(c, k)}"
+    return f"{verb} the {'Public' if c.contracts[k].public else 'Private'} Contract {contract_text(c, k)}"
 
 
 def _cell_note(s: TinyEpicDinosaursState, cell: int) -> str:
@@ -302,9 +385,15 @@ def _cell_note(s: TinyEpicDinosaursState, cell: int) -> str:
         return ""
     symbol = s.c.farms[s.farm[s.cur]].symbols[cell]
     zone = s.zones[s.cur][cell]
-    where = "open area" if zone >= OPEN else f"Enclosure {s.c.geometry.cell_name(zone)}"
-    covers = f", covers a {RESOURCES[symbol]}" if symbol >= 0 else ""
+    where = "in the open" if zone >= OPEN else f"in Enclosure {enclosure_number(s, s.cur, zone)}"
+    covers = f", covering a {RESOURCES[symbol]} symbol" if symbol >= 0 else ""
     return f" ({where}{covers})"
+
+
+def enclosure_number(s: TinyEpicDinosaursState, p: int, zone: int) -> int:
+    """An Enclosure's number as the board shows it: 1 for the one whose first space comes first (row by
+    row), as `enclosure_names` lists them."""
+    return sorted({z for z in s.zones[p] if z < OPEN}).index(zone) + 1
 
 
 # ------------------------------------------------------------------------------------------- view
@@ -382,7 +471,13 @@ def view(s: TinyEpicDinosaursState, seat: int | None) -> dict:
         "supply": {sp.key: s.supply[sp.index] for sp in c.species},
         "barrier_supply": s.barrier_supply,
         "hunting_die": (
-            {"who": holder_name(s, last[0]), "species": component(c.species[last[1]].name), "face": FACE_NAMES[last[2]]}
+            {
+                "who": holder_name(s, last[0]),
+                "species": component(c.species[last[1]].name),
+                "face": FACE_NAMES[last[2]],
+                # the roll in words, for a page: "player 1 rolled Damage hunting an Allosaurus"
+                "text": f"{holder_name(s, last[0])} rolled {FACE_NAMES[last[2]]} hunting {a(c.species[last[1]].name)}",
+            }
             if last
             else None
         ),
@@ -394,8 +489,11 @@ def view(s: TinyEpicDinosaursState, seat: int | None) -> dict:
                 cost=amounts_text(c.spaces[space].cost) if any(c.spaces[space].cost) else "",
                 does=space_does(c.spaces[space]),
                 occupants={holder_name(s, x): strength for x, strength in enumerate(s.occupants(slot)) if strength},
-                # whose Foreman stands here (it counts 2 of its holder's strength)
-                foreman=[holder_name(s, p) for p in range(s.num_players) if s.foreman_at[p] == slot],
+                # whose Foreman stands here (it counts 2 of its holder's strength); one sent to Medical Leave
+                # by the Hunting Die's Damage left the space with its holder's strength
+                foreman=[
+                    holder_name(s, p) for p in range(s.num_players) if s.foreman_at[p] == slot and s.occupant(slot, p)
+                ],
             )
             for slot, space in enumerate(s.slots)
         ],

@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from dinotable.core.rng import shuffle
+from dinotable.games.tiny_epic_dinosaurs import reasons
 from dinotable.games.tiny_epic_dinosaurs.components import (
     ADAPT,
     COMMON_SPECIES,
@@ -37,6 +38,16 @@ from dinotable.games.tiny_epic_dinosaurs.spaces import next_turn
 
 if TYPE_CHECKING:
     from dinotable.games.tiny_epic_dinosaurs.state import TinyEpicDinosaursState
+
+
+def targets(s: TinyEpicDinosaursState) -> list[dict]:
+    """The board's targets of the open decision (reasons.py)."""
+    return reasons.targets(s)
+
+
+def unavailable(s: TinyEpicDinosaursState) -> list[dict]:
+    """Why the seat to move cannot choose each target no legal action touches (reasons.py)."""
+    return reasons.unavailable(s)
 
 
 def settle(s: TinyEpicDinosaursState, events: list) -> None:

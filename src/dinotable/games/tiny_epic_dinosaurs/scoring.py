@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from dinotable.core.score import score_row
 from dinotable.games.tiny_epic_dinosaurs.components import ability, is_common
 
 if TYPE_CHECKING:
@@ -36,6 +37,37 @@ def rival_breakdown(s: TinyEpicDinosaursState) -> dict:
 
 def scores(s: TinyEpicDinosaursState) -> list[int]:
     return [breakdown(s, seat)["total"] for seat in range(s.num_players)]
+
+
+# The parts of the end-game scoring, in its order (published), as score_now names them.
+PARTS = {"contracts": "Fulfilled Contracts", "research": "Research cards", "dinosaurs": "Dinosaurs on the Farm"}
+RIVAL_PARTS = {**PARTS, "dinosaurs": "Dinosaurs in its columns"}
+
+
+# The Private Contracts a seat still holds: they score nothing until fulfilled (one part for all of them, so
+# that every seat's row has the same parts).
+UNFULFILLED = "Private Contracts not fulfilled"
+
+
+def score_now(s: TinyEpicDinosaursState, viewer: int | None) -> list[dict]:
+    """Every seat's score if the game ended now: its fulfilled Contracts (a Research card's bonus per
+    Contract included), its Research cards and the common dinosaurs on its Farm (`breakdown`); then, for a
+    seat that still holds a Private Contract, the part "Private Contracts not fulfilled". Such a card scores
+    only once fulfilled (and is then shown): for its owner the part counts 0; for anyone else it is face down,
+    so the part has no points ("+ hidden"), since they cannot tell whether or what it will add. At the end
+    every Private Contract is shown, and the part counts 0 for everyone. In the solo game the Rival's row
+    follows (its Contracts are Public ones: nothing of it is hidden)."""
+    rows = []
+    for seat in range(s.num_players):
+        b = breakdown(s, seat)
+        parts: list[tuple[str, int | None]] = [(name, b[key]) for key, name in PARTS.items()]
+        if s.private[seat]:
+            parts.append((UNFULFILLED, 0 if seat == viewer or s.over else None))
+        rows.append(score_row(parts, seat=seat, unit="VP"))
+    if s.solo:
+        b = rival_breakdown(s)
+        rows.append(score_row([(name, b[key]) for key, name in RIVAL_PARTS.items()], automaton="Rival", unit="VP"))
+    return rows
 
 
 def _ranked(s: TinyEpicDinosaursState) -> list[tuple[int, int]]:

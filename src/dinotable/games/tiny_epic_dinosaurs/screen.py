@@ -12,14 +12,11 @@ import re
 import textwrap
 from typing import TYPE_CHECKING
 
-from dinotable.core.words import counted
+from dinotable.core.words import a, counted
 from dinotable.games.tiny_epic_dinosaurs.components import (
-    ADAPT,
     CHOOSE,
     ESCAPE,
-    FEED,
     KEEP,
-    NEWBORN,
     OVER,
     PLACE,
     RESOURCES,
@@ -32,8 +29,11 @@ from dinotable.games.tiny_epic_dinosaurs.effects import amounts_text
 from dinotable.games.tiny_epic_dinosaurs.escapes import escaping_now
 from dinotable.games.tiny_epic_dinosaurs.grid import OPEN
 from dinotable.games.tiny_epic_dinosaurs.render import (
+    ESCAPE_PHASE,
     FACE_NAMES,
     LEGEND,
+    PHASE_OF,
+    PHASES,
     cell_parts,
     code_name,
     contract_text,
@@ -53,18 +53,6 @@ if TYPE_CHECKING:
 WIDTH, SCREEN_LINES = 80, 14
 ENCLOSURE_MARKS = "123456789abcdefghijklmnopqrstuvwxyz"  # one character per Enclosure on the screen's Farm
 RESOURCE_LETTERS = "pms"  # plant, meat, supply: the letters the Farms use for their symbols
-# The rulebook's seven phases, and each decision's phase among them (an escape: the phase it happens in).
-PHASES = (
-    "Collect Resources",
-    "Allocate Dinofarmers",
-    "Retrieve Dinofarmers",
-    "Adapt the Farm",
-    "Feed Dinosaurs",
-    "Breeding",
-    "Prepare for Next Round",
-)
-PHASE_OF = {PLACE: 1, CHOOSE: 1, ADAPT: 3, FEED: 4, NEWBORN: 5}
-ESCAPE_PHASE = {ADAPT: 3, FEED: 4, NEWBORN: 5}
 RIVAL_SUMMARY = "  Its cards block spaces, hunt, steal, research; it scores like you, never feeds"
 SHORT_PHASES = {"Allocate Dinofarmers": "Allocate", "Adapt the Farm": "Adapt", "Feed Dinosaurs": "Feed"}
 
@@ -341,7 +329,8 @@ def seat_lines(s: TinyEpicDinosaursState, viewer: int | None, p: int) -> list[st
         + f" - {breakdown(s, p)['total']} VP so far"
     ]
     out.extend(farm_lines(s, p))
-    names = [" ".join(cells) for cells in enclosure_names(s, p)]
+    # numbered as the screen's Farm and the board number them: 1 for the one whose first space comes first
+    names = [f"{i + 1} ({', '.join(cells)})" for i, cells in enumerate(enclosure_names(s, p))]
     out.append("  Enclosures: " + ("; ".join(names) or "none"))
     held = _counts(s, s.held_commons(p), s.hold_unique[p])
     if held:
@@ -515,7 +504,7 @@ def action_label(s: TinyEpicDinosaursState, action: int) -> str:
         x = action - ids.eat
         return _clip(f"eat {code_name(c, s.space(s.cur, x))} {geo.cell_name(x)}")
     if action < ids.eat_unique:
-        return f"eat a {c.species[action - ids.eat_common].name}"
+        return f"eat {a(c.species[action - ids.eat_common].name)}"
     if action < ids.unfence:
         return _clip(f"eat {c.research[action - ids.eat_unique].name}")
     if action < ids.omni:
