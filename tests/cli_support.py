@@ -29,7 +29,6 @@ def wide_consoles(monkeypatch):
 
 
 # One row of a score table: "player 2 (random)   12  10  3  6  31" (play) or "player 2   12 ..." (replay).
-SCORE_ROW = re.compile(r"^\s*player (\d+)(?: \([^)]*\))?\s+(-?\d+(?:\s+-?\d+)*)\s*$")
 
 
 def flat(text: str) -> str:
@@ -43,38 +42,41 @@ def fitted(text: str) -> str:
 
 
 def score_block(text: str, title: str = "Final scores:") -> tuple[dict[int, dict[str, int]], list[int]]:
-    """The score table after `title` as {seat: {column: value}}, and the seats named on the line after it.
-    A table too wide for 80 columns is printed turned (a row per part of the score, a column per seat)."""
+    """The score table after `title` as {seat: {part: points, "Total": total}}, and the seats named on the
+    line after it. The table (cli.play.score_lines) has a row per part of the score and a column per seat
+    (then per automaton), each column flush right under its head, two spaces apart."""
     lines = text.splitlines()
     start = next(i for i, line in enumerate(lines) if line.strip() == title)
-    header = lines[start + 1].split()
-    rows: dict[int, dict[str, int]] = {}
-    if not SCORE_ROW.match(lines[start + 2]):  # turned: the header names the seats
-        seats = [int(n) - 1 for n in re.findall(r"player (\d+)", lines[start + 1])]
-        end = start + 2
-        while end < len(lines) and re.match(r"^\s*\S+(\s+-?\d+)+\s*$", lines[end]):
-            key, *values = lines[end].split()
-            values = values[: len(seats)]  # an automaton's column after the seats'
-            for seat, value in zip(seats, values, strict=True):
-                rows.setdefault(seat, {})[key] = int(value)
-            end += 1
-        after = lines[end] if end < len(lines) else ""
-        return rows, sorted(int(n) - 1 for n in re.findall(r"player (\d+)", after))
-    for line in lines[start + 2 :]:
-        match = SCORE_ROW.match(line)
-        if not match:
-            break
-        values = [int(v) for v in match[2].split()]
-        assert len(values) == len(header), line
-        rows[int(match[1]) - 1] = dict(zip(header, values, strict=True))
-    after = lines[start + 2 + len(rows)] if start + 2 + len(rows) < len(lines) else ""
+    header = lines[start + 1]
+    end = start + 2
+    while end < len(lines) and re.match(r"^\s+\S.*\s{2,}(-?\d+|\+ hidden)", lines[end]):
+        end += 1
+    table = lines[start + 2 : end]
+    indent = min(len(line) - len(line.lstrip(" ")) for line in table)
+    names = [re.split(r"\s{2,}", line.strip())[0] for line in table]
+    left = indent + max(map(len, names)) + 2  # where the first column starts
+    heads = list(re.finditer(r"player (\d+)(?: \([^)]*\))?|\S+(?: \S+)*", header[left:]))
+    spans = []
+    for match in heads:
+        spans.append((spans[-1][1] + 2 if spans else left, left + match.end()))
+    rows: dict[int, dict[str, int]] = {int(m[1]) - 1: {} for m in heads if m[1]}
+    for name, line in zip(names, table, strict=True):
+        for match, (a, b) in zip(heads, spans, strict=True):
+            cell = line[a:b].strip()
+            if match[1] and re.fullmatch(r"-?\d+", cell):
+                rows[int(match[1]) - 1][name] = int(cell)
+    after = lines[end] if end < len(lines) else ""
     return rows, sorted(int(n) - 1 for n in re.findall(r"player (\d+)", after))
 
 
 def expected_rows(state) -> dict[int, dict[str, int]]:
-    """The score breakdown the game itself reports, in the shape score_block reads."""
-    rows = state.outcome().get("breakdown") or [{"total": s} for s in state.scores()]
-    return {seat: {k: v for k, v in row.items() if isinstance(v, int)} for seat, row in enumerate(rows)}
+    """The score the game itself counts (score_now as a spectator reads it), in the shape score_block reads."""
+    out: dict[int, dict[str, int]] = {}
+    for row in state.score_now(None):
+        if "seat" in row:
+            parts = {p["name"]: p["points"] for p in row["parts"] if p["points"] is not None}
+            out[row["seat"]] = {**parts, "Total": row["total"]}
+    return out
 
 
 def scripted(lines: list[str]):

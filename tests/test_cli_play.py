@@ -350,12 +350,13 @@ def test_play_solo_lists_the_rival_and_names_who_won(seed):
     assert result.exit_code == 0, result.output
     lines = result.stdout.splitlines()
     start = lines.index("Final scores:")
-    player, rival = lines[start + 2].split(), lines[start + 3].split()
-    assert rival[0] == "Rival"
+    assert lines[start + 1].split()[-1] == "Rival"  # a column per seat, then the Rival's (score_lines)
+    end = next(i for i in range(start, len(lines)) if lines[i].split()[:1] == ["Total"])
+    player, rival = lines[end].split()[-2:-1], lines[end].split()[-1:]
     state = play(TED, ["greedy"], seed, {}, read=scripted([]), write=lambda _: None)
     assert int(player[-1]) == state.scores()[0]
     assert int(rival[-1]) == state.outcome()["automata"]["Rival"]["total"]
-    verdict = lines[start + 4]
+    verdict = lines[end + 1]
     if state.winners():
         assert verdict == "Winner: player 1 (greedy)"
         assert int(player[-1]) >= int(rival[-1])
@@ -532,8 +533,8 @@ def test_coop_seats_are_named_as_the_board_names_them():
         ("dinogenics", "stegosaurus", "Stegosaurus: herbivore; 3 Dinosaur Value"),
         ("dinogenics", "Mosasaur", "Terror: in the Upkeep you may destroy"),
         ("dinogenics", "Curator", "specialist, claimed for 2 Manipulation cards"),
-        ("tiny-epic-dinosaurs", "Trading Post", "action space C: Trading Post"),
-        ("tiny-epic-dinosaurs", "Safari", "Public Contract: 2 Stegosaurus + 1 Brachiosaurus -> 9 VP"),
+        ("tiny-epic-dinosaurs", "Trading Post", "action space on Action Board C: trade 1 resource"),
+        ("tiny-epic-dinosaurs", "Safari", "Public Contract: 2 Stegosaurus and 1 Brachiosaurus for 9 VP"),
     ],
 )
 def test_help_name_shows_what_a_component_is_and_does(game, name, says):

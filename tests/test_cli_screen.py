@@ -171,7 +171,10 @@ def take_back(state, action) -> tuple[bool, str | None]:
 def test_an_action_is_chosen_by_its_stable_name_in_any_case_or_a_unique_start(monkeypatch, config):
     """The name a game gives an action ("site-a", "#26") chooses it, typed in capitals too, and so does
     the shortest start of it that no other name on offer shares."""
-    found = person_position(config, lambda s, a: bool(s.game.action_name(s, a)))
+    # One of the first actions the menu lists (My Funny Dinos' texts no longer carry the name, "#0").
+    found = person_position(
+        config, lambda s, a: bool(s.game.action_name(s, a)) and a in s.game.present_actions(s, s.legal_actions())[:7]
+    )
     assert found, "the game names some of its actions (action_name)"
     state, action = found
     name = state.game.action_name(state, action)

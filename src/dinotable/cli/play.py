@@ -43,30 +43,32 @@ def seat_names(specs: list[str], state=None) -> list[str]:
     return [f"{name(state, i)} ({spec})" for i, spec in enumerate(specs)]
 
 
-def score_lines(state, names: list[str]) -> list[str]:
-    """The score table: a row per seat (and per automaton), a column per part of the score; turned so that
-    the parts are rows when that many columns would not fit in 80."""
-    outcome = state.outcome()
-    rows = outcome.get("breakdown") or [{"total": s} for s in state.scores()]
-    # Automata the engine plays (a solo Rival) are listed after the seats.
-    automata = outcome.get("automata", {})
-    names = [*names, *automata]
-    rows = [*rows, *automata.values()]
-    keys = [k for k, v in rows[0].items() if isinstance(v, int) and k != "total"] + ["total"]
-    width = max(len(n) for n in names)
-    cols = [max(len(k), *(len(str(row[k])) for row in rows)) for k in keys]
-    lines = [" " * width + "  " + "  ".join(f"{k:>{w}}" for k, w in zip(keys, cols, strict=True))]
-    for name, row in zip(names, rows, strict=True):
-        lines.append(f"{name:<{width}}  " + "  ".join(f"{row[k]:>{w}}" for k, w in zip(keys, cols, strict=True)))
-    if max(map(len, lines)) <= WIDTH - 2:
-        return lines
-    short = [n.split(" (")[0] for n in names]  # "player 1", without who plays it
-    keyw = max(map(len, keys))
-    cols = [max(len(n), *(len(str(row[k])) for k in keys)) for n, row in zip(short, rows, strict=True)]
-    lines = [" " * keyw + "  " + "  ".join(f"{n:>{w}}" for n, w in zip(short, cols, strict=True))]
-    for k in keys:
-        lines.append(f"{k:<{keyw}}  " + "  ".join(f"{row[k]:>{w}}" for row, w in zip(rows, cols, strict=True)))
-    return lines
+def score_lines(state, names: list[str], viewer: int | None = None) -> list[str]:
+    """The score if the game ended now (final once it is over), as `viewer` may know it (`score_now`): a row
+    per part of the game's end-game scoring and the totals, a column per seat and per automaton the rules
+    play; a part the viewer cannot see reads "+ hidden". Seats go by "player N" alone where their full names
+    would not fit in 80 columns."""
+    rows = state.score_now(viewer)
+    parts = list(dict.fromkeys(part["name"] for row in rows for part in row["parts"]))
+
+    def cell(row: dict, name: str) -> str:
+        points = [p["points"] for p in row["parts"] if p["name"] == name]
+        return "" if not points else "+ hidden" if points[0] is None else str(points[0])
+
+    body = [[name, *[cell(row, name) for row in rows]] for name in parts]
+    body.append(["Total", *[f"{row['total']}{' + hidden' if row['hidden'] else ''}" for row in rows]])
+    for heads in ([names[r["seat"]] if "seat" in r else r["automaton"] for r in rows], None):
+        if heads is None:  # "player 2", without who plays it
+            heads = [names[r["seat"]].split(" (")[0] if "seat" in r else r["automaton"] for r in rows]
+        table = [["", *heads], *body]
+        widths = [max(len(line[i]) for line in table) for i in range(len(table[0]))]
+        lines = [
+            f"{line[0]:<{widths[0]}}  " + "  ".join(f"{v:>{w}}" for v, w in zip(line[1:], widths[1:], strict=True))
+            for line in table
+        ]
+        if max(map(len, lines)) <= WIDTH - 2:
+            break
+    return [line.rstrip() for line in lines]
 
 
 class Quit(Exception):
@@ -294,7 +296,7 @@ class Table:
         elif word in ("board", "b"):
             self.board(seat, arg)
         elif word == "scores":
-            for text in score_lines(state, self.names):
+            for text in score_lines(state, self.names, seat):
                 self.say("  " + text)
         elif word == "save":
             _save(state, self.specs, self.say, arg or self.default_save)
