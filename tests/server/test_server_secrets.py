@@ -58,7 +58,9 @@ def test_every_message_a_seat_receives_is_what_its_determinized_copy_gives(clien
                 assert str(SEED) not in raw and "history" not in state and "seed" not in state
                 copy = truth.determinize(viewer, derive_seed(SEED, step, 0 if viewer is None else viewer + 1))
                 assert state["view"] == copy.view(viewer), f"decision {step}: view({viewer}) tells a secret"
-                assert state["status"] == game.status_line(copy, viewer)
+                assert state["status"] == game.status_text(copy, viewer)
+                assert state["score_now"] == json.loads(json.dumps(copy.score_now(viewer))), "the score now"
+                assert state["unavailable"] == json.loads(json.dumps(copy.unavailable(viewer))), "the reasons"
                 assert state["screen"] == game.screen_text(copy, viewer)
                 if viewer == mover:
                     legal = game.present_actions(copy, copy.legal_actions())

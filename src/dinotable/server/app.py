@@ -105,7 +105,13 @@ def create_app(
             game = dinotable.get_game(name)
             options = []
             for spec in game.option_specs:
-                option = {"name": spec.name, "kind": spec.kind, "default": plain(spec.default), "help": spec.help}
+                option = {
+                    "name": spec.name,
+                    "label": spec.label or spec.name,
+                    "kind": spec.kind,
+                    "default": plain(spec.default),
+                    "help": spec.help,
+                }
                 if spec.choices:
                     option["choices"] = plain(spec.choices)
                 if spec.choice_labels:
@@ -126,6 +132,16 @@ def create_app(
                 }
             )
         return out
+
+    @app.get("/api/games/{name}/reference")
+    async def reference(name: str) -> dict:
+        """The rules at hand: the game in brief (How to play) and every component's reference entry, by its
+        printed name, as the terminal's `help NAME` gives it."""
+        try:
+            game = dinotable.get_game(name)
+        except ValueError as exc:
+            raise ApiError(404, str(exc)) from None
+        return {"how_to_play": plain(game.how_to_play()), "entries": game.reference()}
 
     @app.post("/api/tables")
     async def create_table(body: NewTable, background: BackgroundTasks) -> dict:
