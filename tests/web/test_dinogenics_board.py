@@ -28,7 +28,7 @@ def every_action_on_the_board(page) -> dict:
     assert page.evaluate(LISTED) == [a["id"] for a in state["legal"]], "every decision stays in the keyboard list"
     # The terminal's screen, shown as text under the board, has its own legend ("_ free"): the board's own words.
     text = page.locator("#board").inner_text().replace(state["screen"], "")
-    assert state["screen"] and state["screen"].strip() in page.locator("#board pre.screen").inner_text()
+    assert state["screen"] and state["screen"].strip() in page.locator("#screen").text_content()
     leaks = [w for w in ("_", "undefined", "null", "NaN", "[object", "{", "true", "false", *KEYS) if w in text]
     assert leaks == [], "the board reads in the rulebook's words, never program values"
     return state
@@ -140,7 +140,9 @@ def test_a_pen_is_built_by_dragging_a_rectangle_on_the_park(server_url, browser,
     page.wait_for_function(AT_SEQ, arg=state["seq"] + 1)
     after = page.evaluate(STATE)
     assert sorted(big["info"]["pen"]) in [sorted(p) for p in after["view"]["players"][0]["pens"]], "the pen stands"
-    assert any(e["text"].endswith("builds a pen on " + ", ".join(big["info"]["pen"])) for e in after["log"])
+    cells = big["info"]["pen"]  # told in words: "A1, A2 and B1"
+    told = ", ".join(cells[:-1]) + " and " + cells[-1] if len(cells) > 1 else cells[0]
+    assert any(e["text"].endswith("builds a pen on " + told) for e in after["log"])
     for cell in big["info"]["pen"]:
         assert "pen" in park.locator(f'.cell[data-cell="{cell}"]').get_attribute("class").split()
     page.screenshot(path=str(ARTIFACTS / "dg-pen-after-desktop.png"), full_page=True)

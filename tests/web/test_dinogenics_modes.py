@@ -93,7 +93,7 @@ def wait_panel(page, after: int) -> dict:
 def test_the_lobby_offers_the_scenarios_with_their_story_and_the_coop_explained(server_url, browser, page_errors):
     page = open_lobby(browser, server_url, page_errors)
     labels = page.locator('[data-option="scenario"] option').all_inner_texts()
-    assert labels[0] == "none"
+    assert labels[0] == "No scenario"
     for sc, label in zip(GAME.content.scenarios, labels[1:], strict=True):
         assert label == f"{sc.key}: {sc.name} ({sc.difficulty.capitalize()} Difficulty)"
     assert page.locator('[data-choice-help="scenario"]').inner_text().strip() == "", "no story before a choice"
@@ -119,20 +119,17 @@ def test_the_lobby_offers_the_scenarios_with_their_story_and_the_coop_explained(
     note = page.locator("#option-note").inner_text()
     assert (
         note
-        == "The scenario option (1 player) and the coop option (2 players) cannot be played together: take one off."
+        == "“Solo scenario” (1 player) and “Two-player co-op against Synth” (2 players) cannot be played together: "
+        "take one off."
     )
-    page.click("#create")
-    page.wait_for_function("() => document.getElementById('form-error').textContent.length > 0")
-    refusal = page.locator("#form-error").inner_text()
-    assert refusal.startswith("options 'coop' and 'scenario'") and "cannot be played together" in refusal, (
-        "the server's refusal names the options"
-    )
+    assert page.locator("#create").is_disabled(), "a table the note refuses is not sent"
     page.screenshot(path=str(ARTIFACTS / "dinogenics-lobby-coop-refused.png"), full_page=True)
-    page.select_option('[data-option="scenario"]', label="none")
+    page.select_option('[data-option="scenario"]', label="No scenario")
     assert page.locator("#option-note").inner_text() == ""
-    assert page.locator("#form-error").inner_text() == "", "the refusal of the earlier choice is gone"
+    assert page.locator("#create").is_enabled()
     page.select_option("#count", "3")
-    assert "The coop option is for 2 players, not 3" in page.locator("#option-note").inner_text()
+    assert "“Two-player co-op against Synth” is for 2 players, not 3" in page.locator("#option-note").inner_text()
+    assert page.locator("#create").is_disabled()
     page.screenshot(path=str(ARTIFACTS / "dinogenics-lobby-coop-players.png"), full_page=True)
     assert page_errors == []
 

@@ -216,6 +216,7 @@ def test_a_seat_never_sees_the_other_seats_private_contract(server_url, browser,
         actor = engine.current_player
         pages[actor].locator(f'#board [data-action="{action}"]').first.click()
         engine.apply(action)
+    pages[actor].wait_for_function(AT_SEQ, arg=len(engine.history))  # the last click is answered
     assert page_errors == []
     assert get(server_url, f"/api/tables/{made['table']}")["seq"] == len(engine.history)
 

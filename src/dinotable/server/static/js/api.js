@@ -38,6 +38,7 @@ export const api = {
   undo: (table, token, seq) => call("POST", `/api/tables/${encodeURIComponent(table)}/undo`, { token, seq }),
   timeout: (table, token, level) => call("POST", `/api/tables/${encodeURIComponent(table)}/timeout`, { token, ...(level ? { level } : {}) }),
   chat: (table, token, text) => call("POST", `/api/tables/${encodeURIComponent(table)}/chat`, { token, text }),
+  reference: (game) => call("GET", `/api/games/${encodeURIComponent(game)}/reference`),
   replay: (table, step) => call("GET", `/api/tables/${encodeURIComponent(table)}/replay?step=${step}`),
   myTables: (tokens) => call("GET", `/api/tables?tokens=${tokens.map(encodeURIComponent).join(",")}`),
 };

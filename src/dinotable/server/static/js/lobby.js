@@ -1,6 +1,6 @@
 // The lobby: make a table (game, seats, options), share its seat links, list this browser's tables.
 import { api, saveToken, savedTokens } from "./api.js";
-import { el, clear, humanKey } from "./dom.js";
+import { el, clear } from "./dom.js";
 import { CLOCK_CHOICES, describeClock } from "./clock.js";
 
 const $ = (id) => document.getElementById(id);
@@ -61,7 +61,7 @@ function renderOptions() {
     input.addEventListener("change", () => optionChanged(option));
     box.append(
       el("div", { class: "option" },
-        el("label", { for: `option-${option.name}` }, humanKey(option.name)),
+        el("label", { for: `option-${option.name}` }, option.label),
         input,
         el("p", { class: "help" }, option.help || ""),
         chosen),
@@ -104,13 +104,15 @@ function checkPlayers() {
   const needs = currentGame().options.filter((o) => o.players && chosen[o.name] !== undefined);
   const players = (n) => `${n} player${n === 1 ? "" : "s"}`;
   if (new Set(needs.map((o) => o.players)).size > 1) {
-    note.textContent = `${needs.map((o, i) => `${i ? "the" : "The"} ${humanKey(o.name)} option (${players(o.players)})`).join(" and ")} `
+    note.textContent = `${needs.map((o) => `“${o.label}” (${players(o.players)})`).join(" and ")} `
       + "cannot be played together: take one off.";
-    return;
+  } else {
+    note.textContent = needs.filter((o) => o.players !== count)
+      .map((o) => `“${o.label}” is for ${players(o.players)}, not ${count}: choose ${players(o.players)} or take it off.`)
+      .join(" ");
   }
-  note.textContent = needs.filter((o) => o.players !== count)
-    .map((o) => `The ${humanKey(o.name)} option is for ${players(o.players)}, not ${count}: choose ${players(o.players)} or take the option off.`)
-    .join(" ");
+  // A table the note refuses is not sent: the note says why, in the lobby's words.
+  $("create").disabled = note.textContent !== "";
 }
 
 function renderCounts() {

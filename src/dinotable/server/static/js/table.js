@@ -5,6 +5,8 @@ import { boardFor } from "./boards/index.js";
 import { el, clear, humanKey, words } from "./dom.js";
 import { seatBadge, seatColour, seatOfLine, seatTag } from "./seats.js";
 import { canHandOver, describeClock, formatLeft, timeLeft } from "./clock.js";
+import { renderScores } from "./scores.js";
+import { markUnavailable, renderRules, setReference, wireBoard } from "./sheet.js";
 
 const $ = (id) => document.getElementById(id);
 const table = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
@@ -64,11 +66,11 @@ async function undo() {
 }
 
 function renderHeader(state) {
-  document.title = `${state.title}: table ${state.table}`;
-  $("title").textContent = `${state.title}, table ${state.table}`;
+  const watching = state.seat === null || state.seat === undefined;
+  document.title = watching ? `${state.title}: watching` : `${state.title}: ${seatName(state, state.seat)}`;
+  $("title").textContent = state.title;
   $("status").textContent = state.status || "";
   const turn = clear($("turn"));
-  const watching = state.seat === null || state.seat === undefined;
   turn.append(watching ? "You are watching. " : el("span", {}, "You are ", seatTag(state.seat, seatName(state, state.seat)), ". "));
   if (state.over) turn.append("The game is over.");
   else if (state.to_move === null || state.to_move === undefined) turn.append("");
@@ -140,7 +142,8 @@ async function handOver() {
   handingOver = true;
   showError("");
   try {
-    follower.accept(await api.timeout(table, token), { force: true });
+    // Not forced: the hand-over keeps the seq, and the bot's first move may already have been pushed.
+    follower.accept(await api.timeout(table, token));
   } catch (error) {
     showError(error.message);
   } finally {
@@ -187,6 +190,17 @@ function renderLog(state) {
 function logLine(state, text, attrs = {}) {
   const seat = seatOfLine(text, state.seats);
   return el("li", { ...attrs, class: seat === null ? "" : "by-seat", "data-by": seat ?? undefined }, seat === null ? null : seatBadge(seat, 16), text);
+}
+
+// The rules at hand: the game in brief and every component's entry, fetched once per page.
+async function loadRules(state) {
+  try {
+    const reference = await api.reference(state.game);
+    setReference(reference.entries);
+    renderRules($("rules"), state.title, reference);
+  } catch {
+    $("rules").hidden = true; // the board still plays; only the rules panel is missing
+  }
 }
 
 // What the others (the bots) did since this seat's last decision, so a person can follow their moves.
@@ -241,11 +255,16 @@ async function render(state) {
   if (firstTime) {
     board = await boardFor(state.game, params.get("board") === "plain");
     document.body.classList.toggle("list-first", board.listFirst === true);
+    $("screen-panel").hidden = board.showsScreen === true;
+    await loadRules(state);
   }
   renderHeader(state);
   renderSeats(state);
   const boardBox = clear($("board"));
   board.render(boardBox, state, { act, seatName: (seat) => seatName(state, seat) });
+  markUnavailable(boardBox, state);
+  renderScores($("scores"), state, (seat) => seatName(state, seat));
+  $("screen").textContent = state.screen || "";
   renderActions(state);
   renderOutcome(state);
   renderLog(state);
@@ -268,6 +287,7 @@ document.addEventListener("keydown", (event) => {
 });
 
 $("undo").addEventListener("click", undo);
+wireBoard($("board"), $("sheet"));
 $("chat-form").addEventListener("submit", async (event) => {
   event.preventDefault();
   const text = $("chat-text").value.trim();

@@ -290,9 +290,7 @@ export function render(container, state, ctx) {
   // The objective or Synth's panel leads, unless the decision is about a part of the table: that comes first.
   const parts = focus === "parks" ? [parkPanels, modesBox, table]
     : focus ? [el("div", { class: "dg-focus" }, panels[focus]), modesBox, table, parkPanels] : [modesBox, table, parkPanels];
-  const board = el("div", { class: "dg" }, drawnCards(state, actions, ctx), parts,
-    // Open, as the generic board showed it: the whole table in the terminal's words, for a screen reader too.
-    el("details", { class: "panel screen-panel", open: true }, el("summary", {}, "The table as text"), el("pre", { class: "screen" }, state.screen || "")));
+  const board = el("div", { class: "dg" }, drawnCards(state, actions, ctx), parts);
   const placed = new Set([...board.querySelectorAll("[data-action]")].map((n) => n.getAttribute("data-action")));
   board.prepend(promptBar(state, actions, ctx, placed));
   container.append(board);

@@ -202,6 +202,8 @@ function playerPanel(reader, player, seat, state) {
 
 /** The choices are only in the list (nothing on this board is clicked), so a phone shows the list first. */
 export const listFirst = true;
+// The table as text is part of this board, so the page does not show it a second time.
+export const showsScreen = true;
 
 export function render(container, state, ctx) {
   const view = state.view || {};

@@ -410,9 +410,7 @@ export function render(container, state, ctx) {
       cardRow("Research", view.research_row || [], actions, "research", "terms", ctx,
         `Deck ${view.research_deck} · discarded ${(view.research_discard || []).length}`)),
     view.rival ? rivalPanel(view.rival, state, ctx) : null,
-    el("div", { class: "player-panels ted-players" }, players.map(([p, seat]) => playerPanel(p, seat, state, actions, ctx))),
-    // Open, as the generic board showed it: the whole table in the terminal's words, for a screen reader too.
-    el("details", { class: "panel screen-panel", open: true }, el("summary", {}, "The table as text"), el("pre", { class: "screen" }, state.screen || "")));
+    el("div", { class: "player-panels ted-players" }, players.map(([p, seat]) => playerPanel(p, seat, state, actions, ctx))));
   const placed = new Set([...board.querySelectorAll("[data-action]")].map((n) => n.getAttribute("data-action")));
   board.prepend(promptBar(state, actions, ctx, placed));
   container.append(board);
