@@ -11,7 +11,7 @@ import hashlib
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from dinotable.core.contract import State
+from dinotable.core.contract import Game, State
 from dinotable.core.narration import tell
 from dinotable.core.record import plain
 from dinotable.core.undo import take_back_refusal
@@ -21,6 +21,49 @@ from dinotable.server.clock import ClockReading, ClockRule, read_clock
 def token_hash(token: str) -> str:
     """What the database keeps of a seat's token: a stolen database gives no one a seat."""
     return hashlib.sha256(token.encode()).hexdigest()
+
+
+def legal_docs(game: Game, state: State, seat: int | None) -> list[dict]:
+    """The choices `seat` has now, as the table state lists them (none unless it is that seat's turn)."""
+    if seat is None or state.is_over or state.current_player != seat:
+        return []
+    out = []
+    for action in game.present_actions(state, state.legal_actions()):
+        try:
+            info = plain(state.action_info(action))
+        except NotImplementedError:
+            info = None
+        out.append(
+            {
+                "id": action,
+                "text": state.action_text(action),
+                "info": info,
+                "name": game.action_name(state, action),
+                "label": game.action_label(state, action),
+            }
+        )
+    return out
+
+
+def game_doc(game: Game, state: State, seat: int | None) -> dict:
+    """The game's part of a table state as `seat` (None: a spectator) may see it; a board draws from this."""
+    over = state.is_over
+    doc = {
+        "game": game.name,
+        "title": game.title,
+        "seat": seat,
+        "to_move": None if over else state.current_player,
+        "over": over,
+        "status": game.status_text(state, seat),
+        "view": plain(state.view(seat)),
+        "score_now": plain(state.score_now(seat)),
+        "unavailable": plain(state.unavailable(seat)),
+        "screen": game.screen_text(state, seat),
+        "legal": legal_docs(game, state, seat),
+    }
+    if over:
+        doc["outcome"] = plain(state.outcome())
+    return doc
 
 
 @dataclass
@@ -169,25 +212,7 @@ class LiveTable:
         }
 
     def legal(self, seat: int | None) -> list[dict]:
-        state, game = self.state, self.game
-        if seat is None or state.is_over or state.current_player != seat:
-            return []
-        out = []
-        for action in game.present_actions(state, state.legal_actions()):
-            try:
-                info = plain(state.action_info(action))
-            except NotImplementedError:
-                info = None
-            out.append(
-                {
-                    "id": action,
-                    "text": state.action_text(action),
-                    "info": info,
-                    "name": game.action_name(state, action),
-                    "label": game.action_label(state, action),
-                }
-            )
-        return out
+        return legal_docs(self.game, self.state, seat)
 
     def seat_docs(self, connected: set[int] | frozenset = frozenset()) -> list[dict]:
         """Who sits where, as the table state tells it; `connected`: the human seats watching now."""
@@ -207,30 +232,17 @@ class LiveTable:
     def snapshot(self, seat: int | None, connected: set[int] | frozenset = frozenset()) -> dict:
         """The table as `seat` (None: a spectator) may see it: the API's table state. Never the seed or
         the record, which rebuild every secret."""
-        state, game = self.state, self.game
-        over = state.is_over
         doc = {
             "table": self.id,
-            "game": game.name,
-            "title": game.title,
             "seq": self.seq,
-            "seat": seat,
             "seats": self.seat_docs(connected),
-            "to_move": None if over else state.current_player,
-            "over": over,
-            "status": game.status_text(state, seat),
-            "view": plain(state.view(seat)),
-            "score_now": plain(state.score_now(seat)),
-            "unavailable": plain(state.unavailable(seat)),
-            "screen": game.screen_text(state, seat),
-            "legal": self.legal(seat),
+            **game_doc(self.game, self.state, seat),
             "log": [{"seq": s, "text": line} for s, line in self.logs[seat]],
             "chat": [{"seat": c.seat, "name": c.name, "text": c.text, "at": c.at} for c in self.chat],
             "can_undo": self.undo_refusal(seat) is None,
             "clock": self.clock_doc(),
         }
-        if over:
-            doc["outcome"] = plain(state.outcome())
+        if "outcome" in doc:
             left = [s.name for s in self.seats if s.took_over]
             if left:  # the result says which seats a bot finished for a player who left or ran out of time
                 doc["outcome"]["bots_took_over"] = left

@@ -10,8 +10,7 @@ from __future__ import annotations
 from collections import OrderedDict
 
 from dinotable.core.contract import State
-from dinotable.core.record import plain
-from dinotable.server.live import LiveTable
+from dinotable.server.live import LiveTable, game_doc
 
 # How many finished tables keep their replayed states in memory.
 CACHED_TABLES = 8
@@ -36,34 +35,20 @@ class Replay:
 
     def snapshot(self, table: LiveTable, step: int) -> dict:
         """The spectator's table state after the first `step` decisions, plus `steps` and `step`."""
-        state, game = self.states[step], table.game
-        over = state.is_over
         doc = {
             "table": table.id,
-            "game": game.name,
-            "title": game.title,
             "seq": step,
-            "seat": None,
             "seats": table.seat_docs(),
-            "to_move": None if over else state.current_player,
-            "over": over,
-            "status": game.status_text(state, None),
-            "view": plain(state.view(None)),
-            "score_now": plain(state.score_now(None)),
-            "unavailable": [],
-            "screen": game.screen_text(state, None),
-            "legal": [],
+            **game_doc(table.game, self.states[step], None),
             "log": [{"seq": s, "text": line} for s, line in table.logs[None] if s <= step],
             "chat": [],
             "can_undo": False,
             "steps": self.steps,
             "step": step,
         }
-        if over:
-            doc["outcome"] = plain(state.outcome())
-            left = [s.name for s in table.seats if s.took_over]
-            if left:  # as the table state says it: a bot finished for a player who left
-                doc["outcome"]["bots_took_over"] = left
+        left = [s.name for s in table.seats if s.took_over]
+        if "outcome" in doc and left:  # as the table state says it: a bot finished for a player who left
+            doc["outcome"]["bots_took_over"] = left
         return doc
 
 
