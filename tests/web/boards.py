@@ -18,7 +18,6 @@ from collections.abc import Callable, Iterator
 
 import dinotable
 from dinotable.server.live import game_doc
-
 from tests.web.test_browser import AT_SEQ, get, open_page, post
 
 DRAW = """async ({ doc, names }) => {
