@@ -2,6 +2,8 @@
 // running: seat or null, since: ISO time}. Only the running seat's time goes down, from `since` on; the
 // browser counts it down with its own clock. Pure functions, so a test can call them with a chosen `now`.
 
+import { plural } from "./dom.js";
+
 /** The lobby's clock choices: none, real-time (minutes) or turn-based (days, a day added per decision). */
 export const CLOCK_CHOICES = [
   { value: "", label: "no clock", clock: null },
@@ -21,10 +23,6 @@ export function timeLeft(clock, seat, nowMs) {
   if (clock.running !== seat) return left;
   const since = Date.parse(clock.since);
   return Number.isNaN(since) ? left : left - (nowMs - since) / 1000;
-}
-
-function plural(n, word) {
-  return `${n} ${n === 1 ? word : `${word}s`}`;
 }
 
 /** Time left as a player reads it: "14:07" under an hour, "5 h 12 min" under a day, "2 days 5 h" beyond. */

@@ -27,6 +27,11 @@ export function svg(tag, attrs = {}, ...children) {
   return fill(document.createElementNS(SVG_NS, tag), attrs, children);
 }
 
+/** "1 day", "3 days": a count and its word, plural when it is not 1. */
+export function plural(n, word) {
+  return `${n} ${n === 1 ? word : `${word}s`}`;
+}
+
 export function clear(node) {
   while (node.firstChild) node.firstChild.remove();
   return node;

@@ -11,7 +11,8 @@ function rowKey(row) {
 }
 
 function amount(points, unit) {
-  return `${points} ${unit}`;
+  // "1 point", "1 credit"; "VP" stays as it is.
+  return `${points} ${Math.abs(points) === 1 && unit.endsWith("s") ? unit.slice(0, -1) : unit}`;
 }
 
 export function renderScores(box, state, seatName) {
