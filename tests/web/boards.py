@@ -73,6 +73,17 @@ def states(name: str, players: int, seed: int, options: dict, limit: int = 5000)
         yield state
 
 
+def sampled(name: str, players: int, seed: int, options: dict, every: int):
+    """(decision, state) for every `every`th state of a seeded game, and its last."""
+    last = None
+    for step, state in enumerate(states(name, players, seed, options)):
+        last = (step, state)
+        if step % every == 0:
+            yield last
+    if last[0] % every:
+        yield last
+
+
 def disagreement(drawn: list, expected: Counter) -> list[str]:
     """What the board drew that the view does not place, and what the view places that is not drawn."""
     got = Counter((ref, cell) for ref, cell in drawn)
