@@ -38,7 +38,7 @@ def drag(page, park, start: str, end: str) -> None:
     """A pointer drag on a park grid from the middle of one space to the middle of another (within one space: a
     short drag from its middle towards its corner)."""
     park.scroll_into_view_if_needed()
-    boxes = [park.locator(f'.cell[data-cell="{cell}"]').bounding_box() for cell in (start, end)]
+    boxes = [park.locator(f'.cell[data-space="{cell}"]').bounding_box() for cell in (start, end)]
     (x1, y1), (x2, y2) = [(b["x"] + b["width"] / 2, b["y"] + b["height"] / 2) for b in boxes]
     if start == end:
         x2, y2 = x1 + boxes[0]["width"] / 4, y1 + boxes[0]["height"] / 4
@@ -144,7 +144,7 @@ def test_a_pen_is_built_by_dragging_a_rectangle_on_the_park(server_url, browser,
     told = ", ".join(cells[:-1]) + " and " + cells[-1] if len(cells) > 1 else cells[0]
     assert any(e["text"].endswith("builds a pen on " + told) for e in after["log"])
     for cell in big["info"]["pen"]:
-        assert "pen" in park.locator(f'.cell[data-cell="{cell}"]').get_attribute("class").split()
+        assert "pen" in park.locator(f'.cell[data-space="{cell}"]').get_attribute("class").split()
     page.screenshot(path=str(ARTIFACTS / "dg-pen-after-desktop.png"), full_page=True)
     assert page_errors == []
 

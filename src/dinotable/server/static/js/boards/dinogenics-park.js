@@ -75,23 +75,30 @@ function wrapWords(text, width) {
   return lines;
 }
 
-function facilityTile(fac, box, effects) {
+function facilityTile(fac, box, effects, who, holds) {
   const [x, y, w, h] = box;
   const aquatic = fac.facility === "aquatic_habitat";
+  const top = aquatic || holds; // a tile dinosaurs live on (an Aquatic Habitat, a Biodome) names itself above them
   const g = svg("g", { class: `facility${fac.damaged ? " damaged" : ""}${aquatic ? " aquatic" : ""}`, "data-facility": fac.facility, "data-place": fac.place },
     svg("title", {}, `${fac.ref} (${fac.place})${fac.damaged ? ", damaged" : ""}${effects ? `: ${effects}` : ""}`),
     svg("rect", { x: x + 5, y: y + 5, width: w - 10, height: h - 10, rx: 7, class: "tile" }));
   if (fac.damaged) g.append(svg("rect", { x: x + 5, y: y + 5, width: w - 10, height: h - 10, rx: 7, fill: "url(#dg-hatch)" }));
   const lines = wrapWords(fac.ref, w > CELL ? 22 : 11);
-  lines.forEach((line, i) => g.append(svg("text", { x: x + w / 2, y: y + (aquatic ? 22 : h / 2 - 6) + i * 12 - (lines.length - 1) * 6,
+  lines.forEach((line, i) => g.append(svg("text", { x: x + w / 2, y: y + (top ? 32 + (lines.length - 1) * 6 : h / 2 - 6) + i * 12 - (lines.length - 1) * 6,
     "text-anchor": "middle", "font-size": 11, "font-weight": 700, class: "tile-name" }, line)));
   if (fac.damaged) g.append(svg("text", { x: x + w / 2, y: y + h - 12, "text-anchor": "middle", "font-size": 11, "font-weight": 700, fill: "#b00020" }, "damaged"));
+  // The tile on each of its spaces (a Large Facility covers two): a band along the space's top, clear of the
+  // dinosaurs an Aquatic Habitat holds, that a tap on opens its reference entry.
+  for (const space of fac.spaces || [fac.place]) {
+    const [sx, sy] = cellXY(space);
+    g.append(svg("rect", { x: sx + 5, y: sy + 5, width: CELL - 10, height: 22, class: "space-band", "data-cell": `${who} ${space}`, "data-ref": fac.ref }));
+  }
   return g;
 }
 
-function dinoMark(words, d, x, y, r) {
+function dinoMark(words, d, x, y, r, who) {
   const look = speciesLook(words, d.species);
-  const g = svg("g", { class: `dino${d.improper ? " improper" : ""}${d.hungry ? " hungry" : ""}`, "data-species": d.species, "data-cell": d.cell },
+  const g = svg("g", { class: `dino${d.improper ? " improper" : ""}${d.hungry ? " hungry" : ""}`, "data-species": d.species, "data-cell": `${who} ${d.cell}`, "data-ref": d.ref },
     svg("title", {}, `${look.name} on ${d.cell}${look.elite ? ", an Elite" : ""}${d.improper ? ", in an improper habitat" : ""}${d.hungry ? ", hungry" : ""}`));
   g.append(look.elite
     ? svg("path", { d: `M${x} ${y - r - 2} L${x + r + 2} ${y} L${x} ${y + r + 2} L${x - r - 2} ${y} Z`, fill: look.fill, stroke: "#c9a000", "stroke-width": 3 })
@@ -114,14 +121,15 @@ function makeActive(node, action, ctx) {
 }
 
 function hitTarget(x, y, w, h, action, ctx, label) {
-  const g = svg("g", { class: "target active" }, svg("rect", { x: x + 3, y: y + 3, width: w - 6, height: h - 6, rx: 7 }),
+  // Below the space's name and the band of a facility's name, which stay readable and tappable.
+  const g = svg("g", { class: "target active" }, svg("rect", { x: x + 3, y: y + 19, width: w - 6, height: h - 22, rx: 7 }),
     label ? svg("text", { x: x + w / 2, y: y + h - 10, "text-anchor": "middle", "font-size": 11, "font-weight": 700, fill: "#0b5c8a" }, label) : null,
     svg("title", {}, action.text));
   return makeActive(g, action, ctx);
 }
 
 /** The park as an SVG grid; `actions` are the legal actions this park's spaces may take (none for others). */
-function parkSvg(pv, words, actions, ctx, label) {
+function parkSvg(pv, words, actions, ctx, label, who, mover) {
   const { rows, columns } = words.park || { rows: 3, columns: 4 };
   const width = columns * CELL + 2 * PAD;
   const height = rows * CELL + 2 * PAD;
@@ -135,8 +143,8 @@ function parkSvg(pv, words, actions, ctx, label) {
     for (let c = 1; c <= columns; c += 1) {
       const name = `${ROWS[r]}${c}`;
       const [x, y] = cellXY(name);
-      art.append(svg("rect", { x, y, width: CELL, height: CELL, class: `cell${penOf.has(name) ? " pen" : " open-space"}`, "data-cell": name }));
-      art.append(svg("text", { x: x + 5, y: y + 13, "font-size": 10, fill: "#555", class: "cell-name" }, name));
+      const pen = penOf.has(name) ? { "data-cell": `${who} ${name}`, "data-ref": "pen" } : {};
+      art.append(svg("rect", { x, y, width: CELL, height: CELL, class: `cell${penOf.has(name) ? " pen" : " open-space"}`, "data-space": name, ...pen }));
     }
   }
   // Facilities: one space, two (a Large Facility or an Aquatic Habitat), or the commercial sector (below).
@@ -147,7 +155,9 @@ function parkSvg(pv, words, actions, ctx, label) {
     const cells = fac.place.split("+");
     const [x1, y1] = cellXY(cells[0]);
     const [x2, y2] = cellXY(cells[cells.length - 1]);
-    const node = facilityTile(fac, [x1, y1, x2 - x1 + CELL, y2 - y1 + CELL], effects[fac.facility]);
+    const holds = (pv.dinosaurs || []).some((d) => cells.includes(d.cell));
+    const node = facilityTile(fac, [x1, y1, x2 - x1 + CELL, y2 - y1 + CELL], effects[fac.facility], who, holds);
+    if (mover && fac.facility === "private_airport") node.dataset.target = `facility:${fac.facility},place:${fac.place}`; // sending a worker there
     facilityNode.set(fac.place, node);
     art.append(node);
   }
@@ -157,7 +167,8 @@ function parkSvg(pv, words, actions, ctx, label) {
   for (const name of new Set([...(pv.fence_edges || []), ...broken])) {
     const [x1, y1, x2, y2] = edgeLine(name);
     const isBroken = broken.has(name);
-    const g = svg("g", { class: `fence${isBroken ? " broken" : ""}`, "data-edge": name }, svg("title", {}, `fence ${name}${isBroken ? ", broken" : ""}`),
+    const g = svg("g", { class: `fence${isBroken ? " broken" : ""}`, "data-edge": name, "data-cell": `${who} ${name}`, "data-ref": "fence" },
+      svg("title", {}, `fence ${name}${isBroken ? ", broken" : ""}`),
       svg("line", { x1, y1, x2, y2, class: "rail" }));
     if (isBroken) {
       const [mx, my] = [(x1 + x2) / 2, (y1 + y2) / 2];
@@ -165,6 +176,21 @@ function parkSvg(pv, words, actions, ctx, label) {
     }
     edgeNode.set(name, g);
     art.append(g);
+  }
+  // The spaces' names over the tiles and fences, where nothing covers them.
+  for (let r = 0; r < rows; r += 1) {
+    for (let c = 1; c <= columns; c += 1) {
+      const [x, y] = cellXY(`${ROWS[r]}${c}`);
+      art.append(svg("text", { x: x + 5, y: y + 15, "font-size": 10, fill: "#555", class: "cell-name" }, `${ROWS[r]}${c}`));
+    }
+  }
+  // Spaces a dinosaur or facility may go to. The dinosaurs already there are drawn inside the space's target:
+  // they stay readable, and a tap on them chooses the space.
+  const targetOf = new Map();
+  for (const a of actions.filter((x) => x.info?.kind === "cell" && x.info.cell)) {
+    const [x, y] = cellXY(a.info.cell);
+    const word = a.info.species ? `+${speciesLook(words, a.info.species).letter}` : "build";
+    targetOf.set(a.info.cell, art.appendChild(hitTarget(x, y, CELL, CELL, a, ctx, word)));
   }
   // Dinosaurs, up to four to a space side by side.
   const byCell = new Map();
@@ -178,14 +204,14 @@ function parkSvg(pv, words, actions, ctx, label) {
     dinos.forEach((d, i) => {
       const cx = x + CELL / 2 + ((i % per) - (Math.min(dinos.length, per) - 1) / 2) * (2 * r + 6);
       const cy = y + CELL / 2 + 8 + (Math.floor(i / per) - (Math.ceil(dinos.length / per) - 1) / 2) * (2 * r + 4);
-      const mark = dinoMark(words, d, cx, cy, r);
+      const mark = dinoMark(words, d, cx, cy, r, who);
       if (rampaging && rampaging.cell === cell && rampaging.species === d.species) {
         mark.classList.add("rampaging"); // the dinosaur whose rampage does the damage being chosen
         mark.prepend(svg("circle", { cx, cy, r: r + 6, class: "rampage-ring" }));
         rampaging = null;
       }
       const victim = victims.find((a) => a.info.cell === cell && a.info.species === d.species && !art.querySelector(`[data-action="${a.id}"]`));
-      art.append(victim ? makeActive(mark, victim, ctx) : mark);
+      (targetOf.get(cell) || art).append(victim ? makeActive(mark, victim, ctx) : mark);
     });
   }
   // Structures a decision names (repair, rampage damage): the fence or the facility itself.
@@ -200,12 +226,7 @@ function parkSvg(pv, words, actions, ctx, label) {
       makeActive(facilityNode.get(a.info.place), a, ctx);
     }
   }
-  // Spaces a dinosaur or facility may go to; the spots of a Large Facility (a pill between its two spaces).
-  for (const a of actions.filter((x) => x.info?.kind === "cell" && x.info.cell)) {
-    const [x, y] = cellXY(a.info.cell);
-    const word = a.info.species ? `+${speciesLook(words, a.info.species).letter}` : "build";
-    art.append(hitTarget(x, y, CELL, CELL, a, ctx, word));
-  }
+  // The spots of a Large Facility (a pill between its two spaces).
   for (const a of actions.filter((x) => x.info?.kind === "spot")) {
     const [p, q] = a.info.cells.map(cellXY);
     const [mx, my] = [(p[0] + q[0]) / 2 + CELL / 2, (p[1] + q[1]) / 2 + CELL / 2];
@@ -313,13 +334,17 @@ function legend(pens, clicking) {
   return el("ul", { class: "dg-legend" }, items.map(([art, word]) => el("li", {}, art, word)));
 }
 
-function commercialSector(pv, words, actions, ctx) {
+function commercialSector(pv, words, actions, ctx, who, mover) {
   const slots = [];
   for (let i = 1; i <= (words.park?.commercial || 4); i += 1) {
     const place = `commercial ${i}`;
-    const fac = (pv.facilities || []).find((f) => f.place === place);
-    const repair = fac && actions.find((a) => a.info?.kind === "structure" && a.info.place === place);
-    const tile = el("li", { class: `dg-commercial${fac?.damaged ? " damaged" : ""}`, "data-place": place, title: fac ? `${fac.ref}: ${words.effects?.[fac.facility] || ""}` : "free" },
+    // A facility on this space: one of its own, or one across two commercial spaces ("commercial 1+commercial 2").
+    const fac = (pv.facilities || []).find((f) => (f.spaces || [f.place]).includes(place));
+    const repair = fac && actions.find((a) => a.info?.kind === "structure" && a.info.place === fac.place);
+    const marks = fac ? { "data-cell": `${who} ${place}`, "data-ref": fac.ref } : {};
+    if (fac && mover && fac.facility === "private_airport") marks["data-target"] = `facility:${fac.facility},place:${fac.place}`;
+    const tile = el("li", { class: `dg-commercial${fac?.damaged ? " damaged" : ""}`, "data-place": place, ...marks,
+      title: fac ? `${fac.ref}: ${words.effects?.[fac.facility] || ""}` : "free" },
       fac ? [el("strong", {}, fac.ref), fac.damaged ? el("span", { class: "warn" }, " damaged") : null] : el("span", { class: "none" }, "free"));
     if (repair) tile.append(" ", actionButton(repair, ctx, repair.info.credits === undefined ? "this one" : `repair (${repair.info.credits})`));
     slots.push(tile);
@@ -332,7 +357,7 @@ function tracks(pv, max) {
     el("span", { class: "dg-track-name" }, name), el("span", { class: "dg-bar" }, el("span", { style: `width:${Math.max(0, Math.min(100, (100 * value) / Math.max(top, 1)))}%` })),
     el("strong", {}, String(value)));
   return el("div", { class: "dg-tracks" },
-    bar("VP", pv.vp, max.vp, "vp"), bar("Reputation", pv.reputation, max.reputation, "rep"), bar("Dinosaur Value", pv.dinosaur_value, max.value, "value"));
+    bar("VP track", pv.vp, max.vp, "vp"), bar("Reputation", pv.reputation, max.reputation, "rep"), bar("Dinosaur Value", pv.dinosaur_value, max.value, "value"));
 }
 
 /** The short word on a card's button (the whole action text is its label and its hover). */
@@ -343,14 +368,16 @@ function cardVerb(a) {
   return info.decision.startsWith("play") ? "play" : info.decision.startsWith("discard") ? "discard" : "pay with it";
 }
 
+/** The seat's own hand, a card for each copy (the choices about a kind on its first). */
 function handList(entries, words, actions, ctx, key) {
   if (!entries.length) return el("span", { class: "none" }, "none");
-  return el("ul", { class: "dg-hand" }, entries.map(([k, n]) => {
+  return el("ul", { class: "dg-hand" }, entries.flatMap(([k, n]) => {
     const mine = actions.filter((a) => a.info?.[key] === k && (key !== "dna" || a.info.from === "hand" || a.info.to !== undefined));
     const name = key === "dna" ? words.dna?.[k] || k : words.refs?.[k] || k;
-    return el("li", { class: `dg-card${mine.length ? " open" : ""}`, "data-card": k, title: key === "dna" ? `${name} DNA` : words.effects?.[k] || name },
-      key === "dna" && k !== "polymorphic" ? speciesChip(words, k) : null, ` ${name}${n > 1 ? ` ×${n}` : ""}`,
-      mine.map((a) => actionButton(a, ctx, cardVerb(a))));
+    return Array.from({ length: n }, (_, copy) => el("li", { class: `dg-card${mine.length && !copy ? " open" : ""}`, "data-card": k,
+      "data-cell": "hand", "data-ref": name, title: key === "dna" ? `${name} DNA` : words.effects?.[k] || name },
+    key === "dna" && k !== "polymorphic" ? speciesChip(words, k) : null, ` ${name}`,
+    copy ? null : mine.map((a) => actionButton(a, ctx, cardVerb(a)))));
   }));
 }
 
@@ -362,18 +389,22 @@ export function parkPanel(pv, ctx, options = {}) {
   const actions = options.actions || [];
   const seat = options.seat;
   const row = (title, ...value) => el("div", { class: "fact" }, el("dt", {}, title), el("dd", {}, ...value));
-  const named = (keys) => (keys.length ? keys.map((k) => words.refs?.[k] || k).join(", ") : "none");
+  // Where this park's things are, as the tests read the view: "player 2 B3", "Synth commercial 1".
+  const who = seat === null || seat === undefined ? "Synth" : `player ${seat + 1}`;
+  const named = (keys) => (keys.length ? el("ul", { class: "dg-held" }, keys.map((k) => el("li", { class: "dg-card specialist",
+    "data-cell": `${who} specialists`, "data-ref": words.refs?.[k] || k, title: words.effects?.[k] || "" }, words.refs?.[k] || k))) : "none");
   const refined = actions.filter((a) => a.info?.kind === "refined");
   const clicking = actions.some((a) => ["cell", "spot", "victim", "structure"].includes(a.info?.kind));
   const pens = actions.filter((a) => a.info?.kind === "pen");
   return el("section", { class: `panel player-panel dg-player${options.me ? " me" : ""}${options.toMove ? " to-move" : ""}`, "data-seat": seat ?? "synth",
     style: seat === null || seat === undefined ? "border-left: 8px solid #555" : `border-left: 8px solid ${seatColour(seat)}` },
   el("h3", {}, seat === null || seat === undefined ? el("span", { class: "rival-tag" }, "S") : seatBadge(seat, 22), ` ${options.title}`,
-    ` · ${pv.vp} VP`, options.first ? el("span", { class: "badge first" }, "first") : null, options.toMove ? el("span", { class: "badge" }, "to move") : null),
+    ` · ${pv.vp} VP on the track`, options.first ? el("span", { class: "badge first" }, "first") : null, options.toMove ? el("span", { class: "badge" }, "to move") : null),
   // A choice that names this park or its owner (a shared visitor, a bought facility, a card's target).
   (options.choices || []).length ? el("p", { class: "dg-choices" }, options.choices.map((a) => actionButton(a, ctx, a.text))) : null,
   el("div", { class: "dg-park-row" },
-    el("div", { class: "dg-park-box" }, parkSvg(pv, words, actions, ctx, `The park of ${options.title}`), commercialSector(pv, words, actions, ctx),
+    el("div", { class: "dg-park-box" }, parkSvg(pv, words, actions, ctx, `The park of ${options.title}`, who, options.toMove),
+      commercialSector(pv, words, actions, ctx, who, options.toMove),
       options.legend || clicking || pens.length ? legend(pens.length > 0, clicking) : null,
       pens.length ? el("details", { class: "dg-pens" }, el("summary", {}, `Or choose one of the ${pens.length} pens from a list`),
         pens.map((a) => actionButton(a, ctx, `${a.info.pen.join("+")} (${a.info.fences} fences)`))) : null),

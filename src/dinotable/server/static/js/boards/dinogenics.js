@@ -7,6 +7,7 @@
 // stays in the keyboard list (table.js). The solo objective and the co-op's Synth panel render in #dg-modes
 // (boards/dinogenics-modes.js).
 import { actionButton, el, words as plainWords } from "../dom.js";
+import { targetKey } from "../sheet.js";
 import { seatTag } from "../seats.js";
 import { renderModes } from "./dinogenics-modes.js";
 import { parkPanel, speciesChip } from "./dinogenics-park.js";
@@ -39,11 +40,17 @@ function lastLines(state, test, n) {
 }
 
 // ---------------------------------------------------------------------------------------------- the Mainland
-function slotMark(state, code, ctx) {
+// What stands on a worker space, marked with the space (the view's key) it stands on.
+function slotMark(state, code, ctx, key) {
   if (code === FREE) return el("li", { class: "dg-slot free", title: "a free worker space" }, "free");
-  if (code === BLOCKED) return el("li", { class: "dg-slot blocked", title: "a blocking token" }, "blocked");
-  if (code === CRASH) return el("li", { class: "dg-slot crash", title: "a Crash Token" }, "Crash Token");
-  return el("li", { class: "dg-slot worker" }, who(state, code, ctx));
+  if (code === BLOCKED) return el("li", { class: "dg-slot blocked", title: "a blocking token", "data-cell": key, "data-ref": "blocking token" }, "blocked");
+  if (code === CRASH) return el("li", { class: "dg-slot crash", title: "a Crash Token", "data-cell": key, "data-ref": "Crash Token" }, "Crash Token");
+  return el("li", { class: "dg-slot worker", "data-cell": key, "data-ref": "worker" }, who(state, code, ctx));
+}
+
+/** A target of the decision nobody may choose now, drawn where it belongs so a tap on it tells why. */
+function notNow(target, text) {
+  return el("span", { class: "dg-not-now", "data-target": targetKey(target) }, text);
 }
 
 function spaceCard(space, state, actions, ctx) {
@@ -51,11 +58,15 @@ function spaceCard(space, state, actions, ctx) {
   const mine = actions.filter((a) => a.info?.space === space.key && a.info.kind === "space");
   const here = state.view.phase === "choose at the City Center" && space.key === "city_center"
     ? actions.filter((a) => a.info?.kind === "city_center" || (a.info?.kind === "done" && a.info.decision === "choose at the City Center")) : [];
-  return el("li", { class: `dg-space${mine.length ? " open" : ""}${here.length ? " deciding" : ""}`, "data-space": space.key },
-    el("strong", {}, space.name), el("p", { class: "does" }, space.does),
-    el("ul", { class: "dg-slots", "aria-label": `worker spaces of ${space.name}` }, slots.map((code) => slotMark(state, code, ctx))),
-    mine.map((a) => actionButton(a, ctx, a.info.decision === "place a worker" ? "Place a worker" : "Outsource this")),
-    here.map((a) => actionButton(a, ctx, a.text)));
+  // The City Center's choices nobody may make now, each with its reason.
+  const refused = here.length ? (state.unavailable || []).filter((u) => "choice" in u.target) : [];
+  return el("li", { class: `dg-space${mine.length ? " open" : ""}${here.length ? " deciding" : ""}`, "data-space": space.key,
+    "data-target": `space:${space.key}` },
+  el("strong", {}, space.name), el("p", { class: "does" }, space.does),
+  el("ul", { class: "dg-slots", "aria-label": `worker spaces of ${space.name}` }, slots.map((code) => slotMark(state, code, ctx, space.key))),
+  mine.map((a) => actionButton(a, ctx, a.info.decision === "place a worker" ? "Place a worker" : "Outsource this")),
+  here.map((a) => actionButton(a, ctx, a.text, a.info.choice ? { "data-target": `choice:${a.info.choice}` } : {})),
+  refused.map((u) => notNow(u.target, u.reason)));
 }
 
 function seasonPanel(state, ctx) {
@@ -72,8 +83,9 @@ function seasonPanel(state, ctx) {
     el("p", { class: "dg-label" }, "Player order (by reputation):"), el("ol", { class: "dg-order" }, order));
 }
 
-function newsCard(title, card, key) {
-  return el("div", { class: "dg-news", "data-news": key }, el("span", { class: "dg-label" }, title),
+function newsCard(title, card, key, refs) {
+  const marks = card ? { "data-cell": `${key} news`, "data-ref": refs[`news_${card.number}`] || card.name } : {};
+  return el("div", { class: "dg-news", "data-news": key, ...marks }, el("span", { class: "dg-label" }, title),
     card ? [el("strong", {}, `Breaking News ${card.number}: ${card.name}`), el("p", {}, card.text)] : el("p", { class: "none" }, "none"));
 }
 
@@ -82,7 +94,7 @@ function newsPanel(state) {
   const words = view.words || {};
   const chaos = words.chaos_theory ? lastLines(state, (t) => t.startsWith("Chaos Theory:"), 1) : [];
   return el("section", { class: "panel dg-news-panel" }, el("h3", {}, "Breaking News"),
-    newsCard("In effect", words.active_news, "active"), newsCard("Upcoming", words.upcoming_news, "upcoming"),
+    newsCard("In effect", words.active_news, "active", view.refs || {}), newsCard("Upcoming", words.upcoming_news, "upcoming", view.refs || {}),
     words.chaos_theory ? el("div", { class: "dg-news chaos", "data-news": "chaos" }, el("span", { class: "dg-label" }, "Chaos Theory"),
       el("p", {}, chaos.length ? chaos[0] : "no Chaos Theory card yet")) : null,
     el("p", { class: "facts" }, `${view.news_left} cards left in the deck`));
@@ -99,23 +111,29 @@ function cityCenter(state, actions, ctx) {
   const refs = view.refs || {};
   const effects = view.words?.effects || {};
   const buys = actions.filter((a) => a.info?.kind === "stack");
-  const tile = (key, buy, name) => el("li", { class: `dg-card facility${buy ? " open" : ""}`, title: effects[key] || "" },
-    el("strong", {}, name || refs[key] || key), el("p", { class: "effects" }, effects[key] || ""),
-    buy ? actionButton(buy, ctx, `Buy it (${buy.info.credits} cr)`) : null);
-  const stacks = (view.stacks || []).map((stack, i) => el("div", { class: "dg-stack", "data-stack": i + 1 },
+  const tile = (key, buy, name, cell) => el("li", { class: `dg-card facility${buy ? " open" : ""}`, title: effects[key] || "",
+    "data-cell": cell, "data-ref": name || refs[key] || key },
+  el("strong", {}, name || refs[key] || key), el("p", { class: "effects" }, effects[key] || ""),
+  buy ? actionButton(buy, ctx, `Buy it (${buy.info.credits} cr)`) : null);
+  // A stack's top tile may be bought; the tiles under it are named (the view shows them all).
+  const under = (stack, cell) => stack.slice(0, -1).reverse().map((key) => el("li", { class: "dg-under", "data-cell": cell, "data-ref": refs[key] || key,
+    title: effects[key] || "" }, `under it: ${refs[key] || key}`));
+  const stacks = (view.stacks || []).map((stack, i) => el("div", { class: "dg-stack", "data-stack": i + 1, "data-target": `from:stacks,stack:${i}` },
     el("span", { class: "dg-label" }, `Stack ${i + 1} (${stack.length})`),
-    stack.length ? el("ul", {}, tile(stack[stack.length - 1], buys.find((a) => a.info.from === "stacks" && a.info.stack === i))) : el("p", { class: "none" }, "empty")));
+    stack.length ? el("ul", {}, tile(stack[stack.length - 1], buys.find((a) => a.info.from === "stacks" && a.info.stack === i), null, `stack ${i + 1}`),
+      under(stack, `stack ${i + 1}`)) : el("p", { class: "none" }, "empty")));
   const hotel = buys.find((a) => a.info.from === "basic_hotels");
   return el("section", { class: "panel dg-city" }, el("h3", {}, "City Center"),
     el("div", { class: "dg-stacks" },
-      el("div", { class: "dg-stack", "data-stack": 0 }, el("span", { class: "dg-label" }, `Basic Hotels (${view.basic_hotels})`),
+      el("div", { class: "dg-stack", "data-stack": 0, "data-target": "from:basic_hotels" }, el("span", { class: "dg-label" }, `Basic Hotels (${view.basic_hotels})`),
         view.basic_hotels ? el("ul", {}, tile("basic_hotel", hotel, view.words?.basic_hotel)) : el("p", { class: "none" }, "none left")),
       stacks),
     el("p", { class: "facts" }, `${view.bag} facilities left in the bag`));
 }
 
-function dnaCard(words, key, action, ctx, verb) {
-  return el("li", { class: `dg-card dna${action ? " open" : ""}`, "data-dna": key },
+function dnaCard(words, key, action, ctx, verb, cell) {
+  const marks = cell ? { "data-cell": cell, "data-ref": words.dna?.[key] || key } : {};
+  return el("li", { class: `dg-card dna${action ? " open" : ""}`, "data-dna": key, ...marks },
     key === "polymorphic" ? el("span", { class: "dg-chip poly" }, "Po") : speciesChip(words, key), ` ${words.dna?.[key] || key}`,
     action ? [" ", actionButton(action, ctx, verb(action))] : null);
 }
@@ -136,11 +154,14 @@ function marketPanel(state, actions, ctx) {
   const fromDiscard = take("dna_discard");
   const priced = (a) => (a.info.credits ? `Buy (${a.info.credits} cr)` : "Take it");
   return el("section", { class: "panel dg-market" }, el("h3", {}, "DNA Market"),
-    el("ul", { class: "dg-cards" }, (view.market || []).map((k) => dnaCard(words, k, fromMarket(k), ctx, priced))),
+    el("ul", { class: "dg-cards" }, (view.market || []).map((k) => dnaCard(words, k, fromMarket(k), ctx, priced, "market"))),
     el("p", { class: "facts" }, `DNA deck ${view.dna_deck}`, view.expansion ? ` · eDNA deck ${view.edna_deck}` : "", ` · Manipulation deck ${view.manipulation_deck}`),
     el("details", { class: "dg-discard", open: picks.some((a) => a.info.from === "dna_discard") || undefined },
       el("summary", {}, `DNA discard pile (${(view.dna_discard || []).length})`),
-      el("ul", { class: "dg-cards" }, (view.dna_discard || []).map((k) => dnaCard(words, k, fromDiscard(k), ctx, () => "Take it")))));
+      el("ul", { class: "dg-cards" }, (view.dna_discard || []).map((k) => dnaCard(words, k, fromDiscard(k), ctx, () => "Take it", "dna discard")))),
+    el("details", { class: "dg-discard" }, el("summary", {}, `Manipulation discard pile (${(view.manipulation_discard || []).length})`),
+      el("ul", { class: "dg-cards" }, (view.manipulation_discard || []).map((k) => el("li", { class: "dg-card", "data-cell": "manipulation discard",
+        "data-ref": view.refs?.[k] || k, title: words.effects?.[k] || "" }, view.refs?.[k] || k)))));
 }
 
 function intelligen(state, actions, ctx) {
@@ -152,14 +173,16 @@ function intelligen(state, actions, ctx) {
   const claims = actions.filter((a) => a.info?.kind === "specialist");
   const offer = (view.large_offer || []).map((key, i) => {
     const buy = large.find((a) => a.info.from === "large_offer" && a.info.offer === i);
-    return el("li", { class: `dg-card facility${buy ? " open" : ""}`, title: key ? effects[key] || "" : "" },
+    const marks = key ? { "data-cell": `large offer ${i + 1}`, "data-ref": refs[key] || key, "data-target": `from:large_offer,offer:${i}` } : {};
+    return el("li", { class: `dg-card facility${buy ? " open" : ""}`, title: key ? effects[key] || "" : "", ...marks },
       key ? [el("strong", {}, refs[key] || key), el("p", { class: "effects" }, effects[key] || "")] : el("span", { class: "none" }, "empty"),
       buy ? actionButton(buy, ctx, `Buy it (${buy.info.credits} cr)`) : null);
   });
   const habitat = large.find((a) => a.info.from === "aquatic_habitats");
   const specialist = (key, from) => {
     const claim = claims.find((a) => a.info.specialist === key && a.info.from === from);
-    return el("li", { class: `dg-card specialist${claim ? " open" : ""}`, title: effects[key] || "" }, el("strong", {}, refs[key] || key),
+    return el("li", { class: `dg-card specialist${claim ? " open" : ""}`, title: effects[key] || "", "data-cell": from.replace("_", " "),
+      "data-ref": refs[key] || key, "data-target": `specialist:${key}` }, el("strong", {}, refs[key] || key),
       el("p", { class: "effects" }, effects[key] || ""), claim ? actionButton(claim, ctx, "Claim") : null);
   };
   const ocean = lastLines(state, (t) => t.includes("Upkeep dice for the Open Ocean"), 1);
@@ -168,7 +191,8 @@ function intelligen(state, actions, ctx) {
     el("div", { class: "dg-ig-row" },
       el("div", {}, el("span", { class: "dg-label" }, `Large Facilities (${view.large_pile} in the pile)`), el("ul", { class: "dg-cards" }, offer)),
       el("div", {}, el("span", { class: "dg-label" }, "Aquatic Habitats"),
-        el("p", {}, `${view.aquatic_habitats} in the stack `, habitat ? actionButton(habitat, ctx, `Buy one (${habitat.info.credits} cr)`) : null),
+        el("p", { "data-target": "from:aquatic_habitats" }, `${view.aquatic_habitats} in the stack `,
+          habitat ? actionButton(habitat, ctx, `Buy one (${habitat.info.credits} cr)`) : null),
         el("span", { class: "dg-label" }, "Open Ocean"),
         el("p", {}, `Plesiosaurus ${view.meeples_left?.plesiosaurus ?? 0} left, with the two Upkeep Dice`),
         ocean.length ? el("p", { class: "dg-roll" }, ocean[0]) : null),
@@ -249,7 +273,14 @@ function drawnCards(state, actions, ctx) {
     })));
 }
 
-function promptBar(state, actions, ctx, placed) {
+/** The target a choice of the prompt takes (an option of a choice, the other branch's docks), as targets() names it. */
+function promptTarget(info) {
+  if (info?.option !== undefined) return { "data-target": `option:${info.option}` };
+  if (info?.docks !== undefined) return { "data-target": `docks:${info.docks}` };
+  return {};
+}
+
+function promptBar(state, actions, ctx, placed, drawn) {
   const bar = el("div", { class: "prompt dg-prompt" });
   if (state.over) return bar;
   if (!actions.length) {
@@ -260,7 +291,11 @@ function promptBar(state, actions, ctx, placed) {
   const facility = actions[0].info?.facility && ["cell", "spot"].includes(actions[0].info.kind) ? state.view.refs?.[actions[0].info.facility] : null;
   bar.append(el("p", {}, el("strong", {}, `Your turn: ${decision}${facility ? ` (the ${facility})` : ""}.`),
     ` ${HINTS[decision] || "Choose on the board or below."}`));
-  for (const a of actions.filter((x) => !placed.has(String(x.id)))) bar.append(actionButton(a, ctx, a.text));
+  for (const a of actions.filter((x) => !placed.has(String(x.id)))) bar.append(actionButton(a, ctx, a.text, promptTarget(a.info)));
+  // The decision's other targets nobody may choose now and that have no place on the board (an option of a
+  // choice, the docks), each with its reason.
+  const refused = (state.unavailable || []).filter((u) => !drawn.has(targetKey(u.target)));
+  if (refused.length) bar.append(el("p", { class: "dg-refused" }, "Not now: ", refused.map((u) => notNow(u.target, u.reason))));
   return bar;
 }
 
@@ -292,7 +327,8 @@ export function render(container, state, ctx) {
     : focus ? [el("div", { class: "dg-focus" }, panels[focus]), modesBox, table, parkPanels] : [modesBox, table, parkPanels];
   const board = el("div", { class: "dg" }, drawnCards(state, actions, ctx), parts);
   const placed = new Set([...board.querySelectorAll("[data-action]")].map((n) => n.getAttribute("data-action")));
-  board.prepend(promptBar(state, actions, ctx, placed));
+  const drawn = new Set([...board.querySelectorAll("[data-target]")].map((n) => n.dataset.target));
+  board.prepend(promptBar(state, actions, ctx, placed, drawn));
   container.append(board);
 }
 
