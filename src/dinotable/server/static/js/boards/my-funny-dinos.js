@@ -1,95 +1,14 @@
 // My Funny Dinos on a board: the pile spot by spot (stacks drawn bottom to top, base tiles with their rocks,
-// the paper's edge marked), each player's tiles, restored dinosaurs and bones, and the three missions.
-// A tile that a legal action names (info.tile) is a button carrying data-action; the success chance of an
-// excavation shows on hover and focus. Colour is never the only cue: every tile names its colour and part.
-import { el, svg, clickable, words } from "../dom.js";
+// the paper's edge marked), each player's tiles, restored dinosaurs, bones and points now, the missions and
+// the supply. A tile that a legal action names (info.tile) is a button carrying data-action; the success
+// chance of an excavation shows on hover and focus. Colour is never the only cue: every tile names its
+// colour and part. Every thing the view places carries data-ref and data-cell (the view's words for its
+// place: "spot 3", "player 2 tiles", "player 2 dinosaur 1", "bone supply"), every target data-target.
+import { el, svg, clickable, plural, words } from "../dom.js";
 import { seatBadge, seatColour, seatTag } from "../seats.js";
+import { GAP, TILE_H, TILE_W, boneToken, defs, drawGround, drawTile, exhibitionTile, tileWords } from "./my-funny-dinos-tiles.js";
 
-// A colour-blind-safe palette (Okabe-Ito based), each with the text colour that reads on it.
-const COLOURS = {
-  red: ["#D55E00", "#fff"],
-  orange: ["#E69F00", "#000"],
-  yellow: ["#F0E442", "#000"],
-  green: ["#009E73", "#fff"],
-  blue: ["#0072B2", "#fff"],
-  purple: ["#6A3D9A", "#fff"],
-  pink: ["#F4A6C8", "#000"],
-  brown: ["#8C5A2B", "#fff"],
-};
-const PART_WORDS = { head: "head", tail: "tail", leg: "leg" };
-const ICON_WORDS = { shovel: "shovel", exchange: "exchange", bone_pile: "bone pile", two: "circled 2" };
-const TILE_W = 96;
-const TILE_H = 40;
-const GAP = 4;
-
-function partWord(tile) {
-  if (tile.part === "event") return ICON_WORDS[tile.icon] || tile.ref || "event";
-  return PART_WORDS[tile.part] || tile.part;
-}
-
-/** The words a player reads for a tile: what is visible of it. */
-export function tileWords(tile) {
-  if (tile.part) return `${tile.colour} ${partWord(tile)}`;
-  if (tile.colour) return `${tile.colour} ribbon, face down`;
-  return "buried tile, unseen";
-}
-
-function glyph(tile, x, y, ink) {
-  // Small drawings so the part reads at a glance, beside its word.
-  const common = { fill: "none", stroke: ink, "stroke-width": 2, "stroke-linecap": "round", "stroke-linejoin": "round" };
-  switch (tile.part === "event" ? tile.icon : tile.part) {
-    case "head":
-      return svg("g", {}, svg("path", { ...common, d: `M${x} ${y + 8} q4 -12 16 -8 l4 6 l-8 4 z` }), svg("circle", { cx: x + 12, cy: y + 1, r: 1.6, fill: ink }));
-    case "tail":
-      return svg("path", { ...common, d: `M${x} ${y + 2} q10 0 20 10 q-12 -2 -20 -4 z` });
-    case "leg":
-      return svg("path", { ...common, d: `M${x + 6} ${y - 2} l0 10 l-4 4 l12 0 M${x + 14} ${y - 2} l0 10 l4 4` });
-    case "shovel":
-      return svg("path", { ...common, d: `M${x + 2} ${y - 2} l12 12 M${x + 12} ${y + 6} l6 -2 l2 6 l-6 2 z` });
-    case "exchange":
-      return svg("path", { ...common, d: `M${x} ${y + 2} h18 l-4 -4 M${x + 20} ${y + 10} h-18 l4 4` });
-    case "bone_pile":
-      return svg("path", { ...common, d: `M${x + 2} ${y + 10} l16 -8 M${x} ${y + 8} l2 2 l-1 2 M${x + 18} ${y} l2 2 l1 -2` });
-    case "two":
-      return svg("g", {}, svg("circle", { ...common, cx: x + 10, cy: y + 5, r: 8 }),
-        svg("text", { x: x + 10, y: y + 9, "text-anchor": "middle", "font-size": 11, "font-weight": 700, fill: ink }, "2"));
-    default:
-      return null;
-  }
-}
-
-/** One tile drawn at (x, y) of an SVG: its colour, part word and glyph; a buried tile as hatched stone. */
-function drawTile(tile, x, y, w = TILE_W, h = TILE_H) {
-  const g = svg("g", { class: "tile", "data-tile": tile.tile, "data-colour": tile.colour || "", "data-part": tile.part || "" },
-    svg("title", {}, tileWords(tile)));
-  if (tile.part) {
-    const [fillColour, ink] = COLOURS[tile.colour] || ["#ccc", "#000"];
-    g.append(svg("rect", { x, y, width: w, height: h, rx: 6, fill: fillColour, stroke: "#222", "stroke-width": 1.5 }));
-    g.append(glyph(tile, x + 6, y + h / 2 - 6, ink));
-    const word = partWord(tile);
-    const size = word.length > 7 ? 10.5 : 13; // "exchange", "bone pile" and "circled 2" still fit the tile
-    g.append(svg("text", { x: x + 30, y: y + h / 2 - 3, fill: ink, "font-size": size, "font-weight": 700 }, word));
-    g.append(svg("text", { x: x + 30, y: y + h / 2 + 12, fill: ink, "font-size": 11 }, tile.colour));
-  } else {
-    g.append(svg("rect", { x, y, width: w, height: h, rx: 6, fill: "url(#buried)", stroke: "#444", "stroke-width": 1.5 }));
-    if (tile.colour) {
-      const [fillColour, ink] = COLOURS[tile.colour] || ["#ccc", "#000"];
-      g.append(svg("rect", { x: x + 4, y: y + 4, width: w - 8, height: 14, rx: 3, fill: fillColour, stroke: "#222" }));
-      g.append(svg("text", { x: x + w / 2, y: y + 15, "text-anchor": "middle", fill: ink, "font-size": 10, "font-weight": 700 }, `${tile.colour} ribbon`));
-      g.append(svg("text", { x: x + w / 2, y: y + h - 6, "text-anchor": "middle", fill: "#fff", "font-size": 10 }, "face down"));
-    } else {
-      g.append(svg("text", { x: x + w / 2, y: y + h / 2 + 4, "text-anchor": "middle", fill: "#fff", "font-size": 11 }, "buried"));
-    }
-  }
-  return g;
-}
-
-function defs() {
-  return svg("defs", {},
-    svg("pattern", { id: "buried", width: 8, height: 8, patternUnits: "userSpaceOnUse", patternTransform: "rotate(45)" },
-      svg("rect", { width: 8, height: 8, fill: "#5b5346" }),
-      svg("line", { x1: 0, y1: 0, x2: 0, y2: 8, stroke: "#776d5c", "stroke-width": 4 })));
-}
+export { tileWords };
 
 function chanceOf(action) {
   const match = /(\d+)\s*%/.exec(`${action.text} ${action.label || ""}`);
@@ -108,25 +27,20 @@ function makeActive(node, action, ctx, info) {
   node.addEventListener("focus", show);
 }
 
-function spotSvg(spot, actionsByTile, picked, ctx, info, tallest) {
+function spotSvg(spot, actionsByTile, picked, ctx, info) {
   const tiles = spot.tiles || [];
-  const baseH = spot.rocks || spot.ref === "base tile" ? 22 : 0;
-  // As tall as the pile's tallest stack, so the stacks stand on one line without room to spare (a phone scrolls less).
-  const height = Math.max(1, tallest, tiles.length) * (TILE_H + GAP) + baseH + 10;
+  const cell = `spot ${spot.spot}`;
+  const groundH = spot.ref === "base tile" ? 22 : 10;
+  // As tall as its own stack: the stacks stand on one line (CSS), a short one drawn short.
+  const height = tiles.length * (TILE_H + GAP) + groundH + 6;
   const width = TILE_W + 8;
   const art = svg("svg", { viewBox: `0 0 ${width} ${height}`, width, height, class: "stack", role: "group",
-    "aria-label": `spot ${spot.spot}: ${tiles.length} tiles${spot.edge ? ", at the paper's edge" : ""}` }, defs());
-  let y = height - 4;
-  if (baseH) {
-    y -= baseH;
-    art.append(svg("rect", { x: 2, y, width: TILE_W + 4, height: baseH - 2, rx: 3, fill: "#d9cfb8", stroke: "#6b5d43" }));
-    const rocks = spot.rocks || 0;
-    for (let r = 0; r < rocks; r += 1) art.append(svg("circle", { cx: 11 + r * 10, cy: y + baseH / 2 - 1, r: 4, fill: "#8a8a8a", stroke: "#333" }));
-    art.append(svg("text", { x: 10 + rocks * 10, y: y + baseH / 2 + 3, "font-size": 10, fill: "#333" }, `base, ${rocks} ${rocks === 1 ? "rock" : "rocks"}`));
-  }
+    "aria-label": `spot ${spot.spot}: ${tiles.length} ${tiles.length === 1 ? "tile" : "tiles"}${spot.edge ? ", at the paper's edge" : ""}` }, defs());
+  let y = height - 2 - groundH;
+  art.append(...drawGround(spot, cell, y, groundH));
   for (const tile of tiles) {
     y -= TILE_H + GAP;
-    const node = drawTile(tile, 6, y);
+    const node = drawTile(tile, cell, 6, y);
     const action = actionsByTile.get(tile.tile);
     if (action) makeActive(node, action, ctx, info);
     if (picked.has(tile.tile)) node.classList.add("picked");
@@ -138,12 +52,11 @@ function spotSvg(spot, actionsByTile, picked, ctx, info, tallest) {
 function renderPile(view, actionsByTile, picked, ctx, info) {
   const centre = el("div", { class: "spots" });
   const edge = el("div", { class: "spots" });
-  const tallest = Math.max(0, ...(view.pile || []).map((spot) => (spot.tiles || []).length));
   for (const spot of view.pile || []) {
     const count = (spot.tiles || []).length;
-    const figure = el("figure", { class: `spot${spot.edge ? " edge" : ""}`, "data-spot": spot.spot },
-      spotSvg(spot, actionsByTile, picked, ctx, info, tallest),
-      el("figcaption", {}, el("strong", {}, `Spot ${spot.spot}`), `${count} ${count === 1 ? "tile" : "tiles"} high`));
+    const figure = el("figure", { class: `spot${spot.edge ? " edge" : ""}`, "data-spot": spot.spot, "data-target": `spot:${spot.spot}` },
+      spotSvg(spot, actionsByTile, picked, ctx, info),
+      el("figcaption", {}, el("strong", {}, `Spot ${spot.spot}`), count ? `${count} ${count === 1 ? "tile" : "tiles"} high` : "empty"));
     (spot.edge ? edge : centre).append(figure);
   }
   return el("section", { class: "pile panel" },
@@ -152,9 +65,9 @@ function renderPile(view, actionsByTile, picked, ctx, info) {
     el("div", { class: "paper-edge" }, el("p", { class: "zone" }, "At the paper's edge"), edge));
 }
 
-function chip(tile, actionsByTile, picked, ctx, info) {
+function chip(tile, cell, actionsByTile, picked, ctx, info) {
   const art = svg("svg", { viewBox: `0 0 ${TILE_W} ${TILE_H}`, width: TILE_W, height: TILE_H, class: "chip" });
-  const node = drawTile(tile, 0, 0);
+  const node = drawTile(tile, cell, 0, 0);
   art.append(node);
   const action = actionsByTile.get(tile.tile);
   if (action) makeActive(node, action, ctx, info);
@@ -164,34 +77,47 @@ function chip(tile, actionsByTile, picked, ctx, info) {
 
 const PART_ORDER = [["head", "Heads"], ["tail", "Tails"], ["leg", "Legs"], ["event", "Events"]];
 
+/** The seat's points if the game ended now (the page's "Scores now" has their parts). */
+function pointsNow(state, seat) {
+  const row = (state.score_now || []).find((r) => r.seat === seat);
+  if (!row || row.hidden || row.total === undefined || row.total === null) return null;
+  return el("span", { class: "points-now" }, `${plural(row.total, "point")} now`);
+}
+
 function playerPanel(player, state, actionsByTile, picked, ctx, info) {
   const view = state.view;
   const me = state.seat === player.seat;
   const name = ctx.seatName(player.seat);
   const toMove = state.to_move === player.seat && !state.over;
   const held = (view.missions || []).filter((m) => (m.owners || []).includes(player.seat)).map((m) => m.name);
-  const head = el("h3", {}, seatBadge(player.seat, 22), `${name}${me ? " (you)" : ""}`, toMove ? el("span", { class: "badge" }, "to move") : null);
+  const who = `player ${player.seat + 1}`; // the view's words for the seat's places
+  const head = el("h3", {}, seatBadge(player.seat, 22), el("span", { class: "player-name" }, `${name}${me ? " (you)" : ""}`),
+    toMove ? el("span", { class: "badge" }, "to move") : null, pointsNow(state, player.seat));
+  const bones = el("span", { class: "bone-row", "data-count": player.bones },
+    Array.from({ length: player.bones }, () => boneToken(`${who} bones`)));
   const facts = el("p", { class: "facts" },
-    el("span", { class: "bones" }, `${player.bones} ${player.bones === 1 ? "bone" : "bones"}`),
+    el("span", { class: "bones" }, `${player.bones} ${player.bones === 1 ? "bone" : "bones"}`), player.bones ? " " : null, player.bones ? bones : null,
     ` · ${player.dinosaurs.length} ${player.dinosaurs.length === 1 ? "dinosaur" : "dinosaurs"} restored`,
     ` · missions: ${held.length ? held.join(", ") : "none"}`);
   const loose = el("div", { class: "loose" });
   for (const [part, title] of PART_ORDER) {
     const tiles = player.tiles.filter((t) => t.part === part).sort((a, b) => String(a.colour).localeCompare(String(b.colour)));
     loose.append(el("div", { class: "part-row" }, el("span", { class: "part-name" }, `${title} (${tiles.length})`),
-      el("div", { class: "chips" }, tiles.map((t) => chip(t, actionsByTile, picked, ctx, info)))));
+      el("div", { class: "chips" }, tiles.map((t) => chip(t, `${who} tiles`, actionsByTile, picked, ctx, info)))));
   }
   const hiddenTiles = player.tiles.filter((t) => !t.part);
   if (hiddenTiles.length) {
     loose.append(el("div", { class: "part-row" }, el("span", { class: "part-name" }, `Unseen (${hiddenTiles.length})`),
-      el("div", { class: "chips" }, hiddenTiles.map((t) => chip(t, actionsByTile, picked, ctx, info)))));
+      el("div", { class: "chips" }, hiddenTiles.map((t) => chip(t, `${who} tiles`, actionsByTile, picked, ctx, info)))));
   }
   const dinos = el("div", { class: "dinos" }, player.dinosaurs.length ? null : el("p", { class: "none" }, "No dinosaur restored yet."));
-  for (const dino of player.dinosaurs) {
-    dinos.append(el("div", { class: "dino" },
-      el("span", { class: "dino-name" }, `${dino.ref}, ${dino.value} points${dino.exhibited ? ", on an exhibition tile" : ""}`),
-      el("div", { class: "chips" }, dino.tiles.map((t) => chip(t, actionsByTile, picked, ctx, info)))));
-  }
+  player.dinosaurs.forEach((dino, index) => {
+    const cell = `${who} dinosaur ${index + 1}`;
+    dinos.append(el("div", { class: "dino", "data-ref": dino.ref, "data-cell": `${who} dinosaurs` },
+      el("p", { class: "dino-name" }, dino.exhibited ? exhibitionTile(cell, dino.value) : null,
+        `${dino.ref}, ${plural(dino.value, "point")}${dino.exhibited ? ", on an exhibition tile" : ""}`),
+      el("div", { class: "chips" }, dino.tiles.map((t) => chip(t, cell, actionsByTile, picked, ctx, info)))));
+  });
   return el("section", { class: `player panel${me ? " me" : ""}${toMove ? " to-move" : ""}`, "data-seat": player.seat,
     style: `border-left: 8px solid ${seatColour(player.seat)}` },
     head, facts, el("h4", {}, "Loose tiles"), loose, el("h4", {}, "Restored dinosaurs"), dinos);
@@ -203,11 +129,22 @@ function missionsPanel(view, ctx) {
     const owners = (mission.owners || []).map((seat) => seatTag(seat, ctx.seatName(seat)));
     const verb = mission.border === "red" ? "taken by " : "led by ";
     const who = owners.length ? [verb, owners.flatMap((tag, i) => (i ? [" and ", tag] : [tag]))] : ["nobody yet"];
-    return el("li", { class: `mission border-${mission.border}` },
-      el("strong", {}, mission.name), el("span", { class: "points" }, ` ${mission.points} points`),
+    return el("li", { class: `mission border-${mission.border}`, "data-ref": mission.ref, "data-cell": "missions" },
+      el("strong", {}, mission.name), el("span", { class: "points" }, ` ${plural(mission.points, "point")}`),
       el("p", {}, mission.text), el("p", { class: "who", "data-owners": (mission.owners || []).join(" ") }, who));
   });
   return el("section", { class: "missions panel" }, el("h3", {}, "Missions"), el("ul", {}, cards));
+}
+
+/** The supply: the bone tokens and exhibition tiles nobody has yet, each drawn. */
+function supplyPanel(view) {
+  const bones = view.bone_supply || 0;
+  const plaques = view.exhibition_tiles_left || 0;
+  return el("section", { class: "supply panel" }, el("h3", {}, "Supply"),
+    el("p", {}, el("span", { class: "supply-name" }, `${bones} ${bones === 1 ? "bone token" : "bone tokens"}`),
+      el("span", { class: "bone-row" }, Array.from({ length: bones }, () => boneToken("bone supply")))),
+    el("p", {}, el("span", { class: "supply-name" }, `${plaques} ${plaques === 1 ? "exhibition tile" : "exhibition tiles"} left`),
+      el("span", { class: "bone-row" }, Array.from({ length: plaques }, () => exhibitionTile("exhibition supply")))));
 }
 
 // What clicking does, by the decision's name (the names in decisions.py).
@@ -252,8 +189,7 @@ export function render(container, state, ctx) {
   const info = el("p", { class: "hover-info", "aria-live": "polite" }, actionsByTile.size
     ? `Point at a tile (or read the list of choices) to see what clicking it does${digging ? " and its chance to succeed" : ""}.` : "");
   const summary = el("p", { class: "summary" },
-    `Round ${view.round}${view.final_round ? " (the last)" : ""} · dinosaurs restored ${view.dinosaurs_restored},`
-    + ` exhibition tiles left ${view.exhibition_tiles_left} · bone supply ${view.bone_supply}`);
+    `Round ${view.round}${view.final_round ? " (the last)" : ""} · dinosaurs restored ${view.dinosaurs_restored}`);
   const players = [...(view.players || [])].sort((a, b) => (a.seat === state.seat ? -1 : b.seat === state.seat ? 1 : a.seat - b.seat));
   container.append(
     el("div", { class: "mfd" },
@@ -265,6 +201,7 @@ export function render(container, state, ctx) {
       info,
       renderPile(view, actionsByTile, picked, ctx, info),
       missionsPanel(view, ctx),
+      supplyPanel(view),
       el("div", { class: "players" }, players.map((p) => playerPanel(p, state, actionsByTile, picked, ctx, info)))),
   );
 }
