@@ -3,24 +3,18 @@
 // symbols, water and mountain edges, dotted lines, Barriers, Enclosures and dinosaurs; each player's tracks,
 // Containment Zone, Medical Leave and cards. Every element a legal action names (info.action_space, info.edge,
 // info.cell, info.research, info.contract) is a button carrying data-action; every decision stays in the list.
-import { actionButton, el, svg, clickable, words } from "../dom.js";
+import { actionButton, el, svg, words } from "../dom.js";
 import { seatBadge, seatColour, seatTag } from "../seats.js";
+import { farmSvg, legend, speciesChip } from "./tiny-epic-dinosaurs-farm.js";
 
-// The Farm pictures of the game's content (content.toml, [[farm]]): "+" corners, P/M/S/- spaces (plant, meat,
-// supply, nothing), and edges "." dotted (a Barrier may go there), "~" water, "^" mountain. The view names only
-// the Farm, so its drawing is here; tests/web/test_tiny_epic_dinosaurs_board.py checks they match the content.
+// The Farm pictures of the game's content (content.toml, [[farm]]) are read and drawn in
+// tiny-epic-dinosaurs-farm.js; tests/web/test_tiny_epic_dinosaurs_board.py checks they match the content.
+export { readFarm } from "./tiny-epic-dinosaurs-farm.js";
+
 // The Round Board (content numbers: 6 rounds, the fourth Dinofarmer arrives in round 4; 0-13 on a track).
 const ROUNDS = 6;
 const NEW_DINOFARMER_ROUND = 4;
 const TRACK_MAX = 13;
-// Species by key: colour (the published meeple colours, in a colour-blind-safe shade), the ink on it, letter.
-const SPECIES = {
-  stegosaurus: { fill: "#f0e442", ink: "#000", letter: "St", diet: "herbivore" },
-  brachiosaurus: { fill: "#56b4e9", ink: "#000", letter: "Br", diet: "herbivore" },
-  velociraptor: { fill: "#009e73", ink: "#fff", letter: "Ve", diet: "carnivore" },
-  allosaurus: { fill: "#d55e00", ink: "#fff", letter: "Al", diet: "carnivore" },
-};
-const SYMBOL = { P: ["plant", "#2f7d32"], M: ["meat", "#9c2a2a"], S: ["supply", "#6b4f2a"] };
 const RESOURCES = ["plant", "meat", "supply"];
 // The rulebook's seven phases of a round, and the phase each decision (the view's "phase") belongs to.
 const PHASES = ["Collect Resources", "Allocate Dinofarmers", "Retrieve Dinofarmers", "Adapt the Farm", "Feed Dinosaurs", "Breeding", "Prepare for Next Round"];
@@ -28,42 +22,9 @@ const PHASE_OF = {
   "Allocate Dinofarmers": 1, "choose on the action space": 1, "Adapt the Farm": 3, "Feed Dinosaurs": 4,
   "Breeding: placing newly hatched dinosaurs": 5,
 };
-const CELL = 80;
-const PAD = 14;
 
-function cellName(cell, cols) {
-  return `${"ABCDEFGH"[cell % cols]}${Math.floor(cell / cols) + 1}`;
-}
-
-/** A Farm picture read as the game reads it: spaces' symbols, and the edges in the same order and names. */
-export function readFarm(picture) {
-  const rows = (picture.length - 1) / 2;
-  const cols = (picture[0].length - 1) / 2;
-  const symbols = [];
-  const edges = [];
-  picture.forEach((line, y) => [...line].forEach((ch, x) => {
-    if (y % 2 === 0 && x % 2 === 0) return;
-    if (y % 2 === 1 && x % 2 === 1) {
-      symbols.push(ch);
-      return;
-    }
-    let a;
-    let b;
-    let name;
-    if (y % 2 === 0) {
-      a = y > 0 ? (y / 2 - 1) * cols + (x - 1) / 2 : -1;
-      b = y / 2 < rows ? (y / 2) * cols + (x - 1) / 2 : -1;
-      name = a < 0 ? `${cellName(b, cols)} top` : b < 0 ? `${cellName(a, cols)} bottom` : `${cellName(a, cols)}|${cellName(b, cols)}`;
-    } else {
-      a = x > 0 ? ((y - 1) / 2) * cols + x / 2 - 1 : -1;
-      b = x / 2 < cols ? ((y - 1) / 2) * cols + x / 2 : -1;
-      name = a < 0 ? `${cellName(b, cols)} left` : b < 0 ? `${cellName(a, cols)} right` : `${cellName(a, cols)}|${cellName(b, cols)}`;
-    }
-    const kind = { ".": "dotted", "~": "water", "^": "mountain" }[ch];
-    edges.push({ name, kind, cells: [a, b].filter((c) => c >= 0), horizontal: y % 2 === 0, x, y });
-  }));
-  return { rows, cols, symbols, edges };
-}
+// Where things are, in the view's own words: a player is "player 1" (the view's holders), the Rival "Rival".
+const who = (seat) => `player ${seat + 1}`;
 
 function seatOfHolder(state, holder) {
   const entry = (state.seats || []).find((s) => String(s.name).toLowerCase() === String(holder).toLowerCase());
@@ -74,7 +35,18 @@ function seatOfHolder(state, holder) {
 
 function holderTag(state, holder, ctx) {
   const seat = seatOfHolder(state, holder);
-  return seat === null ? el("span", { class: "rival-tag" }, "R ", holder) : seatTag(seat, ctx.seatName(seat));
+  return seat === null ? el("span", { class: "rival-tag" }, "Rival") : seatTag(seat, ctx.seatName(seat));
+}
+
+/** A card drawn where the view places it: its name, tappable for its reference entry. */
+function card(c, where, attrs = {}, ...more) {
+  return el("li", { class: "ted-card", "data-ref": c.ref, "data-cell": where, ...attrs }, el("strong", {}, c.name), ...more);
+}
+
+/** A list of cards placed together ("player 1 Research"), or "none". */
+function cardList(list, where, kind = "ted-held") {
+  return list?.length ? el("ul", { class: kind }, list.map((c) => el("li", { "data-ref": c.ref, "data-cell": where }, c.name)))
+    : el("span", { class: "none" }, "none");
 }
 
 // ---------------------------------------------------------------------------------------------- the table
@@ -85,6 +57,26 @@ function entryWords(info) {
   return `${[info.foreman ? "Foreman" : "", farmers].filter(Boolean).join(" + ")}, strength ${strength}`;
 }
 
+/** A Dinofarmer or the Foreman (taller) in its seat's colour, standing on `where`. */
+function meeple(seat, ref, where) {
+  const tall = ref === "Foreman";
+  return el("span", { class: `meeple${tall ? " foreman" : ""}`, "data-ref": ref, "data-cell": where, title: ref },
+    svg("svg", { viewBox: "0 0 16 20", width: tall ? 16 : 12, height: tall ? 20 : 15, "aria-hidden": "true", focusable: "false" },
+      svg("path", { d: "M8 1 a3.5 3.5 0 1 1 0 7 a3.5 3.5 0 1 1 0 -7 M2 19 l2 -9 h8 l2 9 z", fill: seatColour(seat), stroke: "#222", "stroke-width": 1.2 })));
+}
+
+/** Who stands on a space: each player's Dinofarmers and Foreman, the Rival's card; strength in words. */
+function occupant(state, space, holder, n, ctx) {
+  if (holder === "Rival") return el("span", { class: "occupant" }, holderTag(state, holder, ctx), ` strength ${n}`);
+  const seat = seatOfHolder(state, holder);
+  const foreman = (space.foreman || []).includes(holder);
+  const farmers = n - (foreman ? 2 : 0);
+  const people = [...(foreman ? [meeple(seat, "Foreman", space.name)] : []), ...Array.from({ length: farmers }, () => meeple(seat, "Dinofarmer", space.name))];
+  // The Foreman counts 2 of its holder's strength (rulebook), and shows so.
+  const strength = foreman ? ` strength ${n} (Foreman 2${farmers ? ` + ${farmers} Dinofarmer${farmers > 1 ? "s" : ""}` : ""})` : ` strength ${n}`;
+  return el("span", { class: "occupant" }, holderTag(state, holder, ctx), " ", ...people, strength);
+}
+
 function actionBoards(state, actions, ctx) {
   const boards = new Map();
   for (const space of state.view.action_spaces || []) {
@@ -93,6 +85,7 @@ function actionBoards(state, actions, ctx) {
   }
   const places = actions.filter((a) => a.info?.kind === "place");
   const chosen = actions.filter((a) => a.info?.action_space && a.info.kind !== "place");
+  const rivalCards = state.view.rival?.played || [];
   return el("section", { class: "panel ted-boards" }, el("h3", {}, "Action Boards"),
     el("div", { class: "ted-board-row" }, [...boards.keys()].sort().map((board) => el("div", { class: "ted-board", "data-board": board },
       el("h4", {}, `Board ${board}`),
@@ -101,26 +94,27 @@ function actionBoards(state, actions, ctx) {
         const occupants = Object.entries(space.occupants || {});
         const entry = Math.min(...here.map((a) => a.info.dinofarmers + (a.info.foreman ? 2 : 0)));
         const deciding = chosen.filter((a) => a.info.action_space === space.id);
-        return el("li", { class: `ted-space${here.length ? " open" : ""}${deciding.length ? " deciding" : ""}`, "data-space": space.id },
-          el("strong", {}, space.name),
-          el("p", { class: "does" }, space.cost ? `pay ${space.cost}: ${space.does}` : space.does),
-          el("p", { class: "who" }, occupants.length
-            ? occupants.map(([holder, n]) => el("span", { class: "occupant" }, holderTag(state, holder, ctx),
-              // The Foreman counts 2 of its holder's strength (rulebook), and shows so.
-              (space.foreman || []).includes(holder) ? ` strength ${n} (Foreman 2${n > 2 ? ` + ${n - 2} Dinofarmer${n > 3 ? "s" : ""}` : ""})` : ` strength ${n}`))
-            : el("span", { class: "none" }, "free")),
-          here.length ? el("p", { class: "need" }, `Place with strength ${entry} or more:`) : null,
-          here.map((a) => actionButton(a, ctx, entryWords(a.info))),
-          // The choice made on the space just taken (a species, a trade): here, and in the list.
-          deciding.filter((a) => a.info.research === undefined && a.info.contract === undefined).map((a) => actionButton(a, ctx, a.text)));
+        const blocked = rivalCards.filter((c) => c.space === space.name);
+        return el("li", { class: `ted-space${here.length ? " open" : ""}${deciding.length ? " deciding" : ""}`, "data-space": space.id,
+          "data-target": `action_space:${space.id}` },
+        el("strong", { "data-ref": space.ref }, space.name),
+        el("p", { class: "does" }, space.cost ? `pay ${space.cost}: ${space.does}` : space.does),
+        el("p", { class: "who" }, occupants.length ? occupants.map(([holder, n]) => occupant(state, space, holder, n, ctx)) : el("span", { class: "none" }, "free")),
+        blocked.length ? el("ul", { class: "rival-cards" }, blocked.map((c) => card(c, space.name, { class: "ted-card rival-card" }, " (the Rival's card)"))) : null,
+        here.length ? el("p", { class: "need" }, `Place with strength ${entry} or more:`) : null,
+        here.map((a) => actionButton(a, ctx, entryWords(a.info))),
+        // The choice made on the space just taken (a species, a trade): here, and in the list.
+        deciding.filter((a) => a.info.research === undefined && a.info.contract === undefined).map((a) => actionButton(a, ctx, a.text)));
       }))))));
 }
 
 function roundBoard(view) {
   const track = [];
   for (let r = 1; r <= ROUNDS; r += 1) {
-    track.push(el("li", { class: `${r === view.round ? "now" : ""}${r < view.round ? " past" : ""}`, "aria-current": r === view.round ? "step" : undefined },
-      String(r), r === NEW_DINOFARMER_ROUND ? el("span", { class: "farmer-mark", title: "Receive a new Dinofarmer" }, view.round < r ? " +1 Dinofarmer" : " Dinofarmer received") : null));
+    const now = r === view.round;
+    track.push(el("li", { class: `${now ? "now" : ""}${r < view.round ? " past" : ""}`, "aria-current": now ? "step" : undefined,
+      ...(now ? { "data-ref": "Round Marker", "data-cell": `round ${r}`, title: "Round Marker" } : {}) },
+    String(r), r === NEW_DINOFARMER_ROUND ? el("span", { class: "farmer-mark", title: "Receive a new Dinofarmer" }, view.round < r ? " +1 Dinofarmer" : " Dinofarmer received") : null));
   }
   const now = PHASE_OF[view.escape_during || view.phase]; // an escape is marked in the phase it interrupts
   const phases = el("ol", { class: "ted-phases", "aria-label": "The phases of a round" }, PHASES.map((name, i) => el("li", {
@@ -134,56 +128,59 @@ function roundBoard(view) {
     el("ol", { class: "ted-track", "aria-label": "Rounds" }, track), phases);
 }
 
-function cardRow(title, cards, actions, key, terms, ctx, extra) {
+/** A row of face-up cards in numbered slots ("Contracts 1"); a card a decision names is a target. */
+function cardRow(title, slot, cards, actions, key, terms, ctx, ...extra) {
   return el("section", { class: "panel ted-cards", "data-key": key }, el("h3", {}, title),
-    el("ul", {}, cards.map((card) => {
-      const mine = actions.filter((a) => a.info?.[key] === card.name);
-      return el("li", { class: `ted-card${mine.length ? " open" : ""}` }, el("strong", {}, card.name), el("p", {}, card[terms] || ""),
-        mine.map((a) => actionButton(a, ctx, key === "research" ? "Buy it" : "Take it")));
+    el("ul", {}, cards.map((c, i) => {
+      const mine = actions.filter((a) => a.info?.[key] === c.name);
+      return card(c, `${slot} ${i + 1}`, { class: `ted-card${mine.length ? " open" : ""}`, "data-target": `${key}:${c.name}` },
+        el("p", {}, c[terms] || ""), mine.map((a) => actionButton(a, ctx, key === "research" ? "Buy it" : "Take it")));
     }), cards.length ? null : el("li", { class: "none" }, "none")),
-    el("p", { class: "facts" }, extra));
+    ...extra);
 }
 
 function supplyPanel(view, state, ctx) {
   const die = view.hunting_die;
+  // The die's own sentence ("rolled Net hunting an Allosaurus"), after the roller's mark and name.
+  const rolled = die && die.text.startsWith(die.who) ? die.text.slice(die.who.length) : die && ` ${die.text}`;
   return el("section", { class: "panel ted-supply" }, el("h3", {}, "Supply"),
-    el("ul", { class: "counts" }, (view.species || []).map((sp) => el("li", {}, speciesChip(sp.key, sp.name), ` ${sp.name} ${view.supply?.[sp.key] ?? 0}`)),
+    el("ul", { class: "counts" }, (view.species || []).map((sp) => el("li", {}, speciesChip(sp.key), ` ${sp.name} ${view.supply?.[sp.key] ?? 0}`)),
       el("li", {}, `Barriers ${view.barrier_supply}`)),
-    el("p", { class: "die" }, el("strong", {}, "Hunting Die: "), die
-      ? [holderTag(state, die.who, ctx), ` rolled ${die.face} hunting a ${die.species.name}`]
-      : "not rolled yet"));
+    el("p", { class: "die" }, el("strong", {}, "Hunting Die: "), die ? [holderTag(state, die.who, ctx), rolled] : "not rolled yet"));
 }
 
-function speciesChip(key, name, unique = false) {
-  const sp = SPECIES[key] || { fill: "#fff", ink: "#000", letter: name.slice(0, 2) };
-  return el("span", { class: `sp-chip${unique ? " unique" : ""}`, style: `background:${unique ? "#fff" : sp.fill};color:${unique ? "#000" : sp.ink}` },
-    unique ? `★${name.slice(0, 2)}` : sp.letter);
+/** A resource track 0-13 with its marker placed on the value ("player 1 plant 13"). */
+function track(resource, value, owner) {
+  const at = Math.min(value, TRACK_MAX);
+  const boxes = [];
+  for (let i = 0; i <= TRACK_MAX; i += 1) {
+    boxes.push(el("span", { class: `box${i === at ? " at" : ""}`, ...(i === at ? { "data-ref": resource, "data-cell": `${owner} ${resource} ${value}` } : {}) },
+      i === at ? String(value) : ""));
+  }
+  return el("div", { class: `ted-res res-${resource}`, role: "img", "aria-label": `${resource}: ${value} of ${TRACK_MAX}` },
+    el("span", { class: "res-name" }, `${resource[0].toUpperCase()}${resource.slice(1)} ${value}`), el("span", { class: "res-track" }, boxes));
 }
 
-// ---------------------------------------------------------------------------------------------- a Farm
-function symbolMark(ch, x, y) {
-  const entry = SYMBOL[ch];
-  if (!entry) return null;
-  const [word, colour] = entry;
-  const shape = ch === "P" ? svg("path", { d: `M${x} ${y + 6} q-6 -10 0 -14 q6 4 0 14 z`, fill: colour })
-    : ch === "M" ? svg("ellipse", { cx: x, cy: y, rx: 6, ry: 4, fill: colour })
-      : svg("rect", { x: x - 5, y: y - 5, width: 10, height: 10, fill: "none", stroke: colour, "stroke-width": 2 });
-  return svg("g", { class: "symbol" }, shape, svg("text", { x: x + 9, y: y + 4, "font-size": 10, fill: colour }, word));
+/** Dinosaurs counted by species, each drawn where it is ("player 1 Medical Leave"); Unique ones by name. */
+function counted(view, counts, where, uniques = []) {
+  const items = (view.species || []).filter((sp) => counts?.[sp.key]).map((sp) => el("li", {},
+    `${counts[sp.key]} ${sp.name} `, Array.from({ length: counts[sp.key] }, () => speciesChip(sp.key, sp.ref, where))));
+  for (const u of uniques) items.push(el("li", {}, `${u.name} `, speciesChip(null, u.ref, where)));
+  return items.length ? el("ul", { class: "counts" }, items) : el("span", { class: "none" }, "none");
 }
 
-function dinoMark(space, x, y, speciesByName, fed) {
-  const key = speciesByName.get(space.name);
-  const sp = SPECIES[key];
-  const unique = !sp;
-  const g = svg("g", { class: `dino${unique ? " unique" : ""}`, "data-dinosaur": space.name },
-    svg("title", {}, `${space.name}${unique ? ", a Unique Dinosaur" : ""}${fed ? ", fed" : ""}`));
-  g.append(svg(unique ? "rect" : "circle", unique
-    ? { x: x - 15, y: y - 15, width: 30, height: 30, rx: 4, fill: "#fff", stroke: "#222", "stroke-width": 2.5 }
-    : { cx: x, cy: y, r: 15, fill: sp.fill, stroke: "#222", "stroke-width": 1.5 }));
-  g.append(svg("text", { x, y: y + 4, "text-anchor": "middle", "font-size": 12, "font-weight": 700, fill: unique ? "#000" : sp.ink },
-    unique ? `★${space.name.slice(0, 2)}` : sp.letter));
-  if (fed) g.append(svg("text", { x: x + 14, y: y - 10, "font-size": 10, "font-weight": 700, fill: "#2f7d32" }, "fed"));
-  return g;
+/** Private Contracts: the viewing seat's by name ("hand", a target of the Contract Office), another's face down. */
+function privateCards(list, where, actions, ctx) {
+  if (typeof list === "number") {
+    if (!list) return el("span", { class: "none" }, "none");
+    return el("span", {}, Array.from({ length: list }, () => el("span", { class: "card-back", "aria-hidden": "true" })), ` ${list} face down`);
+  }
+  if (!list.length) return el("span", { class: "none" }, "none");
+  return el("ul", { class: "ted-held" }, list.map((c) => {
+    const mine = actions.filter((a) => a.info?.contract === c.name);
+    return card(c, where, { "data-target": `contract:${c.name}` }, `: ${c.needs} `,
+      mine.map((a) => actionButton(a, ctx, where === "dealt" ? "Keep it" : "Take it")));
+  }));
 }
 
 /** The Enclosures in words, as the view gives them: "Enclosure 1: A3, B3 (2 spaces)". */
@@ -192,182 +189,59 @@ function enclosureWords(player) {
   return closed.length ? closed.map((cells, i) => `Enclosure ${i + 1}: ${cells.join(", ")} (${cells.length} ${cells.length === 1 ? "space" : "spaces"})`).join("; ") : "none";
 }
 
-function farmSvg(player, seat, state, actions, ctx) {
-  // The Farm board as the content draws it (the view sends its picture).
-  const farm = readFarm(player.farm_picture);
-  const fence = new Set(player.fence || []);
-  const fed = new Set(player.fed || []);
-  const speciesByName = new Map((state.view.species || []).map((sp) => [sp.name, sp.key]));
-  const width = farm.cols * CELL + 2 * PAD;
-  const height = farm.rows * CELL + 2 * PAD;
-  const art = svg("svg", { viewBox: `0 0 ${width} ${height}`, width, height, class: "ted-farm", role: "group",
-    "aria-label": `${player.farm} Farm of ${ctx.seatName(seat)}` });
-  const at = (cell) => [PAD + (cell % farm.cols) * CELL, PAD + Math.floor(cell / farm.cols) * CELL];
-  const cellOf = new Map(farm.symbols.map((_, cell) => [cellName(cell, farm.cols), cell]));
-  const enclosureOf = new Map();
-  (player.enclosures || []).forEach((cells, i) => cells.forEach((name) => enclosureOf.set(cellOf.get(name), i)));
-  // Spaces: terrain, Enclosure tint, symbol, name.
-  farm.symbols.forEach((ch, cell) => {
-    const [x, y] = at(cell);
-    const inside = enclosureOf.has(cell);
-    art.append(svg("rect", { x, y, width: CELL, height: CELL, fill: inside ? "#e8dfa8" : "#c9e2b3", class: `cell${inside ? " enclosed" : ""}`, "data-cell": cellName(cell, farm.cols) }));
-    art.append(svg("text", { x: x + CELL - 4, y: y + 11, "text-anchor": "end", "font-size": 9, fill: "#555" }, cellName(cell, farm.cols)));
-    art.append(symbolMark(ch, x + 10, y + 12));
-  });
-  (player.enclosures || []).forEach((cells, i) => {
-    const [x, y] = at(Math.max(...cells.map((name) => cellOf.get(name))));
-    art.append(svg("text", { x: x + CELL / 2, y: y + CELL - 5, "text-anchor": "middle", "font-size": 10, "font-weight": 700, fill: "#6b5d10", class: "enclosure-label" },
-      `Enclosure ${i + 1}`));
-  });
-  // Edges: water, mountains, dotted lines, Barriers; an edge a legal action names is a button.
-  const byEdge = new Map(actions.filter((a) => a.info?.edge).map((a) => [a.info.edge, a]));
-  for (const edge of farm.edges) {
-    const x = PAD + (edge.horizontal ? ((edge.x - 1) / 2) * CELL : (edge.x / 2) * CELL);
-    const y = PAD + (edge.horizontal ? (edge.y / 2) * CELL : ((edge.y - 1) / 2) * CELL);
-    const [x2, y2] = edge.horizontal ? [x + CELL, y] : [x, y + CELL];
-    const barrier = fence.has(edge.name);
-    const style = barrier ? { stroke: "#5a3210", "stroke-width": 7, "stroke-linecap": "round" }
-      : edge.kind === "water" ? { stroke: "#8ecae6", "stroke-width": 8 }
-        : edge.kind === "mountain" ? { stroke: "#8d8d8d", "stroke-width": 4 }
-          : { stroke: "#6c6454", "stroke-width": 1.5, "stroke-dasharray": "2 4" };
-    const g = svg("g", { class: `edge edge-${barrier ? "barrier" : edge.kind}`, "data-edge": edge.name },
-      svg("title", {}, `${edge.name}: ${barrier ? "a Barrier" : edge.kind === "dotted" ? "a dotted line" : edge.kind}`),
-      svg("line", { x1: x, y1: y, x2, y2, ...style }));
-    if (edge.kind === "mountain" && !barrier) {
-      for (const t of [0.2, 0.5, 0.8]) {
-        const [mx, my] = [x + (x2 - x) * t, y + (y2 - y) * t];
-        g.append(svg("path", { d: `M${mx - 7} ${my + 6} l7 -12 l7 12 z`, fill: "#9a9a9a", stroke: "#444" }));
-      }
-    }
-    if (edge.kind === "water" && !barrier) { // ripples, so water never reads as a clickable dotted line
-      g.append(svg("line", { x1: x, y1: y, x2, y2, stroke: "#1f5f8b", "stroke-width": 1.5, "stroke-dasharray": "4 4" }));
-    }
-    if (barrier) { // a rail between posts, so a Barrier never reads as a mountain or water
-      g.append(svg("line", { x1: x, y1: y, x2, y2, stroke: "#f2d9a6", "stroke-width": 1.5, "stroke-dasharray": "6 6" }));
-      for (const t of [0.1, 0.5, 0.9]) g.append(svg("circle", { cx: x + (x2 - x) * t, cy: y + (y2 - y) * t, r: 4.5, fill: "#5a3210" }));
-    }
-    const action = byEdge.get(edge.name);
-    if (action) {
-      const hit = svg("rect", edge.horizontal ? { x: x + 6, y: y - 8, width: CELL - 12, height: 16 } : { x: x - 8, y: y + 6, width: 16, height: CELL - 12 });
-      hit.setAttribute("class", "hit");
-      g.classList.add("active");
-      g.setAttribute("data-action", action.id);
-      g.prepend(hit);
-      clickable(g, action.text, () => ctx.act(action.id));
-      g.querySelector("title").textContent = action.text;
-    }
-    art.append(g);
-  }
-  // Dinosaurs, and the spaces a waiting or lifted dinosaur may go to.
-  const byCell = new Map();
-  const puts = new Map();
-  for (const a of actions) {
-    if (!a.info?.cell) continue;
-    if (a.info.kind === "put" || a.info.kind === "put_unique") puts.set(a.info.cell, [...(puts.get(a.info.cell) || []), a]);
-    else byCell.set(a.info.cell, a);
-  }
-  (player.spaces || []).forEach((space, cell) => {
-    const name = cellName(cell, farm.cols);
-    const [x, y] = at(cell);
-    if (space) {
-      const mark = dinoMark(space, x + CELL / 2, y + CELL / 2 + 4, speciesByName, fed.has(name));
-      const action = byCell.get(name);
-      if (action) {
-        mark.classList.add("active");
-        mark.setAttribute("data-action", action.id);
-        clickable(mark, action.text, () => ctx.act(action.id));
-      }
-      art.append(mark);
-    } else if (byCell.has(name)) {
-      const action = byCell.get(name);
-      const g = svg("g", { class: "target active", "data-action": action.id }, svg("rect", { x: x + 4, y: y + 4, width: CELL - 8, height: CELL - 8, rx: 6 }));
-      clickable(g, action.text, () => ctx.act(action.id));
-      art.append(g);
-    }
-    (puts.get(name) || []).forEach((action, i, all) => {
-      const letter = action.info.unique ? `★${action.info.unique.slice(0, 2)}` : SPECIES[action.info.species]?.letter || "?";
-      const w = (CELL - 8) / all.length;
-      const g = svg("g", { class: "target active", "data-action": action.id, "data-cell": name },
-        svg("rect", { x: x + 4 + i * w, y: y + 4, width: w - 2, height: CELL - 8, rx: 6 }),
-        svg("text", { x: x + 4 + i * w + w / 2 - 1, y: y + CELL / 2 + 8, "text-anchor": "middle", "font-size": 13, "font-weight": 700, fill: "#0b5c8a" }, `+${letter}`));
-      clickable(g, action.text, () => ctx.act(action.id));
-      art.append(g);
-    });
-  });
-  return art;
-}
-
-/** What the Farm's lines mean, drawn as on the Farm (no colour alone: each has its own shape). */
-function legend(clickable) {
-  const sample = (...parts) => svg("svg", { width: 30, height: 12, "aria-hidden": "true" }, ...parts);
-  const items = [
-    [sample(svg("line", { x1: 1, y1: 6, x2: 29, y2: 6, stroke: "#6c6454", "stroke-width": 1.5, "stroke-dasharray": "2 4" })), "dotted line"],
-    [sample(svg("line", { x1: 1, y1: 6, x2: 29, y2: 6, stroke: "#5a3210", "stroke-width": 6 }), svg("circle", { cx: 15, cy: 6, r: 4, fill: "#5a3210" })), "Barrier"],
-    [sample(svg("line", { x1: 1, y1: 6, x2: 29, y2: 6, stroke: "#8ecae6", "stroke-width": 7 }), svg("line", { x1: 1, y1: 6, x2: 29, y2: 6, stroke: "#1f5f8b", "stroke-width": 1.5, "stroke-dasharray": "4 4" })), "water"],
-    [sample(svg("path", { d: "M8 11 l7 -10 l7 10 z", fill: "#9a9a9a", stroke: "#444" })), "mountain"],
-    [sample(svg("rect", { x: 1, y: 1, width: 28, height: 10, fill: "#e8dfa8", stroke: "#6b5d10" })), "Enclosure"],
-  ];
-  if (clickable) items.push([sample(svg("line", { x1: 1, y1: 6, x2: 29, y2: 6, stroke: "#0b5c8a", "stroke-width": 4, "stroke-dasharray": "7 4" })), "you may click it"]);
-  return el("ul", { class: "ted-legend" }, items.map(([art, word]) => el("li", {}, art, word)));
-}
-
-function track(resource, value) {
-  const boxes = [];
-  for (let i = 0; i <= TRACK_MAX; i += 1) boxes.push(el("span", { class: `box${i === value ? " at" : ""}` }, i === value ? String(i) : ""));
-  return el("div", { class: `ted-res res-${resource}`, role: "img", "aria-label": `${resource}: ${value} of ${TRACK_MAX}` },
-    el("span", { class: "res-name" }, `${resource[0].toUpperCase()}${resource.slice(1)} ${value}`), el("span", { class: "res-track" }, boxes));
-}
-
-function counted(view, counts) {
-  const items = (view.species || []).filter((sp) => counts?.[sp.key]).map((sp) => el("li", {}, speciesChip(sp.key, sp.name), ` ${sp.name} ${counts[sp.key]}`));
-  return items.length ? el("ul", { class: "counts" }, items) : el("span", { class: "none" }, "none");
-}
-
-function names(list) {
-  return Array.isArray(list) && list.length ? list.map((c) => c.name).join(", ") : "none";
-}
-
-function contracts(list) {
-  if (typeof list === "number") return el("span", {}, list ? `${list} face down` : "none");
-  if (!list.length) return el("span", { class: "none" }, "none");
-  return el("ul", { class: "ted-held" }, list.map((c) => el("li", {}, el("strong", {}, c.name), `: ${c.needs}`)));
-}
-
 function playerPanel(player, seat, state, actions, ctx) {
   const view = state.view;
   const me = state.seat === seat;
   const toMove = !state.over && state.to_move === seat;
+  const owner = who(seat);
+  const mine = me ? actions : [];
+  const keyByName = new Map((view.species || []).map((sp) => [sp.name, sp.key]));
   const farmers = `${player.dinofarmers} ${player.dinofarmers === 1 ? "Dinofarmer" : "Dinofarmers"}${player.foreman ? " and the Foreman" : ""} to place`;
   const row = (title, value) => el("div", { class: "fact" }, el("dt", {}, title), el("dd", {}, value));
+  // The viewing seat's own dealt cards are drawn first on the page (render); another's are card backs here.
+  const dealt = Array.isArray(player.dealt) ? 0 : player.dealt;
   return el("section", { class: `panel player-panel ted-player${me ? " me" : ""}${toMove ? " to-move" : ""}`, "data-seat": seat,
     style: `border-left: 8px solid ${seatColour(seat)}` },
-  el("h3", {}, seatBadge(seat, 22), `${ctx.seatName(seat)}${me ? " (you)" : ""}`, ` · ${player.farm} Farm · ${player.score} VP`,
-    view.first_player === seat ? el("span", { class: "badge first" }, "First Player") : null, toMove ? el("span", { class: "badge" }, "to move") : null),
-  el("div", { class: "ted-farm-row" }, el("div", {}, farmSvg(player, seat, state, me ? actions : [], ctx), legend(me && actions.some((a) => a.info?.edge))),
-    el("div", { class: "ted-tracks" }, RESOURCES.map((r) => track(r, player.resources?.[r] ?? 0)),
+  el("h3", {}, seatBadge(seat, 22), `${ctx.seatName(seat)}${me ? " (you)" : ""}`, ` · ${player.farm} Farm · ${player.score} VP`),
+  // Marks of their own line, so no badge sits over the heading's words.
+  el("p", { class: "ted-marks" },
+    view.first_player === seat ? el("span", { class: "badge first", "data-ref": "First Player Marker", "data-cell": owner }, "First Player Marker") : null,
+    toMove ? el("span", { class: "badge" }, "to move") : null),
+  el("div", { class: "ted-farm-row" },
+    el("div", {}, farmSvg(player, owner, `${player.farm} Farm of ${ctx.seatName(seat)}`, keyByName, mine, ctx), legend(mine.some((a) => a.info?.edge))),
+    el("div", { class: "ted-tracks" }, RESOURCES.map((r) => track(r, player.resources?.[r] ?? 0, owner)),
       el("p", { class: "facts" }, `${player.barriers} ${player.barriers === 1 ? "Barrier" : "Barriers"} in hand · ${farmers}`))),
   el("dl", { class: "view-dl" },
+    toMove && view.escaping?.length ? row("Escaping now", el("ul", { class: "counts" }, view.escaping.map((d) => el("li", {}, `${d.name} `, speciesChip(keyByName.get(d.name) || null, d.ref, "escaping"))))) : null,
     row("Enclosures", enclosureWords(player)),
-    row("Containment Zone", [counted(view, player.containment), (player.containment_unique || []).length ? ` and ${names(player.containment_unique)}` : null]),
-    row("Medical Leave", counted(view, player.medical_leave)),
-    Object.values(player.newborns || {}).some(Boolean) ? row("Newborns", counted(view, player.newborns)) : null,
-    row("Research", names(player.research)),
-    row("Contracts fulfilled", names(player.fulfilled)),
-    row("Private Contract", contracts(player.private)),
-    (Array.isArray(player.dealt) ? player.dealt.length : player.dealt) ? row("Private Contracts dealt", contracts(player.dealt)) : null,
+    row("Containment Zone", counted(view, player.containment, `${owner} Containment Zone`, player.containment_unique || [])),
+    row("Medical Leave", counted(view, player.medical_leave, `${owner} Medical Leave`)),
+    Object.values(player.newborns || {}).some(Boolean) ? row("Newborns", counted(view, player.newborns, `${owner} newborns`)) : null,
+    row("Research", cardList(player.research, `${owner} Research`)),
+    row("Contracts fulfilled", cardList(player.fulfilled, `${owner} Contracts fulfilled`)),
+    // Another seat's Private Contracts are named only once the game's end shows them.
+    row("Private Contracts", privateCards(player.private, me ? "hand" : `${owner} Private Contracts`, mine, ctx)),
+    dealt ? row("Private Contracts dealt", privateCards(player.dealt, `${owner} dealt`, mine, ctx)) : null,
     player.penalties ? row("Penalties", String(player.penalties)) : null));
 }
 
 function rivalPanel(rival, state, ctx) {
+  const spaces = new Set((state.view.action_spaces || []).map((s) => s.name));
+  const row = (title, value) => el("div", { class: "fact" }, el("dt", {}, title), el("dd", {}, value));
   return el("section", { class: "panel ted-rival", "data-key": "rival" },
-    el("h3", {}, el("span", { class: "rival-tag" }, "R"), ` ${rival.name} · ${rival.score} VP`),
+    el("h3", {}, el("span", { class: "rival-tag" }, "Rival"), ` · ${rival.score} VP`,
+      state.view.first_player === "rival" ? el("span", { class: "badge first", "data-ref": "First Player Marker", "data-cell": "Rival" }, "First Player Marker") : null),
     el("dl", { class: "view-dl" },
-      el("div", { class: "fact" }, el("dt", {}, "Columns"), el("dd", {}, counted(state.view, rival.columns))),
-      el("div", { class: "fact" }, el("dt", {}, "Resources"), el("dd", {}, RESOURCES.map((r) => `${r} ${rival.resources?.[r] ?? 0}`).join(", "))),
-      el("div", { class: "fact" }, el("dt", {}, "Contracts"), el("dd", {}, names(rival.contracts))),
-      el("div", { class: "fact" }, el("dt", {}, "Research"), el("dd", {}, names(rival.research))),
-      el("div", { class: "fact" }, el("dt", {}, "Played this round"), el("dd", {}, names(rival.played))),
-      el("div", { class: "fact" }, el("dt", {}, "Cards left"), el("dd", {}, String(rival.cards_left)))),
+      row("Columns", counted(state.view, rival.columns, "Rival columns")),
+      row("Resources", el("ul", { class: "counts" }, RESOURCES.map((r) => el("li", { "data-ref": r, "data-cell": `Rival ${r} ${rival.resources?.[r] ?? 0}` }, `${r} ${rival.resources?.[r] ?? 0}`)))),
+      row("Contracts", cardList(rival.contracts, "Rival Contracts")),
+      row("Research", cardList(rival.research, "Rival Research")),
+      // A card played this round lies on the space it blocks (the Action Boards, placed there) and is named
+      // here too; one that found no space lies here.
+      row("Played this round", (rival.played || []).length ? el("ul", { class: "ted-held" }, rival.played.map((c) => (spaces.has(c.space)
+        ? el("li", { "data-ref": c.ref }, `${c.name}, on ${c.space}`) : el("li", { "data-ref": c.ref, "data-cell": "Rival played" }, c.name))))
+        : el("span", { class: "none" }, "none")),
+      row("Cards left", String(rival.cards_left))),
     el("details", {}, el("summary", {}, "How the Rival plays"), el("p", {}, rival.rules)));
 }
 
@@ -397,18 +271,20 @@ export function render(container, state, ctx) {
   const actions = state.legal || [];
   const players = (view.players || []).map((p, seat) => [p, seat]);
   players.sort(([, a], [, b]) => (a === state.seat ? -1 : b === state.seat ? 1 : a - b));
-  const dealtContracts = actions.filter((a) => a.info?.kind === "contract" && a.info.decision?.includes("Private"));
+  const me = view.players?.[state.seat];
+  // The Private Contracts dealt to the viewing seat, to keep one: first on the page while it chooses.
+  const dealt = Array.isArray(me?.dealt) && me.dealt.length ? me.dealt : null;
+  const keeping = actions.some((a) => a.info?.kind === "contract" && a.info.decision?.includes("Private"));
   const board = el("div", { class: "ted" },
-    dealtContracts.length ? el("section", { class: "panel ted-cards" }, el("h3", {}, "Private Contracts dealt to you"),
-      el("ul", {}, dealtContracts.map((a) => el("li", { class: "ted-card open" }, a.text.replace(/^Keep Private Contract /, ""), " ", actionButton(a, ctx, "Keep it"))))) : null,
+    dealt ? el("section", { class: "panel ted-cards ted-dealt" }, el("h3", {}, "Private Contracts dealt to you"), privateCards(dealt, "dealt", actions, ctx)) : null,
     el("div", { class: "ted-table" },
       actionBoards(state, actions, ctx),
       roundBoard(view),
       supplyPanel(view, state, ctx),
-      cardRow("Contracts", view.public_contracts || [], dealtContracts.length ? [] : actions, "contract", "needs", ctx,
-        `Public deck ${view.public_deck} · Private deck ${view.private_deck}`),
-      cardRow("Research", view.research_row || [], actions, "research", "terms", ctx,
-        `Deck ${view.research_deck} · discarded ${(view.research_discard || []).length}`)),
+      cardRow("Contracts", "Contracts", view.public_contracts || [], keeping ? [] : actions, "contract", "needs", ctx,
+        el("p", { class: "facts" }, `Public deck ${view.public_deck} · Private deck ${view.private_deck}`)),
+      cardRow("Research", "Research row", view.research_row || [], actions, "research", "terms", ctx,
+        el("p", { class: "facts" }, `Deck ${view.research_deck} · discarded:`), cardList(view.research_discard, "Research discard", "ted-discard"))),
     view.rival ? rivalPanel(view.rival, state, ctx) : null,
     el("div", { class: "player-panels ted-players" }, players.map(([p, seat]) => playerPanel(p, seat, state, actions, ctx))));
   const placed = new Set([...board.querySelectorAll("[data-action]")].map((n) => n.getAttribute("data-action")));
