@@ -35,16 +35,25 @@ export function markUnavailable(boardBox, state) {
       makeTappable(node);
     }
   }
+  // Every copy of a component answers a tap; the keyboard stops at the first of each kind only (thirty bone
+  // tokens are one entry, not thirty tab stops).
+  const reached = new Set();
   for (const node of boardBox.querySelectorAll("[data-ref]")) {
-    if (entryFor(node.dataset.ref)) makeTappable(node);
+    const ref = node.dataset.ref;
+    if (entryFor(ref) && makeTappable(node, !reached.has(ref))) reached.add(ref);
   }
 }
 
-function makeTappable(node) {
-  if (node.closest("[data-action]") || node.hasAttribute("tabindex")) return;
+/** Marks a node as answering a tap; true when the keyboard can reach it. */
+function makeTappable(node, focusable = true) {
+  if (node.closest("[data-action]")) return false;
+  if (node.hasAttribute("tabindex")) return true;
+  node.classList.add("tappable");
+  // A part that holds choices (an action space with its buttons) is no button itself: buttons do not nest.
+  if (!focusable || node.querySelector("[data-action], button")) return false;
   node.setAttribute("tabindex", "0");
   if (!node.hasAttribute("role")) node.setAttribute("role", "button");
-  node.classList.add("tappable");
+  return true;
 }
 
 /** What a tap on the board shows: the component's entry, and why it cannot be chosen now. */
