@@ -18,7 +18,9 @@ SCRIPTS = "(" + (Path(__file__).parent / "readable.js").read_text() + ")"
 NOT_WORDS = re.compile(
     r"_|#\d|\(s\)|(?:\ba|(?:^|[.!?:] )A) (?!one\b|once\b|uni|use|Uni|Use|Eu)[AEIOaeio]\w"
     r"|\b(True|False|None|null|undefined|NaN)\b"
-    r"|\[object|[{}]|(?<![\d.,-])1 (points|credits|tiles|cards|workers|dinosaurs|bone tokens)\b"
+    r"|\[object|[{}]"
+    r"|(?<![\d.,-])1 (points|credits|tiles|cards|workers|dinosaurs|bone tokens|fences|rooms|rounds|decisions"
+    r"|facilities)\b"
 )
 SKIPPED = "#screen-panel, #chat, .chat-text, input, textarea, select"
 

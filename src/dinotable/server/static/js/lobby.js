@@ -1,6 +1,6 @@
 // The lobby: make a table (game, seats, options), share its seat links, list this browser's tables.
 import { api, saveToken, savedTokens } from "./api.js";
-import { el, clear } from "./dom.js";
+import { el, clear, plural } from "./dom.js";
 import { CLOCK_CHOICES, describeClock } from "./clock.js";
 
 const $ = (id) => document.getElementById(id);
@@ -221,7 +221,7 @@ async function loadMine() {
     const turn = row.over ? "game over" : row.your_turn ? "your turn" : `${row.to_move_name || "nobody"} to move`;
     list.append(el("li", { class: row.your_turn ? "your-turn" : "", "data-table": row.table },
       el("a", { href: `/t/${encodeURIComponent(row.table)}?token=${encodeURIComponent(token)}` }, `${row.title} (table ${row.table})`),
-      el("span", { class: "turn" }, ` ${turn}, after ${row.seq} decisions`)));
+      el("span", { class: "turn" }, ` ${turn}, after ${plural(row.seq, "decision")}`)));
   }
 }
 

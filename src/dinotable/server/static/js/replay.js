@@ -3,7 +3,7 @@
 // and arrow keys to step through the game. Each step is fetched once and kept.
 import { api } from "./api.js";
 import { boardFor } from "./boards/index.js";
-import { el, clear } from "./dom.js";
+import { el, clear, plural } from "./dom.js";
 import { seatBadge, seatOfLine } from "./seats.js";
 
 const $ = (id) => document.getElementById(id);
@@ -36,7 +36,7 @@ function renderOutcome(state) {
     el("p", { class: "winners" }, winners.length ? `Winner: ${winners.join(" and ")}.` : "Nobody wins."));
   const lines = board.outcomeLines ? board.outcomeLines(state) : null;
   if (lines) box.append(lines);
-  else box.append(el("ul", {}, (state.outcome.scores || []).map((score, seat) => el("li", {}, `${seatName(state, seat)}: ${score} points`))));
+  else box.append(el("ul", {}, (state.outcome.scores || []).map((score, seat) => el("li", {}, `${seatName(state, seat)}: ${plural(score, "point")}`))));
 }
 
 function render(state) {

@@ -2,7 +2,7 @@
 // and 0, or a click), undo, the log, the chat and the final outcome. The seat's token comes from the link.
 import { api, follow, saveToken, savedTokens } from "./api.js";
 import { boardFor } from "./boards/index.js";
-import { el, clear, humanKey, words } from "./dom.js";
+import { el, clear, humanKey, plural, words } from "./dom.js";
 import { seatBadge, seatColour, seatOfLine, seatTag } from "./seats.js";
 import { canHandOver, describeClock, formatLeft, timeLeft } from "./clock.js";
 import { renderScores } from "./scores.js";
@@ -240,7 +240,7 @@ function renderOutcome(state) {
   if (lines) {
     box.append(lines);
   } else {
-    const rows = (outcome.scores || []).map((score, seat) => el("li", {}, seatTag(seat, seatName(state, seat)), `: ${score} points`));
+    const rows = (outcome.scores || []).map((score, seat) => el("li", {}, seatTag(seat, seatName(state, seat)), `: ${plural(score, "point")}`));
     box.append(el("ul", {}, rows));
     for (const [key, value] of Object.entries(outcome)) {
       if (["scores", "winners", "over", "breakdown"].includes(key)) continue;

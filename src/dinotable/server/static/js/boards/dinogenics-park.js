@@ -6,7 +6,7 @@
 // Playing on it: a space, a dinosaur, a facility, a fence or a Large Facility spot a legal action names is a
 // button carrying data-action; a pen is built by dragging a rectangle from one space to another (each pen a
 // legal action offers is one rectangle, info.pen: the drag's rectangle picks the action with those spaces).
-import { actionButton, el, svg, clickable } from "../dom.js";
+import { actionButton, el, svg, clickable, plural } from "../dom.js";
 import { seatBadge, seatColour } from "../seats.js";
 
 const CELL = 96;
@@ -270,7 +270,7 @@ function penDrag(art, pens, rows, cols, ctx) {
     Object.entries({ x: x1 + 2, y: y1 + 2, width: x2 - x1 + CELL - 4, height: y2 - y1 + CELL - 4 }).forEach(([k, v]) => box.setAttribute(k, v));
     box.setAttribute("visibility", "visible");
     box.classList.toggle("legal", !!legal);
-    note.textContent = legal ? `pen ${cells.length > 1 ? `${cells[0]}-${cells[cells.length - 1]}` : cells[0]}: ${legal.info.fences} fences` : "no pen may be built here";
+    note.textContent = legal ? `pen ${cells.length > 1 ? `${cells[0]}-${cells[cells.length - 1]}` : cells[0]}: ${plural(legal.info.fences, "fence")}` : "no pen may be built here";
     note.setAttribute("x", x1 + 6);
     note.setAttribute("y", y2 + CELL - 10);
     note.setAttribute("visibility", "visible");
@@ -407,11 +407,11 @@ export function parkPanel(pv, ctx, options = {}) {
       commercialSector(pv, words, actions, ctx, who, options.toMove),
       options.legend || clicking || pens.length ? legend(pens.length > 0, clicking) : null,
       pens.length ? el("details", { class: "dg-pens" }, el("summary", {}, `Or choose one of the ${pens.length} pens from a list`),
-        pens.map((a) => actionButton(a, ctx, `${a.info.pen.join("+")} (${a.info.fences} fences)`))) : null),
+        pens.map((a) => actionButton(a, ctx, `${a.info.pen.join("+")} (${plural(a.info.fences, "fence")})`))) : null),
     el("div", { class: "dg-side" }, tracks(pv, options.max || { vp: 50, reputation: 10, value: 10 }),
       el("ul", { class: "dg-counts" },
         el("li", {}, `Credits ${pv.credits}`), el("li", {}, `Goats ${pv.goats}`), el("li", {}, `Fences ${pv.fences}`),
-        el("li", {}, `Visitors ${pv.visitors} of ${pv.rooms} rooms`), el("li", { class: pv.scandals ? "warn" : "" }, `Scandals ${pv.scandals}`),
+        el("li", {}, `Visitors ${pv.visitors} of ${plural(pv.rooms, "room")}`), el("li", { class: pv.scandals ? "warn" : "" }, `Scandals ${pv.scandals}`),
         el("li", {}, `Refined DNA ${pv.refined}`, refined.map((a) => [" ", actionButton(a, ctx, "use one")])),
         el("li", {}, `Workers ${pv.workers}`)),
       el("dl", { class: "view-dl" },

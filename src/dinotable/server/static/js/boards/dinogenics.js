@@ -6,7 +6,7 @@
 // a button carrying data-action; a choice with no place of its own is a button of the prompt; every decision
 // stays in the keyboard list (table.js). The solo objective and the co-op's Synth panel render in #dg-modes
 // (boards/dinogenics-modes.js).
-import { actionButton, el, words as plainWords } from "../dom.js";
+import { actionButton, el, plural, words as plainWords } from "../dom.js";
 import { targetKey } from "../sheet.js";
 import { seatTag } from "../seats.js";
 import { renderModes } from "./dinogenics-modes.js";
@@ -97,7 +97,7 @@ function newsPanel(state) {
     newsCard("In effect", words.active_news, "active", view.refs || {}), newsCard("Upcoming", words.upcoming_news, "upcoming", view.refs || {}),
     words.chaos_theory ? el("div", { class: "dg-news chaos", "data-news": "chaos" }, el("span", { class: "dg-label" }, "Chaos Theory"),
       el("p", {}, chaos.length ? chaos[0] : "no Chaos Theory card yet")) : null,
-    el("p", { class: "facts" }, `${view.news_left} cards left in the deck`));
+    el("p", { class: "facts" }, `${plural(view.news_left, "card")} left in the deck`));
 }
 
 function mainland(state, actions, ctx, board) {
@@ -128,7 +128,7 @@ function cityCenter(state, actions, ctx) {
       el("div", { class: "dg-stack", "data-stack": 0, "data-target": "from:basic_hotels" }, el("span", { class: "dg-label" }, `Basic Hotels (${view.basic_hotels})`),
         view.basic_hotels ? el("ul", {}, tile("basic_hotel", hotel, view.words?.basic_hotel)) : el("p", { class: "none" }, "none left")),
       stacks),
-    el("p", { class: "facts" }, `${view.bag} facilities left in the bag`));
+    el("p", { class: "facts" }, `${view.bag} ${view.bag === 1 ? "facility" : "facilities"} left in the bag`));
 }
 
 function dnaCard(words, key, action, ctx, verb, cell) {

@@ -220,6 +220,6 @@ export function outcomeLines(state) {
     el("table", { class: "breakdown" },
       el("thead", {}, el("tr", {}, ["Player", "Dinosaurs", "Tiles", "Bones", "Missions", "Total"].map((h) => el("th", { scope: "col" }, h)))),
       el("tbody", {}, rows)),
-    el("p", {}, `${outcome.dinosaurs_restored} dinosaurs restored in ${outcome.rounds} rounds.`),
+    el("p", {}, `${outcome.dinosaurs_restored} ${outcome.dinosaurs_restored === 1 ? "dinosaur" : "dinosaurs"} restored in ${plural(outcome.rounds, "round")}.`),
     extra.map(([key, value]) => el("p", {}, `${key.replace(/_/g, " ")}: ${words(value)}`)));
 }
