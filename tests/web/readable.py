@@ -14,11 +14,11 @@ SCRIPTS = "(" + (Path(__file__).parent / "readable.js").read_text() + ")"
 
 # Program values and engine shorthand in what a person reads (the list): an id or a key, "#39", a
 # "(s)" plural, "a" before a vowel (a capital A only where a sentence starts: "Site A is" names a Site),
-# Python or JavaScript values, the braces of a printed dict, a plural after 1 ("1 points").
+# Python or JavaScript values, the braces of a printed dict, "cr" for credits, a plural after 1 ("1 points").
 NOT_WORDS = re.compile(
     r"_|#\d|\(s\)|(?:\ba|(?:^|[.!?:] )A) (?!one\b|once\b|uni|use|Uni|Use|Eu)[AEIOaeio]\w"
     r"|\b(True|False|None|null|undefined|NaN)\b"
-    r"|\[object|[{}]"
+    r"|\[object|[{}]|\d cr\b"
     r"|(?<![\d.,-])1 (points|credits|tiles|cards|workers|dinosaurs|bone tokens|fences|rooms|rounds|decisions"
     r"|facilities)\b"
 )

@@ -364,7 +364,7 @@ function tracks(pv, max) {
 function cardVerb(a) {
   const info = a.info;
   if (info.to !== undefined) return "gift";
-  if (info.purpose) return { refine: "refine", set: "use", mutant: "use", sell: `sell (${info.credits} cr)`, discard: "discard" }[info.purpose] || "choose";
+  if (info.purpose) return { refine: "refine", set: "use", mutant: "use", sell: `sell (${plural(info.credits, "credit")})`, discard: "discard" }[info.purpose] || "choose";
   return info.decision.startsWith("play") ? "play" : info.decision.startsWith("discard") ? "discard" : "pay with it";
 }
 

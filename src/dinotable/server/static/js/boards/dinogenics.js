@@ -114,7 +114,7 @@ function cityCenter(state, actions, ctx) {
   const tile = (key, buy, name, cell) => el("li", { class: `dg-card facility${buy ? " open" : ""}`, title: effects[key] || "",
     "data-cell": cell, "data-ref": name || refs[key] || key },
   el("strong", {}, name || refs[key] || key), el("p", { class: "effects" }, effects[key] || ""),
-  buy ? actionButton(buy, ctx, `Buy it (${buy.info.credits} cr)`) : null);
+  buy ? actionButton(buy, ctx, `Buy it (${plural(buy.info.credits, "credit")})`) : null);
   // A stack's top tile may be bought; the tiles under it are named (the view shows them all).
   const under = (stack, cell) => stack.slice(0, -1).reverse().map((key) => el("li", { class: "dg-under", "data-cell": cell, "data-ref": refs[key] || key,
     title: effects[key] || "" }, `under it: ${refs[key] || key}`));
@@ -152,7 +152,7 @@ function marketPanel(state, actions, ctx) {
   };
   const fromMarket = take("market");
   const fromDiscard = take("dna_discard");
-  const priced = (a) => (a.info.credits ? `Buy (${a.info.credits} cr)` : "Take it");
+  const priced = (a) => (a.info.credits ? `Buy (${plural(a.info.credits, "credit")})` : "Take it");
   return el("section", { class: "panel dg-market" }, el("h3", {}, "DNA Market"),
     el("ul", { class: "dg-cards" }, (view.market || []).map((k) => dnaCard(words, k, fromMarket(k), ctx, priced, "market"))),
     el("p", { class: "facts" }, `DNA deck ${view.dna_deck}`, view.expansion ? ` · eDNA deck ${view.edna_deck}` : "", ` · Manipulation deck ${view.manipulation_deck}`),
@@ -176,7 +176,7 @@ function intelligen(state, actions, ctx) {
     const marks = key ? { "data-cell": `large offer ${i + 1}`, "data-ref": refs[key] || key, "data-target": `from:large_offer,offer:${i}` } : {};
     return el("li", { class: `dg-card facility${buy ? " open" : ""}`, title: key ? effects[key] || "" : "", ...marks },
       key ? [el("strong", {}, refs[key] || key), el("p", { class: "effects" }, effects[key] || "")] : el("span", { class: "none" }, "empty"),
-      buy ? actionButton(buy, ctx, `Buy it (${buy.info.credits} cr)`) : null);
+      buy ? actionButton(buy, ctx, `Buy it (${plural(buy.info.credits, "credit")})`) : null);
   });
   const habitat = large.find((a) => a.info.from === "aquatic_habitats");
   const specialist = (key, from) => {
@@ -192,7 +192,7 @@ function intelligen(state, actions, ctx) {
       el("div", {}, el("span", { class: "dg-label" }, `Large Facilities (${view.large_pile} in the pile)`), el("ul", { class: "dg-cards" }, offer)),
       el("div", {}, el("span", { class: "dg-label" }, "Aquatic Habitats"),
         el("p", { "data-target": "from:aquatic_habitats" }, `${view.aquatic_habitats} in the stack `,
-          habitat ? actionButton(habitat, ctx, `Buy one (${habitat.info.credits} cr)`) : null),
+          habitat ? actionButton(habitat, ctx, `Buy one (${plural(habitat.info.credits, "credit")})`) : null),
         el("span", { class: "dg-label" }, "Open Ocean"),
         el("p", {}, `Plesiosaurus ${view.meeples_left?.plesiosaurus ?? 0} left, with the two Upkeep Dice`),
         ocean.length ? el("p", { class: "dg-roll" }, ocean[0]) : null),
