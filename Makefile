@@ -4,6 +4,9 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 GAME ?= my-funny-dinos
 PLAYERS ?= human,greedy,random
+# `make run` / `make serve`: where the web table listens (HOST=0.0.0.0 for every network).
+HOST ?= 127.0.0.1
+PORT ?= 8000
 # `make soak`: random decisions per game, player count and option set, and the processes playing them.
 SOAK_DECISIONS ?= 1000000
 SOAK_WORKERS ?= 2
@@ -46,9 +49,9 @@ $(VENV)/.installed-web: pyproject.toml | $(VENV)/.created
 	$(BIN)/python -m pip install -q -e '.[web]'
 	touch $@ $(VENV)/.installed
 
-# The web server on http://127.0.0.1:8000/ (SQLite in ./var/dinotable.db; DINOTABLE_DATABASE_URL for PostgreSQL).
+# The web server on http://$(HOST):$(PORT)/ (SQLite in ./var/dinotable.db; DINOTABLE_DATABASE_URL for PostgreSQL).
 serve: $(VENV)/.installed-web
-	$(BIN)/dinotable serve
+	$(BIN)/dinotable serve --host $(HOST) --port $(PORT)
 
 # The server's tests start a throwaway PostgreSQL, and the browser tests drive Debian's Chromium; each comes
 # from apt where it is missing. Without apt (or root) these steps only say so: those tests then skip, or fail

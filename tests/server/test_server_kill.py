@@ -20,17 +20,17 @@ SERVE = "from dinotable.cli.main import main; main()"
 
 
 def start(database: str) -> tuple[subprocess.Popen, str]:
-    """`dinotable serve` on a free port; returns once uvicorn says it listens."""
+    """`dinotable serve` on a free port; returns once it says it serves."""
     port = free_port()
     args = [sys.executable, "-c", SERVE, "serve", "--port", str(port), "--database", database, "--bot-pause", "0"]
-    process = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    process = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     seen = []
-    for line in process.stderr:  # blocks until the next line, or the end if the server died
+    for line in process.stdout:  # blocks until the next line, or the end if the server died
         seen.append(line)
-        if "Uvicorn running on" in line:
+        if "dinotable is serving on" in line:
             # Keep reading what the server logs, or a full pipe would stop it mid-request.
             process.log = seen
-            process.drain = threading.Thread(target=lambda: seen.extend(process.stderr), daemon=True)
+            process.drain = threading.Thread(target=lambda: seen.extend(process.stdout), daemon=True)
             process.drain.start()
             return process, f"http://127.0.0.1:{port}"
     process.wait()
@@ -65,7 +65,7 @@ def test_every_acknowledged_action_survives_kill_9_and_play_continues(tmp_path):
         process.send_signal(signal.SIGKILL)
         process.wait()
         process.drain.join()  # the pipe ends with the process
-        process.stderr.close()
+        process.stdout.close()
     assert process.returncode == -signal.SIGKILL
     log = "".join(process.log)
     assert "WebSocket /ws/tables/" in log and tokens[1] not in log  # the log does not hand out seats
@@ -89,4 +89,4 @@ def test_every_acknowledged_action_survives_kill_9_and_play_continues(tmp_path):
         process.send_signal(signal.SIGKILL)
         process.wait()
         process.drain.join()  # the pipe ends with the process
-        process.stderr.close()
+        process.stdout.close()

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import errno
 import logging
 import re
+import socket
 from typing import Annotated
 
 import typer
@@ -37,6 +39,38 @@ def log_config() -> dict:
     return config
 
 
+def claim(host: str, port: int) -> socket.socket:
+    """The listening socket, claimed before anything else starts, so a port in use stops the server cleanly."""
+    family, kind, proto, _, address = socket.getaddrinfo(host or None, port, type=socket.SOCK_STREAM)[0]
+    sock = socket.socket(family, kind, proto)
+    # Lets a restart reuse a port left in TIME_WAIT; a port another program listens on still refuses.
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind(address)
+    except OSError as exc:
+        sock.close()
+        if exc.errno == errno.EADDRINUSE:
+            free = next_free(host, port)
+            refuse(f"port {port} is in use: make run PORT={free} (or dinotable serve --port {free})")
+        refuse(f"cannot listen on {host}:{port}: {exc.strerror}")
+    sock.listen(2048)
+    return sock
+
+
+def refuse(message: str) -> None:
+    typer.echo(message, err=True)
+    raise typer.Exit(code=1)
+
+
+def next_free(host: str, port: int) -> int:
+    """The first port after `port` that nothing listens on, to suggest."""
+    for candidate in range(port + 1, min(port + 100, 65536)):
+        with socket.socket() as probe:
+            if probe.connect_ex((host if host not in ("0.0.0.0", "") else "127.0.0.1", candidate)) != 0:
+                return candidate
+    return 0
+
+
 def serve(
     host: Annotated[str, typer.Option(help="the address to listen on (0.0.0.0: every network)")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="the port to listen on")] = 8000,
@@ -58,8 +92,16 @@ def serve(
     except ImportError as exc:
         typer.echo(f"dinotable serve needs the web extra ({exc.name} is missing): pip install -e '.[web]'", err=True)
         raise typer.Exit(code=2) from None
+    sock = claim(host, port)
     app = create_app(database, bot_pause=bot_pause, bot_workers=bot_workers)
     shown_host = "127.0.0.1" if host in ("0.0.0.0", "") else host
-    typer.echo(f"dinotable is serving on http://{shown_host}:{port}/ (database {app.state.server.engine.url!r})")
-    # uvicorn says "Uvicorn running on ..." once it listens (the kill-and-restart test waits for that line).
-    uvicorn.run(app, host=host, port=port, log_level="info", access_log=False, log_config=log_config())
+    address = f"http://{shown_host}:{port}/ (database {app.state.server.engine.url!r})"
+
+    class Server(uvicorn.Server):
+        async def startup(self, sockets=None) -> None:
+            await super().startup(sockets)
+            if self.started:  # said only once it answers (the kill-and-restart test waits for this line)
+                typer.echo(f"dinotable is serving on {address}")
+
+    config = uvicorn.Config(app, log_level="info", access_log=False, log_config=log_config())
+    Server(config).run(sockets=[sock])
