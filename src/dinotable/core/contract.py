@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import operator
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from types import EllipsisType
 from typing import TYPE_CHECKING, Any, Generic, NamedTuple
 
 from dinotable.core.errors import shown
 from dinotable.core.options import OptionSpec, validate_options
+from dinotable.core.words import names_problem, upper_first
 
 # The type of a game's states: each game is a Game[ItsState], so its methods take its own states. A plain
 # `Game` means Game[State] to the type checker (the default; typing.TypeVar takes `default` from Python 3.13
@@ -217,8 +218,9 @@ class Game(ABC, Generic[StateT]):
         return []
 
     def seat_name(self, state: StateT, seat: int) -> str:
-        """A seat as the game's texts and the table call it ("player 2"; a co-op's "East Branch")."""
-        return f"player {seat + 1}"
+        """A seat as the game's texts and the table call it: its display name if people gave names ("Ana"),
+        else the game's own ("player 2"; a co-op's "East Branch")."""
+        return state.names[seat] if state.names else f"player {seat + 1}"
 
     def board_text(self, state: StateT, seat: int | None) -> str:
         """The whole table as `seat` (None: a spectator) sees it: the terminal's `board`. At most 80
@@ -241,7 +243,7 @@ class Game(ABC, Generic[StateT]):
         mover = state.current_player
         if mover is None:
             return "The game is over."
-        return f"{self.seat_name(state, mover).capitalize()} to move."
+        return f"{upper_first(self.seat_name(state, mover))} to move."
 
     def screen_text(self, state: StateT, seat: int | None) -> str:
         """What `seat` needs in front of it to decide, in at most 14 lines of at most 80 characters: the
@@ -280,6 +282,17 @@ class State(ABC):
     seed: int
     options: dict
     history: list[int]
+    # The seats' display names, once people gave them (`name_seats`); () leaves each game's own ("player 2").
+    # Only texts read them: they are no part of the position, and copies share them.
+    names: tuple[str, ...] = ()
+
+    def name_seats(self, names: Sequence[str]) -> None:
+        """Names the seats for every text that follows ("Ana", "Ben", "Hard bot"); ValueError saying which
+        name is refused (empty, too long, control characters, another seat's)."""
+        problem = names_problem(list(names), self.num_players)
+        if problem:
+            raise ValueError(problem)
+        self.names = tuple(names)
 
     @property
     @abstractmethod

@@ -32,9 +32,9 @@ from dinotable.core.decisions import ActionLayout, Decisions
 from dinotable.core.errors import IllegalAction
 from dinotable.core.rng import derive_seed, seed_state
 
-# Never part of the key: the game and its content, the options (keyed apart, first) and the legal actions
-# (worked out from the rest).
-_ALWAYS_UNKEYED = frozenset({"game", "c", "options", "_legal"})
+# Never part of the key: the game and its content, the options (keyed apart, first), the legal actions
+# (worked out from the rest) and the seats' display names (only texts read them).
+_ALWAYS_UNKEYED = frozenset({"game", "c", "options", "_legal", "names"})
 
 
 class FlatState(State):

@@ -10,8 +10,9 @@ from dinotable.core.errors import IllegalAction, RecordError, shown
 
 RECORD_FIELDS = ("game", "version", "num_players", "options", "seed", "history")
 # Besides what replays, a saved terminal game names who sat where (a person, or an agent's spec), so that
-# `play --load` seats them again; it changes nothing a replay reaches.
-OPTIONAL_FIELDS = ("players",)
+# `play --load` seats them again, and a record may keep the seats' display names; neither changes what a
+# replay reaches.
+OPTIONAL_FIELDS = ("players", "names")
 
 
 def plain(value):
@@ -20,7 +21,7 @@ def plain(value):
 
 
 def make_record(state) -> dict:
-    return {
+    doc = {
         "game": state.game.name,
         "version": state.game.version,
         "num_players": state.num_players,
@@ -28,6 +29,9 @@ def make_record(state) -> dict:
         "seed": state.seed,
         "history": list(state.history),
     }
+    if state.names:
+        doc["names"] = list(state.names)
+    return doc
 
 
 def _parse(doc) -> dict:
@@ -86,6 +90,11 @@ def replay(game, doc):
         state = game.new_game(doc["num_players"], doc["seed"], doc["options"])
     except ValueError as exc:
         raise RecordError(f"record cannot start its game: {exc}") from None
+    if "names" in doc:
+        try:
+            state.name_seats(doc["names"])
+        except ValueError as exc:
+            raise RecordError(f"record field 'names': {exc}") from None
     for step, action in enumerate(doc["history"]):
         if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < game.num_distinct_actions:
             raise RecordError(

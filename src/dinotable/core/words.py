@@ -39,3 +39,41 @@ def plural(noun: str) -> str:
 def counted(n: int, noun: str, many: str | None = None) -> str:
     """A number with its noun: '1 Scandal', '2 Scandals', '0 visitors' (`many`: an irregular plural)."""
     return f"{n} {noun if n == 1 else many or plural(noun)}"
+
+
+# A seat's display name ("Ana"): at most this many characters.
+NAME_LIMIT = 24
+
+
+def name_problem(name: object) -> str | None:
+    """Why `name` cannot be a seat's display name, or None if it can."""
+    if not isinstance(name, str) or not name.strip():
+        return "a name needs some text"
+    if len(name) > NAME_LIMIT:
+        return f"a name is at most {NAME_LIMIT} characters, {name!r} has {len(name)}"
+    if any(ord(c) < 32 or 0x7F <= ord(c) < 0xA0 or 0xD800 <= ord(c) < 0xE000 for c in name):
+        return "a name is plain text: no line breaks or control characters"
+    if name != name.strip():
+        return "a name has no spaces before or after it"
+    return None
+
+
+def names_problem(names: object, num_players: int) -> str | None:
+    """Why `names` cannot name the seats of a game of `num_players`, or None if it can."""
+    if not isinstance(names, list | tuple) or len(names) != num_players:
+        return f"names: one name per seat is needed ({num_players})"
+    for seat, name in enumerate(names):
+        problem = name_problem(name)
+        if problem:
+            return f"the name of seat {seat + 1}: {problem}"
+    lowered = [name.casefold() for name in names]
+    for seat, name in enumerate(lowered):
+        if name in lowered[:seat]:
+            return f"the name of seat {seat + 1}: {names[seat]!r} is already another seat's"
+    return None
+
+
+def upper_first(text: str) -> str:
+    """The text with its first letter made a capital, and no other changed (unlike str.capitalize, which
+    would make "McKay" "Mckay")."""
+    return text[:1].upper() + text[1:]

@@ -197,8 +197,9 @@ class DinoGenics(Game[DinoGenicsState]):
         return [dict(section) for section in self.content.how_to_play]
 
     def seat_name(self, state: DinoGenicsState, seat: int) -> str:
-        """In the co-op the two seats are the West and East Branches, as the board and the texts name them."""
-        return f"{BRANCHES[seat]} Branch" if state.coop else super().seat_name(state, seat)
+        """In the co-op the two seats are the West and East Branches, as the board and the texts name them,
+        unless people gave their names."""
+        return f"{BRANCHES[seat]} Branch" if state.coop and not state.names else super().seat_name(state, seat)
 
     def board_text(self, state: DinoGenicsState, seat: int | None) -> str:
         return board.board_text(state, seat)

@@ -10,11 +10,10 @@ from typing import TYPE_CHECKING
 
 from dinotable.core.words import counted
 from dinotable.games.dinogenics import rules
-from dinotable.games.dinogenics.render import stage_label, view, who_of
+from dinotable.games.dinogenics.render import seat_title, stage_label, view, who_of
 from dinotable.games.dinogenics.rules import COMMERCIAL
 from dinotable.games.dinogenics.rules.codes import cell_of, facility_of, is_damaged, species_of
 from dinotable.games.dinogenics.texts import (
-    BRANCHES,
     facility_text,
     kind_key,
     kind_name,
@@ -181,9 +180,7 @@ def seat_lines(s: DinoGenicsState, v: dict, p: int, seat: int | None) -> list[st
     """One park as `seat` sees it (v is its view): counters, specialists, grid, facilities, its own hands."""
     c = s.c
     pv = v["players"][p] if p < s.num_players else v["synth"]
-    name = f"Player {p + 1}"
-    if s.coop:
-        name = "Synth's park" if p == rules.SYNTH else f"The {BRANCHES[p]} Branch"
+    name = seat_title(s, p)
     head = (
         f"{name}{' (you)' if p == seat else ''}: {pv['vp']} VP, reputation {pv['reputation']}, "
         f"dinosaur value {pv['dinosaur_value']}, "

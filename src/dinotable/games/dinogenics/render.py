@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from dinotable.core.words import a, counted
+from dinotable.core.words import a, counted, upper_first
 from dinotable.games.dinogenics import rules, scoring
 from dinotable.games.dinogenics.components import DIETS, DROWNING, FACE_NAMES, FACES, RESOURCES
 from dinotable.games.dinogenics.park import cells_of
@@ -47,9 +47,20 @@ _SYNTH_DOES = {
 def who_of(s: DinoGenicsState, seat) -> str:
     if seat is None:
         return ""
+    if s.coop and seat == rules.SYNTH:
+        return "Synth"
+    return s.game.seat_name(s, seat) if s.names or not s.coop else f"the {BRANCHES[seat]} Branch"
+
+
+def seat_title(s: DinoGenicsState, p: int) -> str:
+    """A park's owner as the board names it: "Player 2", "Ana", "The West Branch", "Ana (West Branch)",
+    "Synth's park"."""
+    if s.coop and p == rules.SYNTH:
+        return "Synth's park"
+    name = upper_first(s.game.seat_name(s, p))
     if s.coop:
-        return "Synth" if seat == rules.SYNTH else f"the {BRANCHES[seat]} Branch"
-    return f"player {seat + 1}"
+        return f"{name} ({BRANCHES[p]} Branch)" if s.names else f"The {name}"
+    return name
 
 
 def event_text(s: DinoGenicsState, event) -> str:

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from dinotable.core.words import counted
 from dinotable.games.dinogenics import board, render, rules, scoring
 from dinotable.games.dinogenics.components import CREDITS, FENCES, GOATS, REFINED, SCANDALS, VISITORS, VP
+from dinotable.games.dinogenics.render import seat_title
 from dinotable.games.dinogenics.rules.codes import facility_of, is_damaged, species_of
 from dinotable.games.dinogenics.texts import BRANCHES, kind_name, place_name
 
@@ -36,13 +37,6 @@ def _fit(text: str, width: int = WIDTH) -> str:
     if " " in cut[width // 2 :]:
         cut = cut[: cut.rindex(" ")].rstrip(",;:")
     return cut + "..."
-
-
-def seat_title(s: DinoGenicsState, p: int) -> str:
-    """A park's owner as the board names it: "Player 2", "The West Branch", "Synth's park"."""
-    if s.coop:
-        return "Synth's park" if p == rules.SYNTH else f"The {BRANCHES[p]} Branch"
-    return f"Player {p + 1}"
 
 
 def _stage(s: DinoGenicsState) -> str:
@@ -112,7 +106,7 @@ def status_text(s: DinoGenicsState, seat: int | None) -> str:
 
 def _who(s: DinoGenicsState, seat: int) -> str:
     """A seat inside a sentence: "player 2", "the West Branch"."""
-    return ("the " if s.coop else "") + s.game.seat_name(s, seat)
+    return ("the " if s.coop and not s.names else "") + s.game.seat_name(s, seat)
 
 
 def _result(s: DinoGenicsState, seat: int | None) -> str:

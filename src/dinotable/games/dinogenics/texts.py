@@ -394,7 +394,7 @@ def card_told(s: DinoGenicsState, action: int, ctx) -> str:
 
 def opponent_text(s: DinoGenicsState, action: int, ctx) -> str:
     p = action - s.ids.seat
-    return "Choose Synth" if s.coop and p == SYNTH else f"Choose player {p + 1}"
+    return "Choose Synth" if s.coop and p == SYNTH else f"Choose {s.game.seat_name(s, p)}"
 
 
 def city_text(s: DinoGenicsState, action: int, ctx: CityContext) -> str:

@@ -39,8 +39,8 @@ if TYPE_CHECKING:
     from dinotable.games.my_funny_dinos.state import MyFunnyDinosState
 
 
-def player_name(seat: int) -> str:
-    return f"player {seat + 1}"
+def player_name(s: MyFunnyDinosState, seat: int) -> str:
+    return s.game.seat_name(s, seat)
 
 
 def listed(items: list[str]) -> str:
@@ -224,7 +224,7 @@ def gift_told(s: MyFunnyDinosState, a: int, ctx) -> str:
 
 
 def take_text(s: MyFunnyDinosState, a: int, ctx) -> str:
-    return f"Take {player_name(s.owner[a - PICK])}'s {_picked(s, a)}" + _missions_after(s, ctx.given, a - PICK)
+    return f"Take {player_name(s, s.owner[a - PICK])}'s {_picked(s, a)}" + _missions_after(s, ctx.given, a - PICK)
 
 
 def _missions_after(s: MyFunnyDinosState, given: int, taken: int) -> str:
@@ -233,7 +233,7 @@ def _missions_after(s: MyFunnyDinosState, given: int, taken: int) -> str:
     after, events = s.clone(), []
     exchange(after, given, taken, events)
     taken_missions = [
-        f"{player_name(e.seat)} takes the mission {mission_name(s.c, e.detail['mission'])}"
+        f"{player_name(s, e.seat)} takes the mission {mission_name(s.c, e.detail['mission'])}"
         for e in events
         if e.kind == "mission_taken"
     ]
@@ -329,7 +329,7 @@ def part_info(s: MyFunnyDinosState, a: int, ctx) -> dict:
 
 def event_text(s: MyFunnyDinosState, event) -> str:
     kind, seat, d = event
-    who = player_name(seat) if seat is not None else ""
+    who = player_name(s, seat) if seat is not None else ""
     if kind == "forced":
         text = d["text"]  # a choice's text, as the list of choices reads it: lower-cased after the name
         return f"{who}: {text[:1].lower()}{text[1:]}" if text else ""  # quiet: nothing to restore, turn ended
@@ -357,11 +357,12 @@ def event_text(s: MyFunnyDinosState, event) -> str:
     if kind == "bones_taken":
         if not d["from"]:
             return f"bone pile: no other player has a bone to give {who}"
-        givers = listed([player_name(o) for o in d["from"]])
+        givers = listed([player_name(s, o) for o in d["from"]])
         return f"bone pile: {who} takes a small bone token from {givers}"
     if kind == "exchanged":
         return (
-            f"{who} gives the {tile_name(s, d['gave'])} to {player_name(d['with'])} for the {tile_name(s, d['took'])}"
+            f"{who} gives the {tile_name(s, d['gave'])} to {player_name(s, d['with'])} "
+            f"for the {tile_name(s, d['took'])}"
         )
     if kind == "exchange_skipped":
         return f"exchange: no other player has a loose tile, so {who} exchanges nothing"
@@ -375,7 +376,7 @@ def event_text(s: MyFunnyDinosState, event) -> str:
     if kind == "mission_taken":
         return f"{who} takes the mission tile {mission_name(s.c, d['mission'])}: {d['points']} points"
     if kind == "final_round":
-        amber = player_name(s.first_player)
+        amber = player_name(s, s.first_player)
         return (
             f"{s.c.numbers['dinosaurs_to_end']} dinosaurs are restored: the round is played out, and the game "
             f"ends before {amber} (the amber token) plays again"
@@ -410,7 +411,7 @@ def score_lines(s: MyFunnyDinosState) -> list[str]:
         ]
         names = [m.name for m in s.c.missions if m.id in row["mission_tiles"]]
         parts.append(f"mission tiles {row['missions']}" + (f" ({', '.join(names)})" if names else ""))
-        lines.append(f"{player_name(seat)}: {row['total']} points = " + " + ".join(parts))
+        lines.append(f"{player_name(s, seat)}: {row['total']} points = " + " + ".join(parts))
     return lines
 
 

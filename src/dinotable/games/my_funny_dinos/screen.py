@@ -95,7 +95,7 @@ def status_line(s: MyFunnyDinosState, seat: int | None) -> str:
     elif s.cur == seat:
         turn = f"your turn: {YOU_DO.get(s.phase, 'restore')}"
     else:
-        turn = f"{player_name(s.cur)} {DOING.get(s.phase, 'restores')}"
+        turn = f"{player_name(s, s.cur)} {DOING.get(s.phase, 'restores')}"
     mine = f" | you: {counted(s.bones[seat], 'bone')}, {pts(breakdown(s)[seat]['total'])}" if seat is not None else ""
     restored = f"{len(s.dinos)}/{n['dinosaurs_to_end']}"
     for dinos in (f" | dinosaurs {restored}", f" | dinos {restored}", ""):
@@ -151,8 +151,9 @@ def mission_lines(s: MyFunnyDinosState, brief: bool = False) -> list[str]:
     for slot, index in enumerate(s.missions):
         m = s.c.missions[index]
         owners = mission_owners(s, slot)
-        who = listed([str(o + 1) if brief else player_name(o) for o in owners]) if owners else ""
-        who = f"player{'s' if len(owners) > 1 else ''} {who}" if brief and owners else who
+        numbers = brief and not s.names  # players named by people are never shortened to a number
+        who = listed([str(o + 1) if numbers else player_name(s, o) for o in owners]) if owners else ""
+        who = f"player{'s' if len(owners) > 1 else ''} {who}" if numbers and owners else who
         if m.border == "red":
             state = f"taken by {who}" if owners else "open"
         else:
@@ -185,7 +186,7 @@ def _dinos(s: MyFunnyDinosState, seat: int) -> str:
 def seat_line(s: MyFunnyDinosState, seat: int) -> str:
     """Another seat in one line: points, bones, dinosaurs and its loose tiles (by part, colours)."""
     amber = " (amber)" if seat == s.first_player else ""
-    head = f"{player_name(seat)}{amber}: {pts(breakdown(s)[seat]['total'])}, {counted(s.bones[seat], 'bone')}"
+    head = f"{player_name(s, seat)}{amber}: {pts(breakdown(s)[seat]['total'])}, {counted(s.bones[seat], 'bone')}"
     head += _dinos(s, seat)
     if not loose_tiles(s, seat):
         return f"{head}; no loose tile"
@@ -202,7 +203,8 @@ def own_lines(s: MyFunnyDinosState, seat: int, brief: bool = False) -> list[str]
     """The seat's own board, nearest the prompt: points, bones, dinosaurs (`brief`: their values only), its
     loose tiles by part, and the tiles picked so far in an exchange or a restoration."""
     amber = " (amber)" if seat == s.first_player else ""
-    lines = [f"You, {player_name(seat)}{amber}: {pts(breakdown(s)[seat]['total'])}, {counted(s.bones[seat], 'bone')}"]
+    total = pts(breakdown(s)[seat]["total"])
+    lines = [f"You, {player_name(s, seat)}{amber}: {total}, {counted(s.bones[seat], 'bone')}"]
     dinos = [
         str(d.value) if brief else f"{d.value} ({', '.join(short(s, p) for p in d.pieces)})"
         for d in s.dinos
@@ -223,7 +225,7 @@ def seat_board_text(s: MyFunnyDinosState, viewer: int | None, seat: int) -> str:
     missions held (everything a seat holds is face up: `viewer` changes nothing)."""
     amber = ", amber token" if seat == s.first_player else ""
     turn = ", to play" if seat == s.cur and not s.over else ""
-    lines = [f"{player_name(seat)}{amber}{turn}: {counted(s.bones[seat], 'small bone token')}"]
+    lines = [f"{player_name(s, seat)}{amber}{turn}: {counted(s.bones[seat], 'small bone token')}"]
     lines += wrapped("  score " + score_lines(s)[seat].split(": ", 1)[1], "    ")
     for part, name in PART_GROUPS:
         tiles = [f"{tile_name(s, p)} #{p}" for p in loose_tiles(s, seat, part)]
@@ -242,7 +244,7 @@ def board_text(s: MyFunnyDinosState, seat: int | None) -> str:
     lines = [status_line(s, seat), "Missions:"]
     for slot, index in enumerate(s.missions):
         m = s.c.missions[index]
-        owners = listed([player_name(o) for o in mission_owners(s, slot)]) if mission_owners(s, slot) else ""
+        owners = listed([player_name(s, o) for o in mission_owners(s, slot)]) if mission_owners(s, slot) else ""
         if m.border == "red":
             held = f"taken by {owners}" if owners else "open"
         else:
@@ -284,7 +286,7 @@ def action_label(s: MyFunnyDinosState, action: int) -> str:
         p = action - PICK
         label = short(s, p)
         if s.phase == TAKE:
-            label = f"{player_name(s.owner[p])}'s {label}"
+            label = f"{player_name(s, s.owner[p])}'s {label}"
         elif s.phase != GIVE:  # a part of a dinosaur: the most it can still score
             label += f": {outlook(s, (*s.ctx, p))} points"
     return label[:LABEL]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from dinotable.core.words import a, counted
+from dinotable.core.words import a, counted, upper_first
 from dinotable.games.tiny_epic_dinosaurs.content import RESOURCES
 from dinotable.games.tiny_epic_dinosaurs.effects import amounts_text
 from dinotable.games.tiny_epic_dinosaurs.render import amount_text, contract_text, edge_words, holder_name, space_name
@@ -149,7 +149,7 @@ def _game_over_text(s: TinyEpicDinosaursState, who: str, d: dict) -> str:
             f"dinosaurs on the Farm {b['dinosaurs']})"
         )
 
-    lines = [parts(holder_name(s, p).capitalize(), breakdown(s, p)) for p in range(s.num_players)]
+    lines = [parts(upper_first(holder_name(s, p)), breakdown(s, p)) for p in range(s.num_players)]
     if s.solo:
         lines.append(parts("The Rival", rival_breakdown(s)).replace("on the Farm", "in its columns"))
     winners = s.winners()
@@ -178,7 +178,9 @@ EVENT_TEXTS = {
     "rival": _rival_card_text,
     "rival_dinosaur": lambda s, who, d: f"the Rival takes {a(_dinosaur(s, d['species']))} into its columns",
     "rival_gain": lambda s, who, d: f"the Rival gains {amounts_text((d['plant'], d['meat'], d['supply']))}",
-    "rival_steal": lambda s, who, d: f"the Rival takes {amount_text(d['amount'], d['resource'])} from player 1",
+    "rival_steal": lambda s, who, d: (
+        f"the Rival takes {amount_text(d['amount'], d['resource'])} from {holder_name(s, 0)}"
+    ),
     "rival_research": lambda s, who, d: f"the Rival takes the Research card {d['card']}",
     "rival_contract": lambda s, who, d: (
         f"the Rival fulfils the Public Contract {d['contract']} for {d['vp']} VP: "

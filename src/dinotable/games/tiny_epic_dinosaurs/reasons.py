@@ -94,7 +94,7 @@ def _strongest(s: TinyEpicDinosaursState, slot: int, most: int) -> str:
     """Who holds the space most strongly: 'player 2 has 2 there (a Foreman counts as 2 Dinofarmers)'."""
     here = s.occupants(slot)
     who = [h for h, strength in enumerate(here) if strength == most]
-    names = [("the Rival's card" if h >= s.num_players else f"player {h + 1}") for h in who]
+    names = [("the Rival's card" if h >= s.num_players else s.game.seat_name(s, h)) for h in who]
     verb = "has" if len(names) == 1 else "each have"
     # A Foreman sent to Medical Leave keeps its foreman_at until Retrieve: only a strength it could give counts.
     foreman = most >= s.c.numbers["foreman_strength"] and any(

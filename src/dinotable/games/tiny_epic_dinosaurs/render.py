@@ -77,6 +77,12 @@ def code_name(c, code: int) -> str:
 
 
 def holder_name(s: TinyEpicDinosaursState, h: int) -> str:
+    """A holder as texts name it: its seat's name ("player 2", "Ana"), or the Rival."""
+    return "Rival" if h >= s.num_players else s.game.seat_name(s, h)
+
+
+def holder_key(s: TinyEpicDinosaursState, h: int) -> str:
+    """A holder as the view names it, whatever names people gave ("player 2", "Rival"): boards place by it."""
     return "Rival" if h >= s.num_players else f"player {h + 1}"
 
 
@@ -472,11 +478,11 @@ def view(s: TinyEpicDinosaursState, seat: int | None) -> dict:
         "barrier_supply": s.barrier_supply,
         "hunting_die": (
             {
-                "who": holder_name(s, last[0]),
+                "who": holder_key(s, last[0]),
                 "species": component(c.species[last[1]].name),
                 "face": FACE_NAMES[last[2]],
                 # the roll in words, for a page: "player 1 rolled Damage hunting an Allosaurus"
-                "text": f"{holder_name(s, last[0])} rolled {FACE_NAMES[last[2]]} hunting {a(c.species[last[1]].name)}",
+                "text": f"{holder_key(s, last[0])} rolled {FACE_NAMES[last[2]]} hunting {a(c.species[last[1]].name)}",
             }
             if last
             else None
@@ -488,11 +494,11 @@ def view(s: TinyEpicDinosaursState, seat: int | None) -> dict:
                 board=c.spaces[space].board,
                 cost=amounts_text(c.spaces[space].cost) if any(c.spaces[space].cost) else "",
                 does=space_does(c.spaces[space]),
-                occupants={holder_name(s, x): strength for x, strength in enumerate(s.occupants(slot)) if strength},
+                occupants={holder_key(s, x): strength for x, strength in enumerate(s.occupants(slot)) if strength},
                 # whose Foreman stands here (it counts 2 of its holder's strength); one sent to Medical Leave
                 # by the Hunting Die's Damage left the space with its holder's strength
                 foreman=[
-                    holder_name(s, p) for p in range(s.num_players) if s.foreman_at[p] == slot and s.occupant(slot, p)
+                    holder_key(s, p) for p in range(s.num_players) if s.foreman_at[p] == slot and s.occupant(slot, p)
                 ],
             )
             for slot, space in enumerate(s.slots)
@@ -507,7 +513,7 @@ def view(s: TinyEpicDinosaursState, seat: int | None) -> dict:
         # A Dinosaur Escape interrupts a phase of the round: which one (the table goes back to it after).
         "escape_during": s.decisions[s.ctx.back_to].name if s.phase == ESCAPE else None,
         # In the phases each seat plays in turn for itself, the seats that have still to (the one to move first).
-        "still_to_choose": [holder_name(s, p) for p in s.queue] if s.phase in (KEEP, ADAPT, FEED, NEWBORN) else [],
+        "still_to_choose": [holder_key(s, p) for p in s.queue] if s.phase in (KEEP, ADAPT, FEED, NEWBORN) else [],
         "escaping": [component(code_name(c, code)) for code in escaping_now(s)],
         "players": players,
     }

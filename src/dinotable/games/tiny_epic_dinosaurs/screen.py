@@ -12,7 +12,7 @@ import re
 import textwrap
 from typing import TYPE_CHECKING
 
-from dinotable.core.words import a, counted
+from dinotable.core.words import a, counted, upper_first
 from dinotable.games.tiny_epic_dinosaurs.components import (
     CHOOSE,
     ESCAPE,
@@ -184,7 +184,7 @@ def other_line(s: TinyEpicDinosaursState, p: int) -> str:
             name = c.species[code].letter if is_common(code) else " Unique"
             farm[name] = farm.get(name, 0) + 1
     dinos = " ".join(f"{n}{name}" for name, n in farm.items()) or "empty"
-    who = holder_name(s, p).capitalize() + (" (first player)" if s.first == p else "")
+    who = upper_first(holder_name(s, p)) + (" (first player)" if s.first == p else "")
     private = f"{len(s.private[p])} Private face down"
     if s.over:  # the final score's parts, and every Private Contract is shown
         b = breakdown(s, p)
@@ -323,7 +323,7 @@ def _wrapped(lines: list[str]) -> list[str]:
 def seat_lines(s: TinyEpicDinosaursState, viewer: int | None, p: int) -> list[str]:
     c = s.c
     out = [
-        f"{holder_name(s, p).capitalize()} - Farm {c.farms[s.farm[p]].name} - {amounts_text(s.resources(p))}, "
+        f"{upper_first(holder_name(s, p))} - Farm {c.farms[s.farm[p]].name} - {amounts_text(s.resources(p))}, "
         f"{counted(s.barriers[p], 'Barrier')}, {counted(s.normals[p], 'Dinofarmer')} to place"
         + (" + the Foreman" if s.foreman[p] else "")
         + f" - {breakdown(s, p)['total']} VP so far"
