@@ -26,7 +26,8 @@ from cli_support import (
 import dinotable
 from dinotable.agents import AGENTS
 from dinotable.cli.main import app
-from dinotable.cli.play import HELP, look_up, play, score_lines, seat_names
+from dinotable.cli.play import HELP, fit_screen, look_up, play, score_lines, seat_names
+from dinotable.cli.replay import PROMPT
 from dinotable.core.options import parse_option_args
 
 # ------------------------------------------------------------------------------------------- play: bots
@@ -506,10 +507,11 @@ def test_replay_step_shows_the_table_after_each_decision(tmp_path):
     path.write_text(json.dumps(state.to_json()))
     result = runner.invoke(app, ["replay", str(path), "--step"], input="\n\nq\n")
     assert result.exit_code == 0, result.output
-    assert result.stdout.count("Enter: next decision, q: to the end") == 3  # stepped twice, then q
+    assert result.stdout.count(PROMPT) == 3  # stepped twice, then q
     after_one = GAME.new_game(2, 4)
     after_one.apply(state.history[0])
-    assert GAME.board_text(after_one, None) in result.stdout
+    assert "\n".join(fit_screen(GAME.screen_text(after_one, None))) + "\n" + PROMPT in result.stdout
+    assert GAME.board_text(state, None) in result.stdout  # the whole table at the end
 
 
 def test_coop_seats_are_named_as_the_board_names_them():
@@ -567,5 +569,6 @@ def test_replay_tells_the_decisions_that_resolved_themselves_as_their_seat_read_
     path.write_text(json.dumps(state.to_json()))
     result = runner.invoke(app, ["replay", str(path)])
     assert result.exit_code == 0, result.output
+    # Each told as its own line (wrapped at 80 columns, as every line the terminal prints).
     lines = result.stdout.splitlines()
-    assert all(line in lines for line in forced)
+    assert all(fitted(line).split("\n")[0] in lines and fitted(line) in result.stdout for line in forced)

@@ -20,10 +20,9 @@ from rich.text import Text
 import dinotable
 from dinotable.agents import AGENTS, make_agent
 from dinotable.cli.play import play as play_game
-from dinotable.cli.play import score_lines
+from dinotable.cli.replay import replay_game
 from dinotable.cli.serve import serve
 from dinotable.core.errors import ContentError, RecordError
-from dinotable.core.narration import tell
 from dinotable.core.options import parse_option_args
 from dinotable.core.record import load_doc
 from dinotable.core.record import replay as replay_record
@@ -236,7 +235,8 @@ def _styled_writer(game):
 def replay(
     path: Annotated[Path, typer.Argument(metavar="FILE")],
     step: Annotated[
-        bool, typer.Option("--step", help="show the table after each decision and wait for Enter (q stops stepping)")
+        bool,
+        typer.Option("--step", help="a screen per decision: what was decided, the table after it (q: no more stops)"),
     ] = False,
 ) -> None:
     """Replay a saved game, decision by decision, with the final scores."""
@@ -246,31 +246,7 @@ def replay(
         replay_record(game, doc)  # checks the whole record before showing any of it
     except RecordError as exc:
         raise _fail(str(exc)) from None
-    state = game.new_game(doc["num_players"], doc["seed"], doc["options"])
-    players = doc.get("players") or [None] * doc["num_players"]
-    names = [game.seat_name(state, seat) + (f" ({spec})" if spec else "") for seat, spec in enumerate(players)]
-    print(f"{game.title}, seed {doc['seed']}, {doc['num_players']} players, {len(doc['history'])} decisions")
-    for action in doc["history"]:
-        # A record is read whole: every decision, the forced ones too, as its own seat read it.
-        lines, _ = tell(state, action, ..., lambda seat: game.title if seat is None else names[seat], indent="  ")
-        print("\n".join(lines))
-        if step:
-            print(game.board_text(state, None))
-            try:
-                step = input("Enter: next decision, q: to the end ").strip().lower() != "q"
-            except EOFError:
-                step = False
-    print()
-    print(game.board_text(state, None))
-    print("Final scores:" if state.is_over else "Scores so far (the record ends before the game does):")
-    for line in score_lines(state, names):
-        print("  " + line)
-    if state.is_over:
-        winners = state.winners()
-        if winners:
-            print(("Winner: " if len(winners) == 1 else "Shared win: ") + ", ".join(names[w] for w in winners))
-        else:
-            print("Nobody at the table wins.")
+    replay_game(game, doc, step)
 
 
 @app.command()

@@ -23,8 +23,9 @@ from dinotable.sim.runner import AGENT_SEED_KEY, OBSERVATION_SEED_KEY
 HELP = """Type the number of an action, or its name (site-a, #26) or the start of one.
 Commands:
   list, all     every action on offer in full
-  ? N, ? NAME   one action in full
+  ? N, ? NAME   one action in full (the menu cuts long ones short with ...)
   board         the whole table;  board N: player N's board in full
+  hand          your own board and hand in full (the screen cuts long lines)
   scores        the score each player would have if the game ended now
   back          take back your last decision, while it is still your turn and
                 it showed nothing hidden (no card drawn, no die rolled)
@@ -35,6 +36,13 @@ Commands:
 RECAP = 4  # the most lines of what happened since a person's last turn kept in sight at their prompt
 SCREEN = 14  # the most lines `screen_text` may take; the menu and the prompt share the rest of the 24
 MENU_AGAIN = 10  # the most lines the menu takes when it is shown again after a command
+
+
+def fit_screen(text: str) -> list[str]:
+    """A game's screen in at most 14 lines of at most 80 characters, whatever the game gives (too long, it
+    keeps the status line and the last lines, the seat's own board, nearest the prompt)."""
+    lines = [part for line in text.split("\n") for part in wrap(line)]
+    return lines if len(lines) <= SCREEN else [lines[0], *lines[1 - SCREEN :]]
 
 
 def seat_names(specs: list[str], state=None) -> list[str]:
@@ -233,23 +241,19 @@ class Table:
                 self.say(line)
 
     def screen(self, seat: int) -> list[str]:
-        """The seat's screen: at most 14 lines of at most 80 characters, whatever the game gives (too long,
-        it keeps the status line and the seat's own board, nearest the prompt)."""
-        lines = [part for line in self.game.screen_text(self.state, seat).split("\n") for part in wrap(line)]
-        return lines if len(lines) <= SCREEN else [lines[0], *lines[1 - SCREEN :]]
+        """The seat's screen: at most 14 lines of at most 80 characters (`fit_screen`)."""
+        return fit_screen(self.game.screen_text(self.state, seat))
 
-    def ask(self, seat: int, recap: int = 0) -> int:
-        """The screen, the menu and the prompt until the person chooses an action (or goes back, or quits);
-        the menu leaves `recap` lines of the 24 to the narration above the screen when it needs none of them."""
+    def decision_screen(self, seat: int, recap: int = 0) -> tuple[list[str], list[menu.Entry], str, int]:
+        """What is drawn above the prompt of a decision (a blank line, the screen, the title and the menu, in
+        at most 23 lines, leaving `recap` lines to the narration above it when the menu needs none of them),
+        with the menu's entries, its title and the lines the menu took."""
         state, game = self.state, self.game
         legal = game.present_actions(state, state.legal_actions())
         items = menu.entries(state, legal)
         decision = menu.decision_of(state, legal)
         title = menu.clip(f"{self.names[seat]}, your move:" + (f" {decision}" if decision else ""), WIDTH)
         screen = self.screen(seat)
-        self.say("")
-        for line in screen:
-            self._write(line)
         budget = HEIGHT - len(screen) - 3  # the blank line, the title line and the prompt
         # The narration keeps its lines where the whole menu fits beside them; where the menu is cut short
         # anyway, it keeps two (the choices come first, but the last move stays in sight).
@@ -257,7 +261,14 @@ class Table:
             budget -= recap
         elif menu.is_cut(menu.menu_lines(items, budget)):
             budget -= min(recap, 2)
-        self.show_menu(title, items, budget)
+        return ["", *screen, title, *menu.menu_lines(items, budget)], items, title, budget
+
+    def ask(self, seat: int, recap: int = 0) -> int:
+        """The screen, the menu and the prompt until the person chooses an action (or goes back, or quits);
+        the menu leaves `recap` lines of the 24 to the narration above the screen when it needs none of them."""
+        lines, items, title, budget = self.decision_screen(seat, recap)
+        for line in lines:
+            self._write(line)
         again = min(budget, MENU_AGAIN)
         while True:
             try:
@@ -295,6 +306,8 @@ class Table:
                 self._write(line)
         elif word in ("board", "b"):
             self.board(seat, arg)
+        elif word == "hand":  # the screen cuts a long hand or line short; the seat's board has it whole
+            self.say(self.game.seat_board_text(state, seat, seat))
         elif word == "scores":
             for text in score_lines(state, self.names, seat):
                 self.say("  " + text)
@@ -332,7 +345,9 @@ class Table:
         self.say(self.game.seat_board_text(self.state, seat, n - 1))
 
 
-COMMANDS = frozenset({"help", "h", "?", "list", "all", "board", "b", "scores", "save", "back", "quit", "exit", "q"})
+COMMANDS = frozenset(
+    {"help", "h", "?", "list", "all", "board", "b", "hand", "scores", "save", "back", "quit", "exit", "q"}
+)
 
 
 def look_up(game, name: str) -> str:
