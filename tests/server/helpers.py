@@ -22,9 +22,15 @@ def client_for(url: str, **kwargs) -> TestClient:
     return TestClient(create_app(url, levels=kwargs.pop("levels", FAST_LEVELS), **kwargs))
 
 
-def new_table(client, game="my-funny-dinos", players=("human", "human"), seed=7, options=None, clock=None) -> dict:
-    """Makes a table; players are "human" or a bot level ("easy", "medium", "hard")."""
+def new_table(
+    client, game="my-funny-dinos", players=("human", "human"), seed=7, options=None, clock=None, names=None
+) -> dict:
+    """Makes a table; players are "human" or a bot level ("easy", "medium", "hard"); `names`: a person's name
+    per seat (None: the default "Player N")."""
     seats = [{"type": "human"} if p == "human" else {"type": "bot", "level": p} for p in players]
+    for seat, name in zip(seats, names or [], strict=False):
+        if name is not None:
+            seat["name"] = name
     body = {"game": game, "players": seats, "seed": seed}
     if options is not None:
         body["options"] = options

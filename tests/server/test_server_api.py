@@ -65,8 +65,8 @@ def test_a_decision_is_acknowledged_with_the_new_state_and_logged_for_every_view
     assert after.status_code == 200
     assert after.json()["seq"] >= 1 and counts(client, table)["actions"] == after.json()["seq"]
     # The mover reads its own decision as it chose it; the other seat as it saw it at the table.
-    assert after.json()["log"][0] == {"seq": 1, "text": f"player 1: {action['text']}"}
-    assert state_of(client, table, tokens[1])["log"][0]["text"].startswith("player 1: ")
+    assert after.json()["log"][0] == {"seq": 1, "text": f"Player 1: {action['text']}"}
+    assert state_of(client, table, tokens[1])["log"][0]["text"].startswith("Player 1: ")
 
 
 @pytest.mark.parametrize(
@@ -165,7 +165,7 @@ def test_bots_answer_a_human_move_until_a_human_is_to_move(client):
     state = play(client, table, {0: token}, 6)
     assert state["to_move"] == 0 or state["over"]
     movers = {line["text"].split(":")[0] for line in state["log"]}
-    assert {"player 2", "player 3"} <= movers
+    assert {"Easy bot", "Medium bot"} <= movers  # bots are named by their level
 
 
 def test_a_bot_in_the_first_seat_moves_as_soon_as_the_table_is_made(client):
@@ -215,7 +215,7 @@ def test_the_lobby_lists_the_tables_of_the_tokens_given(client):
     listed = {t["table"]: t for t in client.get("/api/tables", params={"tokens": tokens}).json()}
     assert set(listed) == {one["table"], two["table"]}
     assert listed[one["table"]]["seat"] == 1 and listed[one["table"]]["your_turn"] is False
-    assert listed[one["table"]]["to_move_name"] == "player 1"
+    assert listed[one["table"]]["to_move_name"] == "Player 1"
     assert listed[two["table"]]["your_turn"] is True and listed[two["table"]]["title"] == "My Funny Dinos"
     assert client.get("/api/tables").json() == []
 
@@ -226,7 +226,7 @@ def test_chat_is_stored_as_plain_text_and_length_limited(client):
     markup = "<script>alert(1)</script> <b>hi</b>"
     response = client.post(f"/api/tables/{table}/chat", json={"token": token, "text": markup})
     assert response.status_code == 200
-    assert [(c["seat"], c["name"], c["text"]) for c in response.json()["chat"]] == [(1, "player 2", markup)]
+    assert [(c["seat"], c["name"], c["text"]) for c in response.json()["chat"]] == [(1, "Player 2", markup)]
     too_long = client.post(f"/api/tables/{table}/chat", json={"token": token, "text": "x" * 301})
     assert too_long.status_code == 400 and "at most 300" in too_long.json()["error"]
     spectator = client.post(f"/api/tables/{table}/chat", json={"token": "", "text": "hello"})

@@ -102,7 +102,7 @@ def test_a_bot_takes_over_the_seat_of_a_player_who_leaves_and_the_result_says_so
         assert left.status_code == 200 and left.json()["seat"] is None
         assert left.json()["seats"][1] == {
             "seat": 1,
-            "name": "player 2",
+            "name": "Player 2",
             "type": "bot",
             "level": "easy",
             "took_over": True,
@@ -112,5 +112,5 @@ def test_a_bot_takes_over_the_seat_of_a_player_who_leaves_and_the_result_says_so
         assert refused.status_code == 403  # the token that left works no more
     with client_for(db_url) as again:  # the take-over is stored
         final = play(again, table, {0: tokens[0]}, 400)
-        assert final["over"] and final["outcome"]["bots_took_over"] == ["player 2"]
+        assert final["over"] and final["outcome"]["bots_took_over"] == ["Player 2"]
         assert final["seats"][1]["took_over"] is True

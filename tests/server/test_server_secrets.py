@@ -39,10 +39,13 @@ def told(state, action: int, viewer, names) -> tuple[list[str], object]:
 )
 def test_every_message_a_seat_receives_is_what_its_determinized_copy_gives(client, name, players, decisions):
     game = dinotable.get_game(name)
-    made = new_table(client, game=name, players=("human",) * players, seed=SEED)
+    people = ["Ana", "Ben", "Cy"][:players]
+    made = new_table(client, game=name, players=("human",) * players, seed=SEED, names=people)
     table, tokens = made["table"], tokens_of(made)
     truth = game.new_game(players, SEED, {})  # the judge's own copy of the true game
+    truth.name_seats(people)
     names = [game.seat_name(truth, seat) for seat in range(players)]
+    assert names == people
     rng = random.Random(5)
     viewers = [None, *range(players)]
     compared = 0

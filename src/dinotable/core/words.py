@@ -41,6 +41,11 @@ def counted(n: int, noun: str, many: str | None = None) -> str:
     return f"{n} {noun if n == 1 else many or plural(noun)}"
 
 
+def listed(items: list[str]) -> str:
+    """Names joined as a sentence says them: 'a', 'a and b', 'a, b and c'."""
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
+
+
 # A seat's display name ("Ana"): at most this many characters.
 NAME_LIMIT = 24
 

@@ -33,7 +33,9 @@ from dinotable.server.tables import (
     ApiError,
     ChatIn,
     HandOverIn,
+    NameIn,
     NewTable,
+    RematchIn,
     Server,
     UndoIn,
 )
@@ -166,6 +168,7 @@ def create_app(
                     "table": table_id,
                     "game": table.game.name,
                     "title": table.game.title,
+                    "heading": table.heading(),
                     "seat": seat,
                     "to_move_name": None if to_move is None else table.name(to_move),
                     "your_turn": to_move == seat,
@@ -207,6 +210,24 @@ def create_app(
         server.chat(table, seat, body.text)
         await server.broadcast(table)
         return server.answer(table, seat)
+
+    @app.post("/api/tables/{table_id}/name")
+    async def rename(table_id: str, body: NameIn) -> dict:
+        """The seat's person changes its display name, before its first decision."""
+        table = server.table(table_id)
+        seat = server.seat(table, body.token, needed=True)
+        table = server.rename(table, seat, body.name)
+        await server.broadcast(table)
+        return server.answer(table, seat)
+
+    @app.post("/api/tables/{table_id}/rematch")
+    async def rematch(table_id: str, body: RematchIn, background: BackgroundTasks) -> dict:
+        """The finished table's rematch, made by the first to ask; a seat's token gets that person's link."""
+        table = server.table(table_id)
+        made = server.rematch(table, body.token)
+        background.add_task(server.run_bots, made["table"])
+        await server.broadcast(table)
+        return made
 
     @app.post("/api/tables/{table_id}/leave")
     async def leave(table_id: str, body: HandOverIn, background: BackgroundTasks) -> dict:

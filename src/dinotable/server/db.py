@@ -48,6 +48,8 @@ tables = Table(
     # A time bank per human seat, in seconds, and the seconds each of its decisions adds (none: no clock).
     Column("clock_bank", Integer),
     Column("clock_increment", Integer),
+    # The table its players started for a rematch once this game was over (none yet: null).
+    Column("rematch", String(32)),
 )
 
 seats = Table(

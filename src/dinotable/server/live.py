@@ -7,6 +7,7 @@ as that viewer reads it (`action_text(a, viewer=v)`), then its events as that vi
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -15,6 +16,7 @@ from dinotable.core.contract import Game, State
 from dinotable.core.narration import tell
 from dinotable.core.record import plain
 from dinotable.core.undo import take_back_refusal
+from dinotable.core.words import listed
 from dinotable.server.clock import ClockReading, ClockRule, read_clock
 
 
@@ -66,6 +68,13 @@ def game_doc(game: Game, state: State, seat: int | None) -> dict:
     return doc
 
 
+def name_seats(state: State, seats: list[Seat]) -> None:
+    """Gives the state its seats' names. A table made before seats were named by people keeps each game's own
+    ("player 2") when its stored names would not pass today's checks."""
+    with contextlib.suppress(ValueError):
+        state.name_seats([s.name for s in seats])
+
+
 @dataclass
 class Seat:
     seat: int
@@ -105,6 +114,7 @@ class LiveTable:
     # The table states as JSON text per viewer, for the (revision, seq, connected seats) they were made at.
     encoded_key: tuple | None = None
     encoded: dict[int | None, str] = field(default_factory=dict)
+    rematch: str | None = None  # the table its players started for their next game
 
     def __post_init__(self) -> None:
         self.logs = {viewer: [] for viewer in self.viewers}
@@ -133,6 +143,20 @@ class LiveTable:
 
     def name(self, seat: int | None) -> str:
         return self.game.title if seat is None else self.seats[seat].name
+
+    def heading(self) -> str:
+        """The table as its page's title names it: "DinoGenics: Ana, Ben and Hard bot"."""
+        return f"{self.game.title}: {listed([s.name for s in self.seats])}"
+
+    def new_state(self) -> State:
+        """The table's game from its first decision, its seats named (each text then uses the names)."""
+        final = self.state
+        state = self.game.new_game(final.num_players, final.seed, final.options)
+        name_seats(state, self.seats)
+        return state
+
+    def has_decided(self, seat: int) -> bool:
+        return seat in self.movers
 
     def apply(self, action: int, at: datetime) -> None:
         """Applies a legal decision written at `at`, telling it to every viewer; the caller has checked it
@@ -166,7 +190,7 @@ class LiveTable:
 
     def _before_last(self) -> State:
         if self.previous is None or len(self.previous.history) != self.seq - 1:
-            state = self.game.new_game(self.state.num_players, self.state.seed, self.state.options)
+            state = self.new_state()
             for action in self.state.history[:-1]:
                 state.apply(action)
             self.previous = state
@@ -234,13 +258,16 @@ class LiveTable:
         the record, which rebuild every secret."""
         doc = {
             "table": self.id,
+            "heading": self.heading(),
             "seq": self.seq,
             "seats": self.seat_docs(connected),
             **game_doc(self.game, self.state, seat),
             "log": [{"seq": s, "text": line} for s, line in self.logs[seat]],
             "chat": [{"seat": c.seat, "name": c.name, "text": c.text, "at": c.at} for c in self.chat],
             "can_undo": self.undo_refusal(seat) is None,
+            "can_rename": seat is not None and self.seats[seat].type == "human" and not self.has_decided(seat),
             "clock": self.clock_doc(),
+            "rematch": self.rematch,
         }
         if "outcome" in doc:
             left = [s.name for s in self.seats if s.took_over]

@@ -21,7 +21,7 @@ class Replay:
 
     def __init__(self, table: LiveTable) -> None:
         final = table.state
-        state = table.game.new_game(final.num_players, final.seed, final.options)
+        state = table.new_state()
         self.states: list[State] = [state]
         for action in final.history:
             state = state.clone()
@@ -37,6 +37,7 @@ class Replay:
         """The spectator's table state after the first `step` decisions, plus `steps` and `step`."""
         doc = {
             "table": table.id,
+            "heading": table.heading(),
             "seq": step,
             "seats": table.seat_docs(),
             **game_doc(table.game, self.states[step], None),

@@ -14,7 +14,7 @@ from sqlalchemy.engine import Engine
 import dinotable
 from dinotable.server import db
 from dinotable.server.clock import ClockRule, aware
-from dinotable.server.live import ChatLine, LiveTable, Seat
+from dinotable.server.live import ChatLine, LiveTable, Seat, name_seats
 
 
 class Stale(Exception):
@@ -98,8 +98,10 @@ class Store:
             )
         game = dinotable.get_game(row["game"])
         state = game.new_game(row["num_players"], row["seed"], row["options"])
+        name_seats(state, seats)
         rule = None if row["clock_bank"] is None else ClockRule(row["clock_bank"], row["clock_increment"] or 0)
         table = LiveTable(table_id, state, seats, aware(row["created"]), rule, revision=row["revision"])
+        table.rematch = row["rematch"]
         for action, at in history:
             table.apply(action, aware(at))
         table.chat = [ChatLine(r["seat"], table.name(r["seat"]), r["text"], stamp(r["at"])) for r in chat_rows]
@@ -143,6 +145,39 @@ class Store:
             )
         table.revision += 1
         table.seats[seat] = Seat(seat, "bot", level, None, table.seats[seat].name, True, out_of_time)
+
+    def rename(self, table: LiveTable, seat: int, name: str) -> None:
+        with self.engine.begin() as conn:
+            self._bump(conn, table)
+            conn.execute(
+                update(db.seats).where(db.seats.c.table_id == table.id, db.seats.c.seat == seat).values(name=name)
+            )
+        table.revision += 1
+
+    def set_rematch(self, table: LiveTable, rematch_id: str) -> None:
+        """Marks `rematch_id` as the finished table's rematch, in the same change as nothing else."""
+        with self.engine.begin() as conn:
+            self._bump(conn, table)
+            conn.execute(update(db.tables).where(db.tables.c.id == table.id).values(rematch=rematch_id))
+        table.revision += 1
+        table.rematch = rematch_id
+
+    def claim(self, table_id: str, seat: int, digest: str) -> bool:
+        """Gives an unclaimed human seat of a rematch its token (by hash); False if it was claimed already."""
+        with self.engine.begin() as conn:
+            done = conn.execute(
+                update(db.seats)
+                .where(db.seats.c.table_id == table_id, db.seats.c.seat == seat, db.seats.c.token_hash.is_(None))
+                .values(token_hash=digest)
+            )
+            if done.rowcount == 1:
+                conn.execute(
+                    update(db.tables).where(db.tables.c.id == table_id).values(revision=db.tables.c.revision + 1)
+                )
+                if self.announces:
+                    revision = conn.execute(select(db.tables.c.revision).where(db.tables.c.id == table_id)).scalar()
+                    conn.execute(select(func.pg_notify(CHANNEL, f"{table_id}:{revision}")))
+        return done.rowcount == 1
 
     def add_chat(self, table: LiveTable, seat: int | None, text: str, moment: datetime) -> ChatLine:
         with self.engine.begin() as conn:

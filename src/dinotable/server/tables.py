@@ -10,7 +10,9 @@ table and changing it, so changes never interleave and no thread touches a table
 from __future__ import annotations
 
 import asyncio
+import base64
 import contextlib
+import hashlib
 import json
 import secrets
 from collections import OrderedDict
@@ -22,6 +24,7 @@ from pydantic import BaseModel, ConfigDict, StrictInt
 
 import dinotable
 from dinotable.core.errors import shown
+from dinotable.core.words import name_problem
 from dinotable.server import db
 from dinotable.server.bots import Bots
 from dinotable.server.clock import ClockRule, words
@@ -52,6 +55,7 @@ class Strict(BaseModel):
 class PlayerIn(Strict):
     type: str
     level: str | None = None
+    name: str | None = None  # a person's display name (default "Player N"); a bot is named by its level
 
 
 class ClockIn(Strict):
@@ -88,6 +92,45 @@ class HandOverIn(Strict):
 class ChatIn(Strict):
     token: str
     text: str
+
+
+class NameIn(Strict):
+    token: str
+    name: str
+
+
+class RematchIn(Strict):
+    token: str | None = None
+
+
+def seat_names(players: list[PlayerIn]) -> list[str]:
+    """Each seat's display name: the person's own (default "Player N"), a bot's by its level ("Hard bot",
+    then "Hard bot 2"); ApiError naming the seat whose name is refused."""
+    names: list[str] = []
+    for i, player in enumerate(players):
+        if player.type == "bot":
+            base = f"{str(player.level).capitalize()} bot"
+            same = sum(1 for p in players[:i] if p.type == "bot" and p.level == player.level)
+            names.append(base if same == 0 else f"{base} {same + 1}")
+        else:
+            names.append(f"Player {i + 1}" if player.name is None else player.name)
+    for i, name in enumerate(names):
+        problem = name_problem(name)
+        if problem is None and name.casefold() in (n.casefold() for n in names[:i]):
+            problem = f"{name!r} is already another seat's name"
+        if problem:
+            raise ApiError(400, f"players.{i}.name: {problem}")
+    return names
+
+
+def rematch_token(token: str, table_id: str) -> str:
+    """A person's token at a rematch, made from their old one: whoever holds the old link, and only they, can
+    claim the seat again, however many times they ask."""
+    return (
+        base64.urlsafe_b64encode(hashlib.sha256(f"rematch {table_id} {token}".encode()).digest()[:16])
+        .decode()
+        .rstrip("=")
+    )
 
 
 class Server:
@@ -181,7 +224,8 @@ class Server:
         return Response(self.encoded(table, seat), media_type="application/json")
 
     # Changing tables
-    def create(self, body: NewTable) -> dict:
+    def create(self, body: NewTable, unclaimed: bool = False) -> dict:
+        """Makes a table; `unclaimed`: its people's seats get their tokens later (a rematch, see `rematch`)."""
         try:
             game = dinotable.get_game(body.game)
         except ValueError as exc:
@@ -196,6 +240,9 @@ class Server:
                 )
             if player.type == "human" and player.level is not None:
                 raise ApiError(400, f"players.{i}.level: only a bot has a level")
+            if player.type == "bot" and player.name is not None:
+                raise ApiError(400, f"players.{i}.name: a bot is named by its level")
+        names = seat_names(body.players)
         seed = secrets.randbits(SEED_BITS) if body.seed is None else body.seed
         if not SEED_RANGE[0] <= seed <= SEED_RANGE[1]:
             raise ApiError(400, f"seed must fit in a signed 64-bit number, got {seed}")
@@ -208,10 +255,10 @@ class Server:
         tokens: dict[int, str] = {}
         seats = []
         for i, player in enumerate(body.players):
-            if player.type == "human":
+            if player.type == "human" and not unclaimed:
                 tokens[i] = secrets.token_urlsafe(16)
             digest = token_hash(tokens[i]) if i in tokens else None
-            seats.append(Seat(i, player.type, player.level, digest, game.seat_name(state, i)))
+            seats.append(Seat(i, player.type, player.level, digest, names[i]))
         self.store.create(table_id, state, seats, self.now(), rule)
         out = []
         for s in seats:
@@ -282,6 +329,55 @@ class Server:
         with self.writing(table, "send the line again"):
             line = self.store.add_chat(table, seat, text, self.now())
         table.chat.append(line)
+
+    def rename(self, table: LiveTable, seat: int, name: str) -> LiveTable:
+        """The seat's person changes its name, before its first decision; the table is replayed again, so
+        that every line told so far names it anew."""
+        if table.has_decided(seat):
+            raise ApiError(400, "name: a name may be changed only before your first decision")
+        problem = name_problem(name)
+        taken = [s.seat for s in table.seats if s.seat != seat and s.name.casefold() == str(name).casefold()]
+        if problem is None and taken:
+            problem = f"{name!r} is already another seat's name at this table"
+        if problem:
+            raise ApiError(400, f"name: {problem}")
+        with self.writing(table, "change the name again"):
+            self.store.rename(table, seat, name)
+        self.live.pop(table.id, None)
+        return self.table(table.id)
+
+    def rematch(self, table: LiveTable, token: str | None) -> dict:
+        """The finished table's rematch (made by the first to ask: the same seats, names, bot levels, options
+        and clock, a new seed) and, for a seat's token, that person's link to it. A person's new token is made
+        from the old one, so only the holder of the old link can claim the new seat, and the database keeps
+        neither."""
+        if not table.state.is_over:
+            raise ApiError(400, "a rematch starts once the game is over")
+        seat = self.seat(table, token)
+        if table.rematch is None:
+            # A person's seat stays theirs; a bot keeps its level (and plays on for a person who left).
+            players = [
+                PlayerIn(type="human", name=s.name) if s.type == "human" else PlayerIn(type="bot", level=s.level)
+                for s in table.seats
+            ]
+            state = table.state
+            clock = None if table.clock is None else ClockIn(bank=table.clock.bank, increment=table.clock.increment)
+            body = NewTable(game=table.game.name, players=players, options=state.options, clock=clock)
+            made = self.create(body, unclaimed=True)
+            with self.writing(table, "ask for the rematch again"):
+                self.store.set_rematch(table, made["table"])
+        new_id = table.rematch
+        out = {"table": new_id, "spectator_url": f"/t/{new_id}"}
+        if seat is not None and token is not None:
+            new_token = rematch_token(token, new_id)
+            new_seat = self.table(new_id).seats[seat]
+            if new_seat.type != "human" or new_seat.token_hash not in (None, token_hash(new_token)):
+                raise ApiError(409, "your seat at the rematch is played by a bot now: watch it as a spectator")
+            if new_seat.token_hash is None:
+                self.store.claim(new_id, seat, token_hash(new_token))
+                self.live.pop(new_id, None)
+            out |= {"seat": seat, "token": new_token, "url": f"/t/{new_id}?token={new_token}"}
+        return out
 
     def check_level(self, level: str) -> None:
         if level not in self.levels:

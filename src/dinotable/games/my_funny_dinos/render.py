@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from dinotable.core.record import plain
-from dinotable.core.words import article, counted
+from dinotable.core.words import article, counted, listed
 from dinotable.games.my_funny_dinos.content import BONE_PILE, EVENT, ICON_NAMES, ICONS, LEG, PARTS, TAIL
 from dinotable.games.my_funny_dinos.rules import (
     COLOUR_KNOWN,
@@ -41,11 +41,6 @@ if TYPE_CHECKING:
 
 def player_name(s: MyFunnyDinosState, seat: int) -> str:
     return s.game.seat_name(s, seat)
-
-
-def listed(items: list[str]) -> str:
-    """Names joined: a; a and b; a, b and c."""
-    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
 
 
 def mission_name(c, mission_id: str) -> str:

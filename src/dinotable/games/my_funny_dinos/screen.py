@@ -11,12 +11,11 @@ from __future__ import annotations
 import textwrap
 from typing import TYPE_CHECKING
 
-from dinotable.core.words import counted
+from dinotable.core.words import counted, listed
 from dinotable.games.my_funny_dinos.content import EVENT, HEAD, ICON_NAMES, ICONS, LEG, PARTS, TAIL
 from dinotable.games.my_funny_dinos.render import (
     dinosaur_ref,
     known_level,
-    listed,
     mission_terms,
     outlook,
     player_name,

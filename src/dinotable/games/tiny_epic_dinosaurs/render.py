@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from dinotable.core.words import a, counted
+from dinotable.core.words import a, counted, listed
 from dinotable.games.tiny_epic_dinosaurs.components import (
     ADAPT,
     CHOOSE,
@@ -98,11 +98,6 @@ def contract_terms(c, k: int) -> str:
         stays = "it stays" if contract.unique == 1 else "they stay"
         need.append(f"{counted(contract.unique, 'Unique Dinosaur')} of yours ({stays})")
     return f"{listed(need)} for {contract.vp} VP"
-
-
-def listed(items: list[str]) -> str:
-    """'a', 'a and b', 'a, b and c'."""
-    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
 
 
 def research_text(c, k: int) -> str:

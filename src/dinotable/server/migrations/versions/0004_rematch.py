@@ -1,0 +1,23 @@
+"""Rematch: the table a finished table's players started for their next game.
+
+Revision ID: 0004
+Revises: 0003
+"""
+
+import sqlalchemy as sa
+from alembic import op
+
+revision = "0004"
+down_revision = "0003"
+branch_labels = None
+depends_on = None
+
+
+def upgrade() -> None:
+    with op.batch_alter_table("tables") as batch:
+        batch.add_column(sa.Column("rematch", sa.String(32)))
+
+
+def downgrade() -> None:
+    with op.batch_alter_table("tables") as batch:
+        batch.drop_column("rematch")
