@@ -194,6 +194,9 @@ PLAYERS = ["--players", "random,random"]
         (["play", NAME, "--players", "greedy:depth=3,random"], ["depth"]),
         (["play", NAME, "--players", "random"], ["players", "1"]),
         (["play", NAME, "--players", ",".join(["random"] * 5)], ["players", "5"]),
+        (["play", NAME, "--players", "random,random", "--names", "Ana,"], ["seat", "2", "needs", "text"]),
+        (["play", NAME, "--players", "random,random", "--names", "Ana"], ["one", "name", "per", "seat"]),
+        (["play", NAME, "--players", "random,random", "--names", "Ana,ana"], ["ana", "another", "seat's"]),
     ],
 )
 def test_play_bad_setup_exits_2_naming_it(args, named):
@@ -204,6 +207,17 @@ def test_play_bad_setup_exits_2_naming_it(args, named):
     assert message.startswith("error:")
     for word in named:
         assert re.search(rf"(?<!\w){re.escape(word)}(?!\w)", message), (word, message)
+
+
+def test_play_names_the_seats_in_every_line_and_the_saved_game_keeps_them(tmp_path):
+    """Hot-seat names (`--names`): the narration, the scores and the saved record use them."""
+    args = ["play", NAME, "--players", "random,random", "--seed", "5", "--names", "Ana,McKay"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert "Ana" in result.stdout and "McKay" in result.stdout
+    assert not re.search(r"\bplayer [12]\b", result.stdout, re.IGNORECASE), result.stdout[-800:]
+    state = play(GAME, ["random", "random"], 5, {}, read=scripted([]), write=lambda _: None, names=["Ana", "McKay"])
+    assert state.to_json()["names"] == ["Ana", "McKay"]
 
 
 # ----------------------------------------------------------------------------------------------- replay

@@ -154,6 +154,9 @@ def play(
     load: Annotated[
         Path | None, typer.Option("--load", metavar="FILE", help="go on with a saved game (its own seats by default)")
     ] = None,
+    names: Annotated[
+        str | None, typer.Option(help="one name per seat, as every text calls it: Ana,Ben,Cy [default: player 1, ...]")
+    ] = None,
 ) -> None:
     """Play a game in the terminal, people and bots."""
     if load is not None:
@@ -170,12 +173,15 @@ def play(
     if extra and not {"scenario", "coop"} & {spec.name for spec in game.option_specs}:
         raise _fail(f"{game.name} has no scenarios")
     options = _options(game, [*(option or []), *extra])
+    seat_names = None if names is None else [n.strip() for n in names.split(",")]
     try:
-        game.new_game(len(specs), seed, options)
+        trial = game.new_game(len(specs), seed, options)
+        if seat_names is not None:
+            trial.name_seats(seat_names)
     except ValueError as exc:
         raise _fail(str(exc)) from None
     write = _styled_writer(game) if out.is_terminal else print
-    play_game(game, specs, seed, options, read=input, write=write, clear=_clear())
+    play_game(game, specs, seed, options, read=input, write=write, clear=_clear(), names=seat_names)
 
 
 def _check_players(game, specs: list[str]) -> None:

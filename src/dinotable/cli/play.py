@@ -97,13 +97,17 @@ def play(
     default_save: str | None = None,
     state=None,
     clear: Callable[[], None] | None = None,
+    names: list[str] | None = None,
 ) -> object:
     """Plays one game to its end (or until a person quits); returns the final state. `state`: a saved game
     to go on with (its seed and options are then its own). `clear`: clears a real terminal's screen when
-    the screen passes between people (by default, a screenful of blank lines)."""
+    the screen passes between people (by default, a screenful of blank lines). `names`: the seats' display
+    names (a saved game keeps its own)."""
     resumed = state is not None
     if state is None:
         state = game.new_game(len(specs), seed, options)
+        if names:
+            state.name_seats(names)
     table = Table(state, specs, read, write, default_save, clear)
     names = table.names
     # The seed is shown only at the end: with it and the public moves, anyone could rebuild the hidden tiles.
