@@ -65,7 +65,9 @@ def test_a_decision_is_acknowledged_with_the_new_state_and_logged_for_every_view
     assert after.status_code == 200
     assert after.json()["seq"] >= 1 and counts(client, table)["actions"] == after.json()["seq"]
     # The mover reads its own decision as it chose it; the other seat as it saw it at the table.
-    assert after.json()["log"][0] == {"seq": 1, "text": f"Player 1: {action['text']}"}
+    first = after.json()["log"][0]
+    assert first["seq"] == 1 and first["seat"] == 0 and first["text"] == f"Player 1: {action['text']}"
+    assert first["stage"] == "Round 1" and first["details"]  # what followed, nested under the decision
     assert state_of(client, table, tokens[1])["log"][0]["text"].startswith("Player 1: ")
 
 

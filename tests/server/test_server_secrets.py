@@ -65,6 +65,8 @@ def test_every_message_a_seat_receives_is_what_its_determinized_copy_gives(clien
                 assert state["score_now"] == json.loads(json.dumps(copy.score_now(viewer))), "the score now"
                 assert state["unavailable"] == json.loads(json.dumps(copy.unavailable(viewer))), "the reasons"
                 assert state["screen"] == game.screen_text(copy, viewer)
+                for move in state["last_moves"]:  # the others' last decisions, as this seat was told them
+                    assert move["text"] == next(e["text"] for e in state["log"] if e["seq"] == move["seq"])
                 if viewer == mover:
                     legal = game.present_actions(copy, copy.legal_actions())
                     assert [a["id"] for a in state["legal"]] == legal
@@ -80,9 +82,9 @@ def test_every_message_a_seat_receives_is_what_its_determinized_copy_gives(clien
             lines = {v: told(truth, action, v, names)[0] for v in viewers}
             for viewer in viewers:
                 seq = len(truth.history) + 1
-                log = [
-                    entry["text"] for entry in state_of(client, table, tokens.get(viewer))["log"] if entry["seq"] == seq
-                ]
+                entries = [e for e in state_of(client, table, tokens.get(viewer))["log"] if e["seq"] == seq]
+                assert len(entries) == 1  # one entry per decision
+                log = [entries[0]["text"], *entries[0]["details"]]
                 assert log == lines[viewer]
                 # The same lines from a copy the viewer cannot tell apart, meeting the same dice.
                 copy = truth.determinize(viewer, derive_seed(SEED, step, 7))

@@ -245,6 +245,15 @@ class Game(ABC, Generic[StateT]):
             return "The game is over."
         return f"{upper_first(self.seat_name(state, mover))} to move."
 
+    def stage_text(self, state: StateT) -> str:
+        """Where in the game the next decision falls, as a log groups decisions: "Season 3 of 7 - Worker
+        Placement", "Round 2 of 6 - Allocate Dinofarmers", "Round 4". By default, none."""
+        return ""
+
+    def round_of(self, state: StateT) -> int:
+        """The Round (or Season) the game is in: the steps of the score chart after a game. By default 1."""
+        return 1
+
     def screen_text(self, state: StateT, seat: int | None) -> str:
         """What `seat` needs in front of it to decide, in at most 14 lines of at most 80 characters: the
         status line, the shared table in brief, each other seat in a line, and its own board and hand last,

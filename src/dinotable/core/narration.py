@@ -30,3 +30,15 @@ def tell(
         elif event.detail["text"]:  # "" is a formality the game does not tell
             lines.append(f"{name(event.seat)}: {event.detail['text']}")
     return lines, events
+
+
+def tell_entry(
+    state: State, action: int, viewer: int | None, name: Callable[[int | None], str]
+) -> tuple[dict, list[Event]]:
+    """`tell` as one log entry, the form the web table and its replay show: the Round or Season and phase
+    it falls in (`stage`), the seat that decided, the decision as `viewer` reads it (`text`) and what
+    followed, as `viewer` may be told it (`details`: dice, draws, scores, decisions that resolved
+    themselves)."""
+    stage, seat = state.game.stage_text(state), state.current_player
+    lines, events = tell(state, action, viewer, name)
+    return {"stage": stage, "seat": seat, "text": lines[0], "details": lines[1:]}, events

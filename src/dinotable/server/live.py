@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from dinotable.core.contract import Game, State
-from dinotable.core.narration import tell
+from dinotable.core.narration import tell_entry
 from dinotable.core.record import plain
 from dinotable.core.undo import take_back_refusal
 from dinotable.core.words import listed
@@ -107,10 +107,12 @@ class LiveTable:
     movers: list[int | None] = field(default_factory=list)
     others_forced: list[bool] = field(default_factory=list)
     times: list[datetime] = field(default_factory=list)  # when each decision was written
-    # Per viewer (None: a spectator): every line it was told, as (seq after the decision, text).
-    logs: dict[int | None, list[tuple[int, str]]] = field(default_factory=dict)
+    infos: list[dict | None] = field(default_factory=list)  # the board elements each decision touched
+    # Per viewer (None: a spectator): an entry per decision, as it was told to that viewer (`tell_entry`,
+    # with `seq`: the decision's number, from 1).
+    logs: dict[int | None, list[dict]] = field(default_factory=dict)
     previous: State | None = None  # the state before the last decision, for take-backs
-    _undo: tuple[int, str | None] | None = None  # (seq, refusal) of the last take-back check
+    _undo: tuple | None = None  # ((seq, seat), (count, why)) of the last take-back check
     # The table states as JSON text per viewer, for the (revision, seq, connected seats) they were made at.
     encoded_key: tuple | None = None
     encoded: dict[int | None, str] = field(default_factory=dict)
@@ -168,47 +170,104 @@ class LiveTable:
         seq = len(before.history) + 1
         for viewer in self.viewers:
             told = before.clone()
-            lines, events = tell(told, action, viewer, self.name)
+            entry, events = tell_entry(told, action, viewer, self.name)
             forced_others |= any(e.kind == "forced" and e.seat != mover for e in events)
-            self.logs[viewer].extend((seq, line) for line in lines)
+            self.logs[viewer].append({"seq": seq, **entry})
             after = told
+        try:
+            info = plain(before.action_info(action))
+        except NotImplementedError:
+            info = None
         self.previous, self.state, self._undo = before, after, None
+        self.infos.append(info)
         self.movers.append(mover)
         self.others_forced.append(forced_others)
         self.times.append(at)
 
-    def take_back(self) -> None:
-        """Restores the state before the last decision (the caller checked `undo_refusal`)."""
-        before = self._before_last()
-        seq = len(before.history)
+    def take_back(self, count: int = 1) -> None:
+        """Restores the state before the last `count` decisions (the caller checked `undo_span`)."""
+        seq = self.seq - count
+        before = self._states_back(count)[0]
         for viewer in self.viewers:
-            self.logs[viewer] = [(s, line) for s, line in self.logs[viewer] if s <= seq]
+            self.logs[viewer] = [entry for entry in self.logs[viewer] if entry["seq"] <= seq]
         self.state, self.previous, self._undo = before, None, None
-        self.movers.pop()
-        self.others_forced.pop()
-        self.times.pop()
+        del self.movers[seq:], self.others_forced[seq:], self.times[seq:], self.infos[seq:]
 
-    def _before_last(self) -> State:
-        if self.previous is None or len(self.previous.history) != self.seq - 1:
-            state = self.new_state()
-            for action in self.state.history[:-1]:
-                state.apply(action)
-            self.previous = state
-        return self.previous
+    def _states_back(self, count: int) -> list[State]:
+        """The states before each of the last `count` decisions, oldest first, and the state now."""
+        if count == 1 and self.previous is not None and len(self.previous.history) == self.seq - 1:
+            return [self.previous, self.state]
+        state = self.new_state()
+        history = self.state.history
+        for action in history[: len(history) - count]:
+            state.apply(action)
+        states = [state]
+        for action in history[len(history) - count :]:
+            state = state.clone()
+            state.apply(action)
+            states.append(state)
+        if count == 1:
+            self.previous = states[0]
+        return states
 
-    def undo_refusal(self, seat: int | None) -> str | None:
-        """Why `seat` cannot take back the last decision now, or None if it can: only its own decision,
-        while it is still its turn, and only if nothing was rolled, shuffled, drawn or shown since."""
+    def undo_span(self, seat: int | None) -> tuple[int, str | None]:
+        """How many of the last decisions `seat` may take back now, and why not one more: its own turn so
+        far (its decisions since it came to move, while it is still to move), back to the first that rolled,
+        shuffled, drew or showed something (`take_back_refusal`)."""
         state = self.state
         if seat is None:
-            return "a spectator takes nothing back"
+            return 0, "a spectator takes nothing back"
         if not self.movers or self.movers[-1] != seat:
-            return "the last decision was not yours" if self.movers else "nothing has been decided yet"
+            return 0, "the last decision was not yours" if self.movers else "nothing has been decided yet"
         if state.is_over or state.current_player != seat or self.others_forced[-1]:
-            return "the turn has passed on since"
-        if self._undo is None or self._undo[0] != self.seq:
-            self._undo = (self.seq, take_back_refusal(self._before_last(), state))
+            return 0, "the turn has passed on since"
+        if self._undo is None or self._undo[0] != (self.seq, seat):
+            run = 0  # the seat's own decisions at the end, with no other seat's in between
+            while run < len(self.movers) and self.movers[-1 - run] == seat and not self.others_forced[-1 - run]:
+                run += 1
+            states = self._states_back(run)
+            count, why = 0, None
+            for before, after in zip(reversed(states[:-1]), reversed(states[1:]), strict=True):
+                why = take_back_refusal(before, after)
+                if why is not None:
+                    break
+                count += 1
+            self._undo = ((self.seq, seat), (count, why))
         return self._undo[1]
+
+    def undo_refusal(self, seat: int | None) -> str | None:
+        """Why `seat` cannot take back anything now, or None if it can."""
+        count, why = self.undo_span(seat)
+        return None if count else why
+
+    def undo_doc(self, seat: int | None) -> dict | None:
+        """The take-back button's state for `seat` (None: not its turn, so no button): how many decisions it
+        takes back, or why none."""
+        if seat is None or self.state.is_over or self.state.current_player != seat or self.seats[seat].type != "human":
+            return None
+        count, why = self.undo_span(seat)
+        return {"decisions": count, "why": None if count else why}
+
+    def last_moves(self, viewer: int | None) -> list[dict]:
+        """The last decision of every other seat since the viewer's own last one (a spectator: every seat's
+        last), for the board to mark: its number, its text as the viewer was told it, and the board elements
+        it touched, given only when the viewer was told the decision as its mover read it (nothing hidden)."""
+        mine = (
+            max((i for i, mover in enumerate(self.movers) if mover == viewer), default=-1) if viewer is not None else -1
+        )
+        out = []
+        for seat in range(self.state.num_players):
+            if seat == viewer:
+                continue
+            last = max((i for i, mover in enumerate(self.movers) if mover == seat and i > mine), default=None)
+            if last is None:
+                continue
+            told = self.logs[viewer][last]
+            public = told["text"] == self.logs[seat][last]["text"]
+            out.append(
+                {"seat": seat, "seq": last + 1, "text": told["text"], "info": self.infos[last] if public else None}
+            )
+        return out
 
     def clock_reading(self) -> ClockReading | None:
         if self.clock is None:
@@ -262,9 +321,11 @@ class LiveTable:
             "seq": self.seq,
             "seats": self.seat_docs(connected),
             **game_doc(self.game, self.state, seat),
-            "log": [{"seq": s, "text": line} for s, line in self.logs[seat]],
+            "log": self.logs[seat],
             "chat": [{"seat": c.seat, "name": c.name, "text": c.text, "at": c.at} for c in self.chat],
             "can_undo": self.undo_refusal(seat) is None,
+            "undo": self.undo_doc(seat),
+            "last_moves": self.last_moves(seat),
             "can_rename": seat is not None and self.seats[seat].type == "human" and not self.has_decided(seat),
             "clock": self.clock_doc(),
             "rematch": self.rematch,

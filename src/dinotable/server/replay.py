@@ -29,6 +29,34 @@ class Replay:
             self.states.append(state)
         self.seq = len(final.history)
 
+        self._history: dict | None = None
+
+    def score_history(self) -> dict:
+        """Each seat's score (and each automaton's the rules play) at the end of every Round or Season, for
+        the chart after the game: {"rounds": [1, 2, ...], "rows": [{"seat" or "automaton", "unit",
+        "points": [...]}]}. A finished game's record is public, so a seat's row counts its own hidden cards."""
+        if self._history is None:
+            game = self.states[0].game
+            ends = [
+                before
+                for before, after in zip(self.states, self.states[1:], strict=False)
+                if game.round_of(after) != game.round_of(before)
+            ] + [self.states[-1]]
+            rows: dict = {}
+            for state in ends:
+                for seat in [None, *range(state.num_players)]:
+                    for row in state.score_now(seat):
+                        key = ("seat", row["seat"]) if "seat" in row else ("automaton", row["automaton"])
+                        if key[0] == "seat" and row["seat"] != seat:
+                            continue  # each seat's row as that seat knew it
+                        if key[0] == "automaton" and seat is not None:
+                            continue
+                        rows.setdefault(key, {key[0]: key[1], "unit": row["unit"], "points": []})
+                        rows[key]["points"].append(row["total"])
+            ordered = sorted(rows.items(), key=lambda item: (item[0][0] != "seat", str(item[0][1])))
+            self._history = {"rounds": [game.round_of(state) for state in ends], "rows": [r for _, r in ordered]}
+        return self._history
+
     @property
     def steps(self) -> int:
         return len(self.states) - 1
@@ -41,7 +69,7 @@ class Replay:
             "seq": step,
             "seats": table.seat_docs(),
             **game_doc(table.game, self.states[step], None),
-            "log": [{"seq": s, "text": line} for s, line in table.logs[None] if s <= step],
+            "log": [entry for entry in table.logs[None] if entry["seq"] <= step],
             "chat": [],
             "can_undo": False,
             "steps": self.steps,

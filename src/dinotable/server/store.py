@@ -125,11 +125,11 @@ class Store:
             conn.execute(insert(db.actions).values(table_id=table.id, seq=seq, action=action, seat=seat, at=at))
         table.revision += 1
 
-    def remove_last_action(self, table: LiveTable) -> None:
+    def remove_last_actions(self, table: LiveTable, count: int) -> None:
         with self.engine.begin() as conn:
             self._bump(conn, table)
             conn.execute(
-                db.actions.delete().where(db.actions.c.table_id == table.id, db.actions.c.seq == table.seq - 1)
+                db.actions.delete().where(db.actions.c.table_id == table.id, db.actions.c.seq >= table.seq - count)
             )
         table.revision += 1
 

@@ -216,7 +216,10 @@ class Server:
         if table.encoded_key != key:
             table.encoded_key, table.encoded = key, {}
         if seat not in table.encoded:
-            table.encoded[seat] = json.dumps(table.snapshot(seat, connected), separators=(",", ":"))
+            doc = table.snapshot(seat, connected)
+            if table.state.is_over:  # the chart after the game, from the record (public once it is over)
+                doc["score_history"] = self.replays.of(table).score_history()
+            table.encoded[seat] = json.dumps(doc, separators=(",", ":"))
         return table.encoded[seat]
 
     def answer(self, table: LiveTable, seat: int | None) -> Response:
@@ -310,13 +313,14 @@ class Server:
         table.apply(action, at)
 
     def undo(self, table: LiveTable, seat: int, seq: int) -> None:
+        """Takes back the seat's turn so far, as far as it may (`LiveTable.undo_span`)."""
         self.check_seq(table, seq)
-        refusal = table.undo_refusal(seat)
-        if refusal is not None:
-            raise ApiError(400, f"cannot take back the last decision: {refusal}")
+        count, why = table.undo_span(seat)
+        if not count:
+            raise ApiError(400, f"cannot take back your turn: {why}")
         with self.writing(table, "fetch its state again"):
-            self.store.remove_last_action(table)
-        table.take_back()
+            self.store.remove_last_actions(table, count)
+        table.take_back(count)
 
     def chat(self, table: LiveTable, seat: int, text: str) -> None:
         text = text.strip()

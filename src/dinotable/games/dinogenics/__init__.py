@@ -210,6 +210,12 @@ class DinoGenics(Game[DinoGenicsState]):
     def status_line(self, state: DinoGenicsState, seat: int | None) -> str:
         return screen.status_line(state, seat)
 
+    def stage_text(self, state: DinoGenicsState) -> str:
+        return screen.stage_text(state)
+
+    def round_of(self, state: DinoGenicsState) -> int:
+        return state.season
+
     def status_text(self, state: DinoGenicsState, seat: int | None) -> str:
         return screen.status_text(state, seat)
 

@@ -101,7 +101,12 @@ def status_text(s: DinoGenicsState, seat: int | None) -> str:
     if s.phase == rules.PICK:
         doing = _PICKS[rules.PICK_PURPOSES[s.ctx.purpose]]
     turn = f"your turn to {doing}" if s.cur == seat else f"waiting for {_who(s, s.cur)} to {doing}"
-    return f"Season {s.season} of {seasons} - {_stage(s)}: {turn}"
+    return f"{stage_text(s)}: {turn}"
+
+
+def stage_text(s: DinoGenicsState) -> str:
+    """The Season and its stage: "Season 3 of 7 - Worker Placement"."""
+    return f"Season {s.season} of {s.c.numbers['seasons']} - {'End Game Scoring' if s.over else _stage(s)}"
 
 
 def _who(s: DinoGenicsState, seat: int) -> str:

@@ -146,6 +146,12 @@ class MyFunnyDinos(Game[MyFunnyDinosState]):
         """The game in brief, from how_to_play.toml (loaded and checked with the game)."""
         return [dict(section) for section in self._how_to_play]
 
+    def stage_text(self, state: MyFunnyDinosState) -> str:
+        return render.stage_text(state)
+
+    def round_of(self, state: MyFunnyDinosState) -> int:
+        return state.round
+
     def status_text(self, state: MyFunnyDinosState, seat: int | None) -> str:
         return render.status_text(state, seat)
 

@@ -423,6 +423,11 @@ DOING = {
 }
 
 
+def stage_text(s: MyFunnyDinosState) -> str:
+    """The Round: "Round 4", "Round 6, the last"."""
+    return f"Round {s.round}" + (", the last" if s.final_round and not s.over else "")
+
+
 def status_text(s: MyFunnyDinosState, seat: int | None) -> str:
     """Where the game stands, for a page: "Round 4: player 2 excavates. 2 of 5 dinosaurs restored."."""
     name = s.game.seat_name

@@ -99,6 +99,12 @@ class TinyEpicDinosaurs(Game[TinyEpicDinosaursState]):
     def status_line(self, state, seat: int | None) -> str:
         return screen.status_line(state, seat)
 
+    def stage_text(self, state) -> str:
+        return render.stage_text(state)
+
+    def round_of(self, state) -> int:
+        return state.round
+
     def status_text(self, state, seat: int | None) -> str:
         return render.status_text(state, seat)
 

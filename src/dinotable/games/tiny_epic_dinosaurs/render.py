@@ -217,11 +217,6 @@ def status_text(s: TinyEpicDinosaursState, seat: int | None) -> str:
             return f"The game is over: the Rival wins with {rival_breakdown(s)['total']} VP."
         who = "you win" if winners[0] == seat else f"{game.seat_name(s, winners[0])} wins"
         return f"The game is over: {who} with {s.scores()[winners[0]]} VP."
-    if s.phase == KEEP:
-        where = "Setup"
-    else:
-        index = ESCAPE_PHASE[s.ctx.back_to] if s.phase == ESCAPE else PHASE_OF[s.phase]
-        where = PHASES[index] + (", a Dinosaur Escape" if s.phase == ESCAPE else "")
     mover = s.cur
     who = game.seat_name(s, mover)
     if s.phase == CHOOSE:
@@ -230,7 +225,19 @@ def status_text(s: TinyEpicDinosaursState, seat: int | None) -> str:
     else:
         mine, theirs = ASKED[s.phase]
         asked = mine if mover == seat else theirs.format(who=who)
-    return f"Round {s.round} of {s.c.numbers['rounds']} - {where}: {asked}"
+    return f"{stage_text(s)}: {asked}"
+
+
+def stage_text(s: TinyEpicDinosaursState) -> str:
+    """The Round and its phase: "Round 2 of 6 - Allocate Dinofarmers", "Round 1 of 6 - Setup"."""
+    if s.phase == OVER:
+        where = "End of the game"
+    elif s.phase == KEEP:
+        where = "Setup"
+    else:
+        index = ESCAPE_PHASE[s.ctx.back_to] if s.phase == ESCAPE else PHASE_OF[s.phase]
+        where = PHASES[index] + (", a Dinosaur Escape" if s.phase == ESCAPE else "")
+    return f"Round {s.round} of {s.c.numbers['rounds']} - {where}"
 
 
 # --------------------------------------------------------------------------------------- actions

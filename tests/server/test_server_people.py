@@ -1,5 +1,6 @@
-"""Names and rematches at a table (issue 30, "Names" and "After the game"): each person names their seat,
-bots are named by level, and a finished table starts a rematch to which each person's old link leads."""
+"""People at a table (issue 30): each person names their seat and bots are named by level; a seat takes back
+its whole turn or is told why not; the others' last decisions are marked; a finished table shows the score
+over the rounds and starts a rematch to which each person's old link leads."""
 
 from __future__ import annotations
 
@@ -93,3 +94,78 @@ def test_a_rematch_has_the_same_seats_and_each_old_link_leads_to_its_new_seat(cl
         assert client.get(f"/api/tables/{new}", params={"token": old}).status_code == 403
     forged = client.post(f"/api/tables/{table}/rematch", json={"token": "forged"})
     assert forged.status_code == 403
+
+
+def test_a_seat_takes_back_its_whole_turn_and_a_refusal_says_exactly_why(client):
+    """Take back (issue 30, "Confirm and take back"): the seat's decisions since it came to move, back to
+    the first that used chance or showed something hidden; the button's state says how many, or why none."""
+    import random
+
+    made = new_table(client, game="dinogenics", players=("human", "human"), seed=4)
+    table, tokens = made["table"], tokens_of(made)
+    rng = random.Random(2)
+    whole = refused = None
+    seen = {}  # the mover's view at each decision
+    state = state_of(client, table)
+    for _ in range(400):
+        if state["over"] or (whole and refused):
+            break
+        seat = state["to_move"]
+        mine = state_of(client, table, tokens[seat])
+        undo = mine["undo"]
+        seen[mine["seq"]] = mine["view"]
+        assert undo is not None and mine["can_undo"] == (undo["decisions"] > 0)
+        assert state_of(client, table, tokens[1 - seat])["undo"] is None  # no button off one's turn
+        if undo["decisions"] >= 2 and whole is None:
+            whole = mine
+            back = client.post(f"/api/tables/{table}/undo", json={"token": tokens[seat], "seq": mine["seq"]})
+            assert back.status_code == 200 and back.json()["seq"] == mine["seq"] - undo["decisions"]
+            assert all(entry["seq"] <= back.json()["seq"] for entry in back.json()["log"])
+            assert back.json()["view"] == seen[back.json()["seq"]]  # as it was when the turn began
+            mine = state_of(client, table, tokens[seat])
+        elif undo["decisions"] == 0 and mine["seq"] > 0 and refused is None and "chance" in (undo["why"] or ""):
+            refused = undo["why"]
+            counts = client.app.state.server.store.counts(table)
+            no = client.post(f"/api/tables/{table}/undo", json={"token": tokens[seat], "seq": mine["seq"]})
+            assert no.status_code == 400 and no.json()["error"] == f"cannot take back your turn: {refused}"
+            assert client.app.state.server.store.counts(table) == counts
+        body = {"token": tokens[seat], "seq": mine["seq"], "action": rng.choice(mine["legal"])["id"]}
+        assert client.post(f"/api/tables/{table}/actions", json=body).status_code == 200
+        state = state_of(client, table)
+    assert whole is not None, "no turn of two decisions or more came up"
+    assert refused == "chance was used (a die rolled or cards shuffled)"
+
+
+def test_the_others_last_decisions_are_told_until_the_viewers_next_one(client):
+    made = new_table(client, players=("human", "human", "human"), seed=2)
+    table, tokens = made["table"], tokens_of(made)
+    play(client, table, tokens, 2)  # seats 1 and 2 decide
+    mine = state_of(client, table, tokens[2])
+    assert [(m["seat"], m["seq"]) for m in mine["last_moves"]] == [(0, 1), (1, 2)]
+    for move in mine["last_moves"]:
+        told = next(e for e in mine["log"] if e["seq"] == move["seq"])
+        assert move["text"] == told["text"]
+        assert move["info"] is not None  # an excavation is public: its spot is marked
+    spectator = state_of(client, table)
+    assert [m["seat"] for m in spectator["last_moves"]] == [0, 1]
+    play(client, table, tokens, 1)  # seat 3 decides: what came before it is no longer marked for it
+    assert state_of(client, table, tokens[2])["last_moves"] == []
+    assert [m["seat"] for m in state_of(client, table, tokens[0])["last_moves"]] == [1, 2]
+
+
+@pytest.mark.parametrize(("game", "players"), [(MFD, ("human", "easy")), ("tiny-epic-dinosaurs", ("human",))])
+def test_a_finished_table_has_the_score_over_the_rounds_ending_at_the_final_scores(client, game, players):
+    made = new_table(client, game=game, players=players, seed=5)
+    table, tokens = made["table"], tokens_of(made)
+    assert "score_history" not in state_of(client, table)
+    final = play(client, table, tokens, 2000)
+    assert final["over"]
+    history = final["score_history"]
+    rounds = history["rounds"]
+    assert rounds == sorted(rounds) and len(rounds) >= 2 and len(set(rounds)) == len(rounds)
+    seats = [row for row in history["rows"] if "seat" in row]
+    assert [row["seat"] for row in seats] == list(range(len(players)))
+    assert all(len(row["points"]) == len(rounds) for row in history["rows"])
+    assert [row["points"][-1] for row in seats] == final["outcome"]["scores"]
+    if game != MFD:
+        assert [row["automaton"] for row in history["rows"] if "automaton" in row] == ["Rival"]
