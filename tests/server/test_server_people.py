@@ -76,6 +76,8 @@ def test_a_rematch_has_the_same_seats_and_each_old_link_leads_to_its_new_seat(cl
     early = client.post(f"/api/tables/{table}/rematch", json={"token": tokens[0]})
     assert early.status_code == 400 and early.json()["error"] == "a rematch starts once the game is over"
     final = play(client, table, tokens, 600)
+    spectator = client.post(f"/api/tables/{table}/rematch", json={})
+    assert spectator.status_code == 403 and "only a player at the table starts a rematch" in spectator.json()["error"]
     assert final["over"] and final["rematch"] is None
     first = client.post(f"/api/tables/{table}/rematch", json={"token": tokens[0]}).json()
     new = first["table"]

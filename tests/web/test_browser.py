@@ -37,6 +37,11 @@ def post(base: str, path: str, body: dict) -> dict:
         return json.loads(response.read())
 
 
+def log_lines(state: dict) -> list[dict]:
+    """Every line of a table state's log, each entry and then what followed it: {seq, text}."""
+    return [{"seq": e["seq"], "text": t} for e in state["log"] for t in [e["text"], *e["details"]]]
+
+
 def get(base: str, path: str) -> dict:
     with urllib.request.urlopen(base + path) as response:
         return json.loads(response.read())
@@ -74,12 +79,17 @@ def view_tiles(view: dict) -> list:
     return sorted([t["tile"], t.get("colour", ""), t.get("part", "")] for t in tiles)
 
 
-def open_page(browser, url: str, errors: list, phone: bool = False):
-    """A page in its own context (its own localStorage): a desktop, or a phone 390 px wide with touch."""
+def open_page(browser, url: str, errors: list, phone: bool = False, confirm: bool = False):
+    """A page in its own context (its own localStorage): a desktop, or a phone 390 px wide with touch.
+    `confirm`: the person confirms each move (the default for a new person); the tests that click through
+    whole games send each click at once, as a person who turned it off."""
     if phone:
         context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
     else:
         context = browser.new_context(viewport={"width": 1280, "height": 900})
+    if not confirm:
+        # (about:blank has no localStorage to set)
+        context.add_init_script("try { localStorage.setItem('dinotable.confirm', 'off'); } catch {}")
     page = context.new_page()
     watch(page, errors)
     page.goto(url)
@@ -131,7 +141,10 @@ def test_whole_my_funny_dinos_game_against_a_bot_by_clicking_the_board(server_ur
         page.wait_for_function(READY, arg=seq)
         state = page.evaluate("() => window.__dinotableState")
         seen[state["seq"]] = (state["view"], page.evaluate(BOARD_TILES))
-        assert page.locator("#undo").is_visible() == state["can_undo"], "the undo button shows when undo is allowed"
+        # The take-back button is there on our own turn, enabled when something may be taken back.
+        assert page.locator("#undo").is_visible() == (state["undo"] is not None)
+        if state["undo"] is not None:
+            assert page.locator("#undo").is_enabled() == state["can_undo"]
         if state["over"]:
             break
         picked = state["view"]["picked"]
@@ -168,11 +181,12 @@ def test_whole_my_funny_dinos_game_against_a_bot_by_clicking_the_board(server_ur
             assert "your turn" in row.inner_text(), "the lobby lists my table with whose turn it is"
             lobby.close()
         if state["can_undo"] and not undone:
-            # Undo takes back our last decision: the page goes one decision back, and the log with it.
-            before = page.locator("#log li").count()
+            # The take-back goes back over our turn so far, and the log with it.
+            before = page.locator("#log li.entry").count()
             page.click("#undo")
-            page.wait_for_function("(seq) => window.__dinotableState.seq === seq - 1", arg=state["seq"])
-            assert page.locator("#log li").count() < before
+            back_to = state["seq"] - state["undo"]["decisions"]
+            page.wait_for_function("(seq) => window.__dinotableState.seq === seq", arg=back_to)
+            assert page.locator("#log li.entry").count() < before
             for later in [s for s in seen if s >= state["seq"]]:
                 del seen[later]  # the record keeps only what was not taken back
             undone = True

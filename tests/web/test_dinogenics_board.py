@@ -10,7 +10,18 @@ import pytest
 import dinotable
 
 from .conftest import ARTIFACTS
-from .test_browser import AT_SEQ, BOARD_ACTIONS, READY, UNNAMED_ACTIONS, get, open_page, plain, play_through_api, post
+from .test_browser import (
+    AT_SEQ,
+    BOARD_ACTIONS,
+    READY,
+    UNNAMED_ACTIONS,
+    get,
+    log_lines,
+    open_page,
+    plain,
+    play_through_api,
+    post,
+)
 
 GAME = "dinogenics"
 STATE = "() => window.__dinotableState"
@@ -142,7 +153,7 @@ def test_a_pen_is_built_by_dragging_a_rectangle_on_the_park(server_url, browser,
     assert sorted(big["info"]["pen"]) in [sorted(p) for p in after["view"]["players"][0]["pens"]], "the pen stands"
     cells = big["info"]["pen"]  # told in words: "A1, A2 and B1"
     told = ", ".join(cells[:-1]) + " and " + cells[-1] if len(cells) > 1 else cells[0]
-    assert any(e["text"].endswith("builds a pen on " + told) for e in after["log"])
+    assert any(e["text"].endswith("builds a pen on " + told) for e in log_lines(after))
     for cell in big["info"]["pen"]:
         assert "pen" in park.locator(f'.cell[data-space="{cell}"]').get_attribute("class").split()
     page.screenshot(path=str(ARTIFACTS / "dg-pen-after-desktop.png"), full_page=True)

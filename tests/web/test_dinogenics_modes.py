@@ -13,7 +13,7 @@ import pytest
 import dinotable
 
 from .conftest import ARTIFACTS
-from .test_browser import AT_SEQ, READY, open_page, play_through_api
+from .test_browser import AT_SEQ, READY, log_lines, open_page, play_through_api
 
 GAME = dinotable.get_game("dinogenics")
 LEAKS = ("_", "undefined", "null", "NaN", "[object", "{", "true", "false")
@@ -207,7 +207,7 @@ def test_coop_clicked_through_synths_turns_to_the_shared_result(server_url, brow
             assert panel["branches"][str(seat)].endswith(f"{score} VP")
         assert panel["synth"][0].endswith(f"{goal['synth_re_activated']['synth']} VP")
         # A Synth turn: its roll on the Synth Turn Chart, or a Breaking News card's "Synth Occupies".
-        rolls = [e for e in state["log"] if e["text"].startswith(("Synth rolls", "Synth occupies"))]
+        rolls = [e for e in log_lines(state) if e["text"].startswith(("Synth rolls", "Synth occupies"))]
         if rolls:
             latest = panel["turns"][0]
             assert latest["turn"] == str(len(rolls))

@@ -4,7 +4,7 @@ rulebook's exchange event tile: give one of your loose tiles, take one of anothe
 import dinotable
 
 from .conftest import ARTIFACTS
-from .test_browser import AT_SEQ, UNNAMED_ACTIONS, open_page, post
+from .test_browser import AT_SEQ, UNNAMED_ACTIONS, log_lines, open_page, post
 
 SEED = 14
 
@@ -81,5 +81,5 @@ def test_the_exchange_is_played_by_clicking_a_tile_to_give_and_one_to_take(serve
     theirs = {t["tile"] for t in state["view"]["players"][1]["tiles"]}
     assert takes[taken] in mine and gifts[given] in theirs, "the two tiles changed hands"
     got = next(t for t in state["view"]["players"][0]["tiles"] if t["tile"] == takes[taken])
-    assert any(f"for the {got['colour']} " in line["text"] for line in state["log"])  # the log names no tile number
+    assert any(f"for the {got['colour']} " in line["text"] for line in log_lines(state))  # the log names no tile number
     assert page_errors == []

@@ -153,6 +153,9 @@ def test_the_score_now_shows_every_seat_and_opens_to_its_parts(server_url, brows
     want = {row_key(r): f"{r['total']} {r['unit']}" + (" + hidden" if r["hidden"] else "") for r in rows}
     assert scores_shown(table.page) == want
     assert {r["seat"] for r in rows if "seat" in r} == set(range(table.state.num_players))
+    # On a phone the players and scores fold into the header's one line, and a tap opens them.
+    assert table.page.locator("#scores").is_hidden()
+    table.page.locator("#info-summary").tap()
     for row in rows:
         key = row_key(row)
         parts = table.page.locator(f'#scores [data-score-parts="{key}"]')

@@ -8,8 +8,10 @@ from .test_browser import BOARD_ACTIONS, BOARD_TILES, get, post, view_tiles
 
 AT_STEP = "(step) => !!window.__dinotableReplay && window.__dinotableReplay.step === step"
 OVER = "() => !!window.__dinotableState && window.__dinotableState.over"
-LOG = """() => [...document.querySelectorAll('#log li[data-seq]')].map(
-  (n) => ({seq: Number(n.dataset.seq), text: n.textContent}))"""
+# The log as drawn: an entry per decision, with what followed it.
+LOG = """() => [...document.querySelectorAll('#log li.entry')].map((n) => ({
+  seq: Number(n.dataset.seq), text: n.querySelector('.did').textContent,
+  details: [...n.querySelectorAll('.followed li')].map((d) => d.textContent)}))"""
 
 
 def test_the_replay_page_steps_forward_and_back_through_a_finished_game(server_url, browser, page_errors):
@@ -42,7 +44,8 @@ def test_the_replay_page_steps_forward_and_back_through_a_finished_game(server_u
         assert page.url.endswith(f"/r/{table}?step={step}")
         assert sorted(page.evaluate(BOARD_TILES)) == view_tiles(states[step].view(None)), f"the board at step {step}"
         assert page.evaluate(BOARD_ACTIONS) == [], "nothing on a replayed board is clickable"
-        assert page.evaluate(LOG) == [e for e in told if e["seq"] <= step], "the log stops at the step shown"
+        drawn = [{"seq": e["seq"], "text": e["text"], "details": e["details"]} for e in told if e["seq"] <= step]
+        assert page.evaluate(LOG) == drawn, "the log stops at the step shown"
         assert page.locator("#where").text_content() == f"Decision {step} of {last}"
 
     check(0)

@@ -36,7 +36,7 @@ def test_every_seat_has_its_own_numbered_shape_wherever_it_shows(server_url, bro
     assert [m[0] for m in seats] == ["0", "1", "2"], "the seat list shows every seat with its mark"
     assert len({m[1] for m in seats}) == 3, "each seat's mark has a shape of its own, not only a colour"
     assert [m[2] for m in seats] == ['"1"', '"2"', '"3"'], "each mark carries the seat's number"
-    assert "player 1 (you)" in page.locator("#seat-list li").first.inner_text()
+    assert "Player 1 (you)" in page.locator("#seat-list li").first.inner_text()
 
     turn = page.evaluate(MARKS, "#turn")[0]
     assert turn[0] == "0", "the turn line marks this page's seat"
@@ -44,8 +44,8 @@ def test_every_seat_has_its_own_numbered_shape_wherever_it_shows(server_url, bro
     expected = ["0"] if state["to_move"] == 0 else ["0", str(state["to_move"])]
     assert tags == expected, "the turn line marks this page's seat and the seat it waits for"
 
-    # Log lines that start with a seat's name carry that seat's mark, and the mark adds nothing to the text.
-    lines = page.locator("#log li")
+    # Each decision in the log carries its seat's mark, and the mark adds nothing to the text.
+    lines = page.locator("#log li.entry .did")
     marked = 0
     for i in range(lines.count()):
         line = lines.nth(i)
@@ -54,7 +54,7 @@ def test_every_seat_has_its_own_numbered_shape_wherever_it_shows(server_url, bro
         if badge.count():
             marked += 1
             seat = int(badge.get_attribute("data-seat"))
-            assert text.lower().startswith(f"player {seat + 1}"), text
+            assert text.startswith(f"Player {seat + 1}: "), text
     assert marked >= 4, "every decision's line names its seat and carries its mark"
 
     # The board: each player's area and the missions' holders or leaders carry the mark.

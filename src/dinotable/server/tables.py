@@ -358,6 +358,8 @@ class Server:
         if not table.state.is_over:
             raise ApiError(400, "a rematch starts once the game is over")
         seat = self.seat(table, token)
+        if table.rematch is None and seat is None:
+            raise ApiError(403, "only a player at the table starts a rematch; a spectator may then watch it")
         if table.rematch is None:
             # A person's seat stays theirs; a bot keeps its level (and plays on for a person who left).
             players = [

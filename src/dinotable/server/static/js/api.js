@@ -37,6 +37,8 @@ export const api = {
   act: (table, token, seq, action) => call("POST", `/api/tables/${encodeURIComponent(table)}/actions`, { token, seq, action }),
   undo: (table, token, seq) => call("POST", `/api/tables/${encodeURIComponent(table)}/undo`, { token, seq }),
   timeout: (table, token, level) => call("POST", `/api/tables/${encodeURIComponent(table)}/timeout`, { token, ...(level ? { level } : {}) }),
+  rename: (table, token, name) => call("POST", `/api/tables/${encodeURIComponent(table)}/name`, { token, name }),
+  rematch: (table, token) => call("POST", `/api/tables/${encodeURIComponent(table)}/rematch`, token ? { token } : {}),
   chat: (table, token, text) => call("POST", `/api/tables/${encodeURIComponent(table)}/chat`, { token, text }),
   reference: (game) => call("GET", `/api/games/${encodeURIComponent(game)}/reference`),
   replay: (table, step) => call("GET", `/api/tables/${encodeURIComponent(table)}/replay?step=${step}`),
@@ -57,6 +59,17 @@ export function saveToken(table, token) {
   const tokens = savedTokens();
   tokens[table] = token;
   localStorage.setItem(TOKENS_KEY, JSON.stringify(tokens));
+}
+
+// The name this browser's person last gave, offered again at the next table.
+const NAME_KEY = "dinotable.name";
+
+export function savedName() {
+  return localStorage.getItem(NAME_KEY) || "";
+}
+
+export function saveName(name) {
+  if (name) localStorage.setItem(NAME_KEY, name);
 }
 
 /**

@@ -1,5 +1,5 @@
 // The lobby: make a table (game, seats, options), share its seat links, list this browser's tables.
-import { api, saveToken, savedTokens } from "./api.js";
+import { api, saveName, saveToken, savedName, savedTokens } from "./api.js";
 import { el, clear, plural } from "./dom.js";
 import { CLOCK_CHOICES, describeClock } from "./clock.js";
 
@@ -20,9 +20,16 @@ function renderSeats() {
   box.append(el("legend", {}, "Seats"));
   const count = Number($("count").value);
   for (let seat = 0; seat < count; seat += 1) {
-    const select = el("select", { name: `seat-${seat}`, "data-seat": seat }, seatChoices(game.bot_levels));
+    const select = el("select", { name: `seat-${seat}`, "data-seat": seat, "aria-label": `Who sits in seat ${seat + 1}` },
+      seatChoices(game.bot_levels));
     select.value = seat === 0 ? "human" : `bot:${game.bot_levels[0]}`;
-    box.append(el("label", { class: "field" }, `Player ${seat + 1}`, select));
+    // A person's name (the seat's person may change it when they sit down, until their first decision).
+    const name = el("input", { class: "seat-name-input", "data-name": seat, maxlength: 24, placeholder: `Player ${seat + 1}`,
+      "aria-label": `Name of the person in seat ${seat + 1}`, value: seat === 0 ? savedName() : "" });
+    const showName = () => { name.hidden = select.value !== "human"; };
+    select.addEventListener("change", showName);
+    showName();
+    box.append(el("div", { class: "field seat-field" }, el("span", { class: "seat-number" }, `Seat ${seat + 1}`), select, name));
   }
 }
 
@@ -152,7 +159,7 @@ function showCreated(result, players, clock) {
   box.append(el("h3", {}, "Your table is ready"));
   const list = el("ul", { class: "seat-links" });
   result.seats.forEach((seat, index) => {
-    const who = players[index].type === "bot" ? `a bot (${players[index].level})` : "a person";
+    const who = players[index].type === "bot" ? "a bot" : "a person";
     if (!seat.url) {
       list.append(el("li", {}, `${seat.name || `Player ${index + 1}`}: ${who}`));
       return;
@@ -184,10 +191,12 @@ function showCreated(result, players, clock) {
 async function create(event) {
   event.preventDefault();
   $("form-error").textContent = "";
-  const players = [...document.querySelectorAll("#seats select")].map((select) => {
-    if (select.value === "human") return { type: "human" };
-    return { type: "bot", level: select.value.slice(4) };
+  const players = [...document.querySelectorAll("#seats select")].map((select, seat) => {
+    if (select.value !== "human") return { type: "bot", level: select.value.slice(4) };
+    const name = document.querySelector(`[data-name="${seat}"]`).value.trim();
+    return name ? { type: "human", name } : { type: "human" };
   });
+  if (players[0].name) saveName(players[0].name);
   const body = { game: currentGame().name, players, options: readOptions() };
   const clock = CLOCK_CHOICES.find((choice) => choice.value === $("clock").value);
   if (clock && clock.clock) body.clock = clock.clock;
@@ -220,7 +229,7 @@ async function loadMine() {
     const token = tokens[row.table];
     const turn = row.over ? "game over" : row.your_turn ? "your turn" : `${row.to_move_name || "nobody"} to move`;
     list.append(el("li", { class: row.your_turn ? "your-turn" : "", "data-table": row.table },
-      el("a", { href: `/t/${encodeURIComponent(row.table)}?token=${encodeURIComponent(token)}` }, `${row.title} (table ${row.table})`),
+      el("a", { href: `/t/${encodeURIComponent(row.table)}?token=${encodeURIComponent(token)}` }, row.heading || row.title),
       el("span", { class: "turn" }, ` ${turn}, after ${plural(row.seq, "decision")}`)));
   }
 }

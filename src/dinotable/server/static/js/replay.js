@@ -4,7 +4,7 @@
 import { api } from "./api.js";
 import { boardFor } from "./boards/index.js";
 import { el, clear, plural } from "./dom.js";
-import { seatBadge, seatOfLine } from "./seats.js";
+import { renderLog } from "./log.js";
 
 const $ = (id) => document.getElementById(id);
 const table = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
@@ -41,8 +41,8 @@ function renderOutcome(state) {
 
 function render(state) {
   steps = state.steps;
-  document.title = `${state.title}: replay of table ${state.table}`;
-  $("title").textContent = `${state.title}, replay of table ${state.table}`;
+  document.title = `Replay of ${state.heading || state.title}`;
+  $("title").textContent = `Replay of ${state.heading || state.title}`;
   $("status").textContent = state.status || "";
   $("turn").textContent = state.over ? "The game is over." : state.to_move === null ? "" : `${seatName(state, state.to_move)} is to move.`;
   $("where").textContent = `Decision ${state.step} of ${state.steps}`;
@@ -54,13 +54,7 @@ function render(state) {
   $("forward").disabled = $("last").disabled = state.step === state.steps;
   board.render(clear($("board")), state, { act: () => {}, seatName: (seat) => seatName(state, seat) });
   renderOutcome(state);
-  const log = clear($("log"));
-  for (const entry of state.log) {
-    const seat = seatOfLine(entry.text, state.seats);
-    log.append(el("li", { "data-seq": entry.seq, class: seat === null ? "" : "by-seat" }, seat === null ? null : seatBadge(seat, 16), entry.text));
-  }
-  if (!state.log.length) log.append(el("li", { class: "none" }, "Nothing has happened yet."));
-  log.scrollTop = log.scrollHeight;
+  renderLog($("log"), state, { follow: true });
   document.body.dataset.step = String(state.step);
   window.__dinotableReplay = state; // read by the browser tests, once the page shows it
 }

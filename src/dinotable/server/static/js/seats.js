@@ -52,17 +52,3 @@ export function seatTag(seat, name, extra = "") {
 export function seatColour(seat) {
   return SEAT_COLOURS[seat % SEAT_COLOURS.length][0];
 }
-
-/** The seat a line of the log is about: the seat whose name starts it ("player 2: ...", "Player 2 excavates"). */
-export function seatOfLine(text, seats) {
-  const lower = String(text).trimStart().toLowerCase();
-  let found = null;
-  for (const s of seats || []) {
-    const name = String(s.name || "").toLowerCase();
-    // The longest name that starts the line, followed by a non-word character ("player 1" is not "player 12").
-    if (name && lower.startsWith(name) && !/\w/.test(lower.charAt(name.length)) && (!found || name.length > found.name.length)) {
-      found = { seat: s.seat, name };
-    }
-  }
-  return found ? found.seat : null;
-}

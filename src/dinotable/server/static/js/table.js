@@ -1,12 +1,17 @@
 // One table: follows its state over the WebSocket and shows the board, whose turn it is, the choices (keys 1-9
-// and 0, or a click), undo, the log, the chat and the final outcome. The seat's token comes from the link.
-import { api, follow, saveToken, savedTokens } from "./api.js";
+// and 0, or a click; each waits for Confirm when the seat asks for it), the take-back, the log, the chat and,
+// after the game, the outcome, the score chart and the rematch. The seat's token comes from the link.
+import { api, follow, saveName, saveToken, savedName, savedTokens } from "./api.js";
 import { boardFor } from "./boards/index.js";
 import { el, clear, humanKey, plural, words } from "./dom.js";
-import { seatBadge, seatColour, seatOfLine, seatTag } from "./seats.js";
+import { seatBadge, seatColour, seatTag } from "./seats.js";
 import { canHandOver, describeClock, formatLeft, timeLeft } from "./clock.js";
 import { renderScores } from "./scores.js";
 import { markUnavailable, renderRules, setReference, wireBoard } from "./sheet.js";
+import { renderLog } from "./log.js";
+import { markLastMoves, renderLatest } from "./marks.js";
+import { confirmWanted, renderPending, renderTakeBack, setConfirmWanted } from "./turn.js";
+import { afterGame, scoreCharts } from "./after.js";
 
 const $ = (id) => document.getElementById(id);
 const table = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
@@ -18,7 +23,8 @@ let current = null;
 let board = null;
 let undoing = false;
 let follower = null;
-const shownLog = new Set();
+let pending = null; // the move waiting for Confirm, until it is sent or cancelled
+let shownTurn = null; // the seq at which this seat's current decision was first drawn
 
 function seatName(state, seat) {
   const entry = (state.seats || []).find((s) => s.seat === seat);
@@ -33,11 +39,35 @@ function showError(message) {
 // one on a newer state is (the table's push of the decision often comes before the answer to it).
 let sentFrom = null;
 
+/** A click or key on a choice: sent at once, or first held for Confirm when the seat asked for that. */
+function choose(actionId) {
+  if (!current || !token || sentFrom === current.seq) return;
+  if (!current.legal.some((a) => a.id === actionId)) return;
+  if (!$("confirm-each").checked) {
+    act(actionId);
+    return;
+  }
+  pending = actionId;
+  renderPending(current, pending, $("board"));
+}
+
+function confirmPending() {
+  if (pending === null) return;
+  const chosen = pending;
+  pending = null;
+  renderPending(current, null, $("board"));
+  act(chosen);
+}
+
+function cancelPending() {
+  pending = null;
+  if (current) renderPending(current, null, $("board"));
+}
+
 async function act(actionId) {
   if (!current || !token || sentFrom === current.seq) return;
   if (!current.legal.some((a) => a.id === actionId)) return;
   const from = (sentFrom = current.seq);
-  myLastSeq = from;
   document.body.classList.add("pending");
   showError("");
   try {
@@ -56,6 +86,7 @@ async function act(actionId) {
 async function undo() {
   if (undoing || !current || sentFrom === current.seq) return;
   undoing = true;
+  cancelPending();
   try {
     follower.accept(await api.undo(table, token, current.seq), { force: true });
   } catch (error) {
@@ -67,8 +98,8 @@ async function undo() {
 
 function renderHeader(state) {
   const watching = state.seat === null || state.seat === undefined;
-  document.title = watching ? `${state.title}: watching` : `${state.title}: ${seatName(state, state.seat)}`;
-  $("title").textContent = state.title;
+  document.title = state.heading || state.title;
+  $("title").textContent = state.heading || state.title;
   $("status").textContent = state.status || "";
   const turn = clear($("turn"));
   turn.append(watching ? "You are watching. " : el("span", {}, "You are ", seatTag(state.seat, seatName(state, state.seat)), ". "));
@@ -77,10 +108,34 @@ function renderHeader(state) {
   else if (!watching && state.to_move === state.seat) turn.append("Your turn.");
   else {
     const mover = (state.seats || []).find((s) => s.seat === state.to_move);
-    const bot = mover && mover.type === "bot" ? ` (a bot${mover.level ? `, ${mover.level}` : ""}, thinking)` : "";
+    const bot = mover && mover.type === "bot" ? " (thinking)" : "";
     turn.append("Waiting for ", seatTag(state.to_move, seatName(state, state.to_move)), `${bot}.`);
   }
   document.body.classList.toggle("my-turn", !state.over && state.seat !== null && state.to_move === state.seat);
+  renderNameForm(state);
+}
+
+// A person names their seat when they sit down, and may rename it until their first decision.
+function renderNameForm(state) {
+  const form = $("name-form");
+  const show = state.can_rename === true;
+  if (form.hidden === !show) return; // drawn once, so a name being typed is kept
+  form.hidden = !show;
+  if (show) $("name-input").value = /^Player \d+$/.test(seatName(state, state.seat)) ? savedName() || seatName(state, state.seat) : seatName(state, state.seat);
+}
+
+async function rename(event) {
+  event.preventDefault();
+  const name = $("name-input").value.trim();
+  showError("");
+  try {
+    const state = await api.rename(table, token, name);
+    saveName(name);
+    $("name-form").hidden = true;
+    follower.accept(state, { force: true });
+  } catch (error) {
+    showError(error.message);
+  }
 }
 
 // Who sits where: each seat's mark and name, a person or a bot, whether it is to move or away.
@@ -89,12 +144,12 @@ function renderSeats(state) {
   for (const s of state.seats || []) {
     const toMove = !state.over && state.to_move === s.seat;
     const who = s.type === "bot"
-      ? `a bot${s.level ? ` (${s.level})` : ""}${s.took_over ? s.out_of_time ? ", for a player out of time" : ", for a player who left" : ""}`
-      : `a person${s.connected === false ? ", away" : ""}`;
+      ? s.took_over ? `a bot (${s.level}), ${s.out_of_time ? "for a player out of time" : "for a player who left"}` : ""
+      : s.connected === false ? "away" : "";
     list.append(el("li", { class: `seat${toMove ? " to-move" : ""}${s.seat === state.seat ? " me" : ""}`, "data-seat": s.seat,
       style: `border-color: ${seatColour(s.seat)}` },
     seatBadge(s.seat), el("span", { class: "seat-name" }, s.name, s.seat === state.seat ? " (you)" : ""),
-    el("span", { class: "seat-who" }, who),
+    who ? el("span", { class: "seat-who" }, who) : null,
     state.clock && state.clock.left?.[s.seat] !== null && state.clock.left?.[s.seat] !== undefined
       ? el("span", { class: "seat-clock", "data-seat": s.seat, role: "timer", "aria-label": `time left for ${s.name}` }) : null,
     toMove ? el("span", { class: "badge" }, "to move") : null));
@@ -159,37 +214,13 @@ function renderActions(state) {
     const key = index < 9 ? String(index + 1) : index === 9 ? "0" : "";
     const button = el("button", { type: "button", "data-action": action.id, "aria-keyshortcuts": key || undefined },
       key ? el("kbd", {}, key) : null, " ", action.text);
-    button.addEventListener("click", () => act(action.id));
+    button.addEventListener("click", () => choose(action.id));
     list.append(el("li", {}, button));
   });
   if (!state.legal.length) {
     list.append(el("li", { class: "none" }, state.over ? "No more choices: the game is over." : "Nothing to choose right now."));
   }
-  $("undo").hidden = !state.can_undo;
-}
-
-function renderLog(state) {
-  const log = $("log");
-  const nearBottom = log.scrollHeight - log.scrollTop - log.clientHeight < 40;
-  // The log is rebuilt when it no longer extends what is shown (an undo); else only new entries are added.
-  const entries = state.log || [];
-  const keys = entries.map((entry, index) => `${entry.seq}:${index}:${entry.text}`);
-  if (keys.length < shownLog.size || [...shownLog].some((key, i) => keys[i] !== key)) {
-    clear(log);
-    shownLog.clear();
-  }
-  keys.forEach((key, index) => {
-    if (shownLog.has(key)) return;
-    shownLog.add(key);
-    log.append(logLine(state, entries[index].text, { "data-seq": entries[index].seq }));
-  });
-  if (nearBottom || undoing || sentFrom !== null) log.scrollTop = log.scrollHeight;
-}
-
-/** A log line, with the mark of the seat it is about (the seat whose name starts it). */
-function logLine(state, text, attrs = {}) {
-  const seat = seatOfLine(text, state.seats);
-  return el("li", { ...attrs, class: seat === null ? "" : "by-seat", "data-by": seat ?? undefined }, seat === null ? null : seatBadge(seat, 16), text);
+  renderTakeBack(state);
 }
 
 // The rules at hand: the game in brief and every component's entry, fetched once per page.
@@ -201,18 +232,6 @@ async function loadRules(state) {
   } catch {
     $("rules").hidden = true; // the board still plays; only the rules panel is missing
   }
-}
-
-// What the others (the bots) did since this seat's last decision, so a person can follow their moves.
-let myLastSeq = null;
-
-function renderLatest(state) {
-  const box = clear($("latest"));
-  const entries = (state.log || []).filter((entry) => myLastSeq === null || entry.seq > myLastSeq + 1);
-  const shown = entries.slice(-4);
-  if (!shown.length) return;
-  const heading = myLastSeq === null ? "Latest:" : "Since your last decision:";
-  box.append(el("strong", {}, heading), el("ul", {}, shown.map((entry) => logLine(state, entry.text))));
 }
 
 function renderChat(state) {
@@ -232,6 +251,8 @@ function renderOutcome(state) {
   const outcome = state.outcome;
   const winners = (outcome.winners || []).map((seat) => seatTag(seat, seatName(state, seat)));
   box.append(el("h2", {}, "Final outcome"));
+  if (state.seat !== null && state.seat !== undefined || state.rematch) box.append(afterGame(state, table, token, showError));
+  else box.append(el("p", {}, el("a", { href: "/", id: "to-lobby" }, "Back to the lobby")));
   box.append(el("p", {}, el("a", { class: "replay-link", href: `/r/${encodeURIComponent(state.table)}` }, "Replay the game decision by decision")));
   box.append(el("p", { class: "winners" }, winners.length
     ? [winners.length > 1 ? "Winners: " : "Winner: ", winners.flatMap((tag, i) => (i ? [" and ", tag] : [tag])), "."]
@@ -247,12 +268,31 @@ function renderOutcome(state) {
       box.append(el("p", {}, `${humanKey(key)}: ${words(value)}`));
     }
   }
+  const charts = scoreCharts(state, (seat) => seatName(state, seat));
+  if (charts) box.append(charts);
+}
+
+// A phone shows the decision first: when this seat's decision begins, its targets are brought into view.
+function showDecision(state, boardBox) {
+  const mine = !state.over && state.seat !== null && state.seat !== undefined && state.to_move === state.seat;
+  if (!mine) {
+    shownTurn = null;
+    return;
+  }
+  if (shownTurn === state.seq) return;
+  shownTurn = state.seq;
+  const target = boardBox.querySelector("[data-action]") || $("actions");
+  const box = target.getBoundingClientRect();
+  if (box.top < 0 || box.bottom > window.innerHeight) target.scrollIntoView({ block: "center" });
 }
 
 async function render(state) {
   const firstTime = !current || current.game !== state.game;
+  // A move held for Confirm lasts while its decision is open (a push of the same state keeps it).
+  if (pending !== null && (state.seq !== current?.seq || !state.legal.some((a) => a.id === pending))) pending = null;
   current = state;
   if (firstTime) {
+    $("confirm-each").checked = confirmWanted(state);
     board = await boardFor(state.game, params.get("board") === "plain");
     document.body.classList.toggle("list-first", board.listFirst === true);
     $("screen-panel").hidden = board.showsScreen === true;
@@ -261,15 +301,19 @@ async function render(state) {
   renderHeader(state);
   renderSeats(state);
   const boardBox = clear($("board"));
-  board.render(boardBox, state, { act, seatName: (seat) => seatName(state, seat) });
+  board.render(boardBox, state, { act: choose, seatName: (seat) => seatName(state, seat) });
   markUnavailable(boardBox, state);
+  markLastMoves(boardBox, state, board);
   renderScores($("scores"), state, (seat) => seatName(state, seat));
   $("screen").textContent = state.screen || "";
   renderActions(state);
   renderOutcome(state);
-  renderLog(state);
-  renderLatest(state);
+  renderLog($("log"), state, { follow: undoing || sentFrom !== null });
+  const latest = renderLatest($("latest"), state);
+  $("info-summary").textContent = latest ? `Players, scores and the last moves (${seatName(state, latest.seat)} just played)` : "Players and scores";
   renderChat(state);
+  renderPending(state, pending, boardBox);
+  showDecision(state, boardBox);
   document.body.dataset.seq = String(state.seq);
   window.__dinotableState = state; // read by the browser tests, once the page shows it
 }
@@ -277,16 +321,31 @@ async function render(state) {
 document.addEventListener("keydown", (event) => {
   if (!current || event.altKey || event.ctrlKey || event.metaKey) return;
   if (event.target instanceof HTMLInputElement || event.target instanceof HTMLTextAreaElement) return;
+  if (pending !== null && (event.key === "Enter" || event.key === "Escape")) {
+    event.preventDefault();
+    if (event.key === "Enter") confirmPending();
+    else cancelPending();
+    return;
+  }
   if (!/^[0-9]$/.test(event.key)) return;
   const index = event.key === "0" ? 9 : Number(event.key) - 1;
   const action = current.legal[index];
   if (action) {
     event.preventDefault();
-    act(action.id);
+    choose(action.id);
   }
 });
 
 $("undo").addEventListener("click", undo);
+$("confirm").addEventListener("click", confirmPending);
+$("cancel").addEventListener("click", cancelPending);
+$("name-form").addEventListener("submit", rename);
+$("confirm-each").addEventListener("change", (event) => {
+  setConfirmWanted(event.target.checked);
+  if (!event.target.checked) cancelPending();
+});
+// The header's players, scores and latest moves: open on a wide screen, one folded line on a phone.
+$("table-info").open = window.matchMedia("(min-width: 801px)").matches;
 wireBoard($("board"), $("sheet"));
 $("chat-form").addEventListener("submit", async (event) => {
   event.preventDefault();

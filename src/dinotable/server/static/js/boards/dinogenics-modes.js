@@ -3,6 +3,7 @@
 // park, Synth's turns as the log tells them (the Synth Turn Chart's roll and what Synth did) and the shared result.
 // The DinoGenics board calls renderModes(container, state, ctx) with its #dg-modes element; everything here is
 // read from the seat's view (view.objective, view.synth), the log and the outcome.
+import { flatLog } from "../log.js";
 import { el, clear } from "../dom.js";
 import { seatTag } from "../seats.js";
 
@@ -118,7 +119,7 @@ export function synthTurnsFromLog(log) {
 }
 
 function synthTurns(state) {
-  const turns = synthTurnsFromLog(state.log);
+  const turns = synthTurnsFromLog(flatLog(state));
   const box = el("div", { class: "dg-m-synth-turns" }, el("h4", {}, "Synth's turns"),
     el("p", { class: "dg-m-seasons" }, "Each turn Synth rolls two rampage dice and reads the Synth Turn Chart (Seasons 1-4, then 5-7); "
       + "it rolls again while the space is taken."));

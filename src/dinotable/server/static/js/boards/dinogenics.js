@@ -6,6 +6,7 @@
 // a button carrying data-action; a choice with no place of its own is a button of the prompt; every decision
 // stays in the keyboard list (table.js). The solo objective and the co-op's Synth panel render in #dg-modes
 // (boards/dinogenics-modes.js).
+import { flatLog } from "../log.js";
 import { actionButton, el, plural, words as plainWords } from "../dom.js";
 import { targetKey } from "../sheet.js";
 import { seatTag } from "../seats.js";
@@ -29,14 +30,16 @@ function who(state, seat, ctx) {
   return seatTag(seat, ctx.seatName(seat));
 }
 
-/** The names the table's log gives a seat ("Player 1", "the West Branch", "Synth"), to find its lines. */
+/** The names the table's log gives a seat (its person's name, or "player 1", "the West Branch"; "Synth"), to
+ * find its lines. */
 function logNames(state, seat) {
   if (seat === null || seat === undefined) return ["synth"];
-  return coop(state.view) ? [`the ${BRANCH[seat].toLowerCase()} branch`] : [`player ${seat + 1}`];
+  const named = state.seats?.find((s) => s.seat === seat)?.name;
+  return [...(named ? [named.toLowerCase()] : []), coop(state.view) ? `the ${BRANCH[seat].toLowerCase()} branch` : `player ${seat + 1}`];
 }
 
 function lastLines(state, test, n) {
-  return (state.log || []).map((e) => e.text).filter(test).slice(-n);
+  return flatLog(state).map((e) => e.text).filter(test).slice(-n);
 }
 
 // ---------------------------------------------------------------------------------------------- the Mainland
@@ -364,4 +367,15 @@ export function outcomeLines(state) {
     outcome.reputation ? el("p", {}, `Final reputation: ${outcome.reputation.map((r, seat) => `${name(seat)} ${r}`).join(", ")}`) : null,
     outcome.rounds ? el("p", {}, `${outcome.rounds} Seasons played.`) : null,
     extra.map(([key, value]) => el("p", {}, `${OUTCOME_WORDS[key]}: ${plainWords(value)}`)));
+}
+
+/** Where another seat's last decision shows (js/marks.js): the Mainland space of its worker, or the spaces of
+ * its park it built on, placed a dinosaur on or lost a structure on. */
+export function moveSelectors(state, move) {
+  const info = move.info;
+  const park = `player ${move.seat + 1}`;
+  if (info.kind === "space") return [`[data-space="${info.space}"]`];
+  const cells = info.cells || info.spaces || info.pen || (info.cell ? [info.cell] : []);
+  if (info.place) cells.push(info.place);
+  return cells.map((cell) => `[data-cell="${park} ${cell}"]`);
 }

@@ -223,3 +223,11 @@ export function outcomeLines(state) {
     el("p", {}, `${outcome.dinosaurs_restored} ${outcome.dinosaurs_restored === 1 ? "dinosaur" : "dinosaurs"} restored in ${plural(outcome.rounds, "round")}.`),
     extra.map(([key, value]) => el("p", {}, `${key.replace(/_/g, " ")}: ${words(value)}`)));
 }
+
+/** Where another seat's last decision shows (js/marks.js): the spot it excavated, the tile it picked. */
+export function moveSelectors(state, move) {
+  const info = move.info;
+  if (info.kind === "excavate") return [`[data-cell="spot ${info.spot}"]`];
+  if (info.kind === "pick") return [`[data-tile="${info.tile}"]`];
+  return [];
+}

@@ -311,3 +311,14 @@ export function outcomeLines(state) {
     el("p", {}, `${outcome.rounds} rounds played.`),
     extra.map(([key, value]) => el("p", {}, `${key.replace(/_/g, " ")}: ${words(value)}`)));
 }
+
+/** Where another seat's last decision shows (js/marks.js): the action space it used, or the Farm space or
+ * fence it changed. */
+export function moveSelectors(state, move) {
+  const info = move.info;
+  const farm = `player ${move.seat + 1}`;
+  if (info.edge) return [`[data-cell="${farm} ${info.edge}"]`];
+  if (info.cell) return [`[data-cell="${farm} ${info.cell}"]`];
+  if (info.action_space) return [`[data-space="${info.action_space}"]`];
+  return [];
+}
