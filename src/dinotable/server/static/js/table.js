@@ -116,12 +116,23 @@ function renderHeader(state) {
 }
 
 // A person names their seat when they sit down, and may rename it until their first decision.
+let nameSaved = false;
+
 function renderNameForm(state) {
   const form = $("name-form");
-  const show = state.can_rename === true;
-  if (form.hidden === !show) return; // drawn once, so a name being typed is kept
+  const show = state.can_rename === true && !nameSaved;
+  if (show && !form.hidden) return; // drawn once, so a name being typed is kept
   form.hidden = !show;
   if (show) $("name-input").value = /^Player \d+$/.test(seatName(state, state.seat)) ? savedName() || seatName(state, state.seat) : seatName(state, state.seat);
+  if (state.can_rename && nameSaved) {
+    const change = el("button", { type: "button", id: "change-name", class: "link-button" }, "Change my name");
+    change.addEventListener("click", () => {
+      nameSaved = false;
+      renderNameForm(current);
+      $("name-input").focus();
+    });
+    $("turn").append(" ", change);
+  }
 }
 
 async function rename(event) {
@@ -131,7 +142,7 @@ async function rename(event) {
   try {
     const state = await api.rename(table, token, name);
     saveName(name);
-    $("name-form").hidden = true;
+    nameSaved = true;
     follower.accept(state, { force: true });
   } catch (error) {
     showError(error.message);

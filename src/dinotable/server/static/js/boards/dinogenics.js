@@ -248,15 +248,15 @@ function parks(state, actions, ctx) {
 
 // ---------------------------------------------------------------------------------------------- the page
 const HINTS = {
-  "place a worker": "Click “Place a worker” on a space of the Mainland or of IntelliGen Designs.",
+  "place a worker": "Choose “Place a worker” on a space of the Mainland or of IntelliGen Designs.",
   "build pens": "Drag a rectangle on your park, from one space to another, to build a pen there.",
-  "place the dinosaur": "Click a highlighted space of your park, or drag a rectangle to build a pen for it.",
-  "place the facility": "Click a highlighted space of the park.",
-  "place the large facility": "Click a highlighted pair of spaces of the park.",
-  "pick DNA cards": "Click a card in the DNA Market, the discard pile, the drawn cards or your hand.",
-  "choose the damaged structure": "Click the fence or facility of your park the rampage damages.",
-  "repair a structure": "Click the fence or facility of your park to repair.",
-  "destroy a dinosaur": "Click the dinosaur to destroy in your park.",
+  "place the dinosaur": "Choose a highlighted space of your park, or drag a rectangle to build a pen for it.",
+  "place the facility": "Choose a highlighted space of the park.",
+  "place the large facility": "Choose a highlighted pair of spaces of the park.",
+  "pick DNA cards": "Choose a card in the DNA Market, the discard pile, the drawn cards or your hand.",
+  "choose the damaged structure": "Choose the fence or facility of your park the rampage damages.",
+  "repair a structure": "Choose the fence or facility of your park to repair.",
+  "destroy a dinosaur": "Choose the dinosaur to destroy in your park.",
 };
 
 function drawnCards(state, actions, ctx) {

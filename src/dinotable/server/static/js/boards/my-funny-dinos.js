@@ -149,13 +149,13 @@ function supplyPanel(view) {
 
 // What clicking does, by the decision's name (the names in decisions.py).
 const HINTS = {
-  excavate: "Click a tile in the pile to excavate it.",
-  "exchange: give": "Click one of your loose tiles to give it away in the exchange.",
-  "exchange: take": "Click another player's loose tile to take it for the one you give.",
-  restore: "Click a head to start restoring a dinosaur, or end the turn.",
-  "restore: tail": "Click a tail for the dinosaur.",
-  "restore: leg": "Click a leg for the dinosaur.",
-  "restore: second leg": "Click its second leg.",
+  excavate: "Choose a tile in the pile to excavate it.",
+  "exchange: give": "Choose one of your loose tiles to give it away in the exchange.",
+  "exchange: take": "Choose another player's loose tile to take it for the one you give.",
+  restore: "Choose a head to start restoring a dinosaur, or end the turn.",
+  "restore: tail": "Choose a tail for the dinosaur.",
+  "restore: leg": "Choose a leg for the dinosaur.",
+  "restore: second leg": "Choose its second leg.",
 };
 
 function promptBar(state, actionsByTile, ctx) {
@@ -166,7 +166,7 @@ function promptBar(state, actionsByTile, ctx) {
     return bar;
   }
   const decision = state.legal[0].info?.decision || "";
-  const tileHint = actionsByTile.size ? HINTS[decision] || "Click a highlighted tile." : "Choose below.";
+  const tileHint = actionsByTile.size ? HINTS[decision] || "Choose a highlighted tile." : "Choose below.";
   bar.append(el("p", {}, el("strong", {}, `Your turn: ${decision.replace(": ", ", ")}.`), ` ${tileHint}`));
   for (const action of state.legal.filter((a) => a.info?.tile === undefined)) {
     const button = el("button", { type: "button", class: "board-button", "data-action": action.id }, action.text);
@@ -187,7 +187,7 @@ export function render(container, state, ctx) {
   const picked = new Set(pickedTiles.map((p) => p.tile));
   const digging = state.legal[0]?.info?.decision === "excavate";
   const info = el("p", { class: "hover-info", "aria-live": "polite" }, actionsByTile.size
-    ? `Point at a tile (or read the list of choices) to see what clicking it does${digging ? " and its chance to succeed" : ""}.` : "");
+    ? `What a tile does${digging ? " and its chance to succeed" : ""} shows when you point at it, when you choose it with "confirm each move" on, and in the list of choices.` : "");
   const summary = el("p", { class: "summary" },
     `Round ${view.round}${view.final_round ? " (the last)" : ""} · dinosaurs restored ${view.dinosaurs_restored}`);
   const players = [...(view.players || [])].sort((a, b) => (a.seat === state.seat ? -1 : b.seat === state.seat ? 1 : a.seat - b.seat));

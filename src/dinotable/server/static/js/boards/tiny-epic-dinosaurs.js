@@ -247,9 +247,9 @@ function rivalPanel(rival, state, ctx) {
 
 // ---------------------------------------------------------------------------------------------- the page
 const HINTS = {
-  "Allocate Dinofarmers": "Click a button on an action space to place Dinofarmers or the Foreman there.",
-  "Adapt the Farm": "Click a dotted line to place a Barrier, a dinosaur to lift it, or a highlighted space to put one there.",
-  "Dinosaur Escape": "Click the Barrier or the dinosaur the choice names, or choose below.",
+  "Allocate Dinofarmers": "Choose a button on an action space to place Dinofarmers or the Foreman there.",
+  "Adapt the Farm": "Choose a dotted line to place a Barrier, a dinosaur to lift it, or a highlighted space to put one there.",
+  "Dinosaur Escape": "Choose the Barrier or the dinosaur the choice names, or choose below.",
 };
 
 function promptBar(state, actions, ctx, placed) {
