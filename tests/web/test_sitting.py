@@ -197,3 +197,15 @@ def test_after_the_game_a_rematch_seats_the_same_people_and_the_chart_shows_the_
     assert ben.evaluate(STATE)["seat"] == 1
     assert [s["level"] for s in again["seats"] if s["type"] == "bot"] == ["easy"]
     assert page_errors == []
+
+
+def test_a_name_is_shown_as_text_never_as_markup(server_url, browser, page_errors):
+    name = "<img src=x onerror=alert(1)>"[:24]
+    players = [{"type": "human", "name": name}, {"type": "bot", "level": "easy"}]
+    made = post(server_url, "/api/tables", {"game": "my-funny-dinos", "players": players, "seed": 2})
+    page = open_page(browser, server_url + made["seats"][0]["url"], page_errors)
+    page.wait_for_function(STATE)
+    assert page.locator("#title").text_content() == f"My Funny Dinos: {name} and Easy bot"
+    assert page.locator("header img, #seat-list img, #log img").count() == 0
+    assert name in page.locator("#seat-list").text_content()
+    assert page_errors == []
