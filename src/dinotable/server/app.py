@@ -179,7 +179,7 @@ def create_app(
         return out
 
     @app.get("/api/tables/{table_id}")
-    async def table_state(table_id: str, background: BackgroundTasks, token: str | None = None) -> dict:
+    async def table_state(table_id: str, background: BackgroundTasks, token: str | None = None) -> Response:
         table = server.table(table_id)
         seat = server.seat(table, token)
         if server.bot_to_move(table):  # after a restart, the bots pick up where they were
@@ -187,35 +187,35 @@ def create_app(
         return server.answer(table, seat)
 
     @app.post("/api/tables/{table_id}/actions")
-    async def act(table_id: str, body: ActionIn, background: BackgroundTasks) -> dict:
+    async def act(table_id: str, body: ActionIn, background: BackgroundTasks) -> Response:
         table = server.table(table_id)
-        seat = server.seat(table, body.token, needed=True)
+        seat = server.player(table, body.token)
         server.act(table, seat, body.seq, body.action)
         background.add_task(server.run_bots, table_id)
         await server.broadcast(table)
         return server.answer(table, seat)
 
     @app.post("/api/tables/{table_id}/undo")
-    async def undo(table_id: str, body: UndoIn) -> dict:
+    async def undo(table_id: str, body: UndoIn) -> Response:
         table = server.table(table_id)
-        seat = server.seat(table, body.token, needed=True)
+        seat = server.player(table, body.token)
         server.undo(table, seat, body.seq)
         await server.broadcast(table)
         return server.answer(table, seat)
 
     @app.post("/api/tables/{table_id}/chat")
-    async def chat(table_id: str, body: ChatIn) -> dict:
+    async def chat(table_id: str, body: ChatIn) -> Response:
         table = server.table(table_id)
-        seat = server.seat(table, body.token, needed=True)
+        seat = server.player(table, body.token)
         server.chat(table, seat, body.text)
         await server.broadcast(table)
         return server.answer(table, seat)
 
     @app.post("/api/tables/{table_id}/name")
-    async def rename(table_id: str, body: NameIn) -> dict:
+    async def rename(table_id: str, body: NameIn) -> Response:
         """The seat's person changes its display name, before its first decision."""
         table = server.table(table_id)
-        seat = server.seat(table, body.token, needed=True)
+        seat = server.player(table, body.token)
         table = server.rename(table, seat, body.name)
         await server.broadcast(table)
         return server.answer(table, seat)
@@ -230,10 +230,10 @@ def create_app(
         return made
 
     @app.post("/api/tables/{table_id}/leave")
-    async def leave(table_id: str, body: HandOverIn, background: BackgroundTasks) -> dict:
+    async def leave(table_id: str, body: HandOverIn, background: BackgroundTasks) -> Response:
         """The seat's player leaves and a bot of `level` plays on for it; the token works no more."""
         table = server.table(table_id)
-        seat = server.seat(table, body.token, needed=True)
+        seat = server.player(table, body.token)
         server.check_level(body.level)
         server.hand_to_bot(table, seat, body.level)
         background.add_task(server.run_bots, table_id)
@@ -241,10 +241,10 @@ def create_app(
         return server.answer(table, None)
 
     @app.post("/api/tables/{table_id}/timeout")
-    async def timeout(table_id: str, body: HandOverIn, background: BackgroundTasks) -> dict:
+    async def timeout(table_id: str, body: HandOverIn, background: BackgroundTasks) -> Response:
         """Another seat hands the seat to move, whose time has run out, to a bot of `level`."""
         table = server.table(table_id)
-        seat = server.seat(table, body.token, needed=True)
+        seat = server.player(table, body.token)
         server.time_out(table, seat, body.level)
         background.add_task(server.run_bots, table_id)
         await server.broadcast(table)

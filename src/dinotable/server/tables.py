@@ -195,15 +195,21 @@ class Server:
                 del self.live[table_id]
                 excess -= 1
 
-    def seat(self, table: LiveTable, token: str | None, needed: bool = False) -> int | None:
+    def seat(self, table: LiveTable, token: str | None) -> int | None:
+        """The seat a token belongs to; None for no token (a spectator)."""
         if not token:
-            if needed:
-                raise ApiError(403, "a seat's token is needed for that (a spectator may only watch)")
             return None
         try:
             return table.seat_of(token)
         except KeyError:
             raise ApiError(403, f"that token is not a seat's at table {table.id}") from None
+
+    def player(self, table: LiveTable, token: str | None) -> int:
+        """The seat a token belongs to, for what only a seat may do."""
+        seat = self.seat(table, token)
+        if seat is None:
+            raise ApiError(403, "a seat's token is needed for that (a spectator may only watch)")
+        return seat
 
     def connected(self, table_id: str) -> set[int]:
         return {seat for seat in self.sockets.get(table_id, {}).values() if seat is not None}
@@ -373,7 +379,8 @@ class Server:
             with self.writing(table, "ask for the rematch again"):
                 self.store.set_rematch(table, made["table"])
         new_id = table.rematch
-        out = {"table": new_id, "spectator_url": f"/t/{new_id}"}
+        assert new_id is not None  # made just above, or before
+        out: dict[str, object] = {"table": new_id, "spectator_url": f"/t/{new_id}"}
         if seat is not None and token is not None:
             new_token = rematch_token(token, new_id)
             new_seat = self.table(new_id).seats[seat]
