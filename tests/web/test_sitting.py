@@ -68,6 +68,13 @@ def test_two_people_name_their_seats_confirm_or_cancel_and_follow_each_other(ser
     assert ben.locator("#name-form").is_hidden() and ben.locator("#change-name").is_visible()
     assert "Ben (you)" in ben.locator("#seat-list").text_content()
     assert "table" not in ana.title().lower()
+    # Ben's lobby lists the table he was invited to, by its game and names.
+    lobby = ben.context.new_page()
+    lobby.goto(server_url + "/")
+    row = lobby.locator(f'#mine-list li[data-table="{ben.evaluate(STATE)["table"]}"]')
+    row.wait_for()
+    assert row.locator("a").text_content() == heading
+    lobby.close()
 
     pages = {0: ana, 1: ben}
     state = ana.evaluate(STATE)
