@@ -164,6 +164,13 @@ def reference(c) -> dict[str, str]:
     names = {sp.id: sp.name for sp in c.spaces}
     out.update({r.name: rival_card_text(c, r, names) for r in c.rival_cards})
     out["Rival"] = rival_rules(c)
+    # The workers the Action Boards show (rulebook, Setup and "2. Allocate Dinofarmers").
+    out["Dinofarmer"] = (
+        "a worker in your colour: in Allocate Dinofarmers you place one on an empty action space, or on one where "
+        "you then have more than the player with the most there, and perform its action; all come back in "
+        "Retrieve Dinofarmers (3 to start with, a fourth received in Round 4)"
+    )
+    out["Foreman"] = "a special Dinofarmer: it counts as 2 normal Dinofarmers for allocation and for blocking opponents"
     return out
 
 

@@ -292,7 +292,8 @@ function showDecision(state, boardBox) {
   }
   if (shownTurn === state.seq) return;
   shownTurn = state.seq;
-  const target = boardBox.querySelector("[data-action]") || $("actions");
+  const shown = (node) => (node.checkVisibility ? node.checkVisibility() : node.getClientRects().length > 0);
+  const target = [...boardBox.querySelectorAll("[data-action]")].find(shown) || $("actions");
   const box = target.getBoundingClientRect();
   if (box.top < 0 || box.bottom > window.innerHeight) target.scrollIntoView({ block: "center" });
 }
