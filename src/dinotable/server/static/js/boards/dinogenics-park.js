@@ -329,7 +329,7 @@ function legend(pens, clicking) {
     [el("span", { class: "dg-chip elite" }, "★"), "Elite"],
     [el("strong", { class: "warn" }, "!"), "improper habitat"],
   ];
-  if (clicking) items.push([el("span", { class: "dg-click-sample" }), "you may click it"]);
+  if (clicking) items.push([el("span", { class: "dg-click-sample" }), "you may choose it"]);
   if (pens) items.push([el("span", { class: "dg-drag-sample" }), "drag from space to space to build a pen"]);
   return el("ul", { class: "dg-legend" }, items.map(([art, word]) => el("li", {}, art, word)));
 }

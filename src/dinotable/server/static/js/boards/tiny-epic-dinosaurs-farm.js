@@ -220,6 +220,6 @@ export function legend(clickableToo) {
     [sample(svg("path", { d: "M8 11 l7 -10 l7 10 z", fill: "#9a9a9a", stroke: "#444" })), "mountain"],
     [sample(svg("rect", { x: 1, y: 1, width: 28, height: 10, fill: "#e8dfa8", stroke: "#6b5d10" })), "Enclosure"],
   ];
-  if (clickableToo) items.push([sample(svg("line", { x1: 1, y1: 6, x2: 29, y2: 6, stroke: "#0b5c8a", "stroke-width": 4, "stroke-dasharray": "7 4" })), "you may click it"]);
+  if (clickableToo) items.push([sample(svg("line", { x1: 1, y1: 6, x2: 29, y2: 6, stroke: "#0b5c8a", "stroke-width": 4, "stroke-dasharray": "7 4" })), "you may choose it"]);
   return el("ul", { class: "ted-legend" }, items.map(([art, word]) => el("li", {}, art, word)));
 }
