@@ -123,7 +123,9 @@ function renderNameForm(state) {
   const show = state.can_rename === true && !nameSaved;
   if (show && !form.hidden) return; // drawn once, so a name being typed is kept
   form.hidden = !show;
-  if (show) $("name-input").value = /^Player \d+$/.test(seatName(state, state.seat)) ? savedName() || seatName(state, state.seat) : seatName(state, state.seat);
+  const own = seatName(state, state.seat);
+  // A default name is offered as the name this browser's person gave last time, if any.
+  if (show) $("name-input").value = /^Player \d+$/.test(own) ? savedName() || own : own;
   if (state.can_rename && nameSaved) {
     const change = el("button", { type: "button", id: "change-name", class: "link-button" }, "Change my name");
     change.addEventListener("click", () => {
