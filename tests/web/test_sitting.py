@@ -130,13 +130,12 @@ def test_two_people_name_their_seats_confirm_or_cancel_and_follow_each_other(ser
     assert groups.last.get_attribute("open") is not None
     other.screenshot(path=str(ARTIFACTS / f"sitting-{'phone' if other is ben else 'desktop'}.png"))
 
-    # The take-back: on one's own turn always there; after an excavation (chance) it says why it cannot.
-    now = page.evaluate(STATE)
-    if not now["over"] and now["to_move"] == mover:
-        assert page.locator("#take-back").is_visible()
-        assert now["undo"]["decisions"] == 0 and page.locator("#undo").is_disabled()
-        assert page.locator("#undo-why").text_content() == f"Nothing to take back: {now['undo']['why']}."
-        assert "chance was used" in now["undo"]["why"]
+    # The take-back: on one's own turn always there; with nothing of one's own to take back it says why.
+    now = other.evaluate(STATE)
+    assert now["to_move"] == 1 - mover and not page.locator("#take-back").is_visible()
+    assert other.locator("#take-back").is_visible() and other.locator("#undo").is_disabled()
+    assert now["undo"] == {"decisions": 0, "why": "the last decision was not yours"}
+    assert other.locator("#undo-why").text_content() == "Nothing to take back: the last decision was not yours."
     assert page_errors == []
 
 
@@ -162,6 +161,23 @@ def test_a_whole_turn_is_taken_back_by_its_button(server_url, browser, page_erro
     page.click("#undo")
     page.wait_for_function(SEQ_IS, arg=mine["seq"] - count)
     assert page.evaluate(STATE)["log"][-1]["seq"] == mine["seq"] - count
+    # Later, a turn whose decision rolled dice or drew cards: the button stays, disabled, and says so.
+    for _ in range(400):
+        state = get(server_url, f"/api/tables/{table}")
+        mine = get(server_url, f"/api/tables/{table}?token={tokens[state['to_move']]}")
+        if mine["undo"] and mine["undo"]["why"] and "chance" in mine["undo"]["why"]:
+            break
+        body = {"token": tokens[state["to_move"]], "seq": mine["seq"], "action": rng.choice(mine["legal"])["id"]}
+        post(server_url, f"/api/tables/{table}/actions", body)
+    else:
+        pytest.fail("no decision used chance")
+    page = open_page(browser, f"{server_url}/t/{table}?token={tokens[mine['seat']]}", page_errors)
+    page.wait_for_function(SEQ_IS, arg=mine["seq"])
+    assert page.locator("#undo").is_disabled()
+    assert (
+        page.locator("#undo-why").text_content()
+        == "Nothing to take back: chance was used (a die rolled or cards shuffled)."
+    )
     assert page_errors == []
 
 
