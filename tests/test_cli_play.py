@@ -218,6 +218,11 @@ def test_play_names_the_seats_in_every_line_and_the_saved_game_keeps_them(tmp_pa
     assert not re.search(r"\bplayer [12]\b", result.stdout, re.IGNORECASE), result.stdout[-800:]
     state = play(GAME, ["random", "random"], 5, {}, read=scripted([]), write=lambda _: None, names=["Ana", "McKay"])
     assert state.to_json()["names"] == ["Ana", "McKay"]
+    saved = tmp_path / "named.json"
+    saved.write_text(json.dumps(state.to_json()))
+    told = runner.invoke(app, ["replay", str(saved)])
+    assert told.exit_code == 0 and "McKay: " in told.stdout
+    assert not re.search(r"\bplayer [12]\b", told.stdout, re.IGNORECASE)
 
 
 # ----------------------------------------------------------------------------------------------- replay

@@ -53,6 +53,8 @@ def replay_game(
                 write(part)
 
     state = game.new_game(doc["num_players"], doc["seed"], doc["options"])
+    if doc.get("names"):
+        state.name_seats(doc["names"])  # checked with the record
     players = doc.get("players") or [None] * doc["num_players"]
     names = [game.seat_name(state, seat) + (f" ({spec})" if spec else "") for seat, spec in enumerate(players)]
     total = len(doc["history"])
