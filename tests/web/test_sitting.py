@@ -35,6 +35,21 @@ def finish(base: str, made: dict, seed: int) -> dict:
     pytest.fail("the game did not end")
 
 
+def play_until(base: str, made: dict, rng: random.Random, wanted) -> dict:
+    """Plays a table of people through the API at random until the seat to move's take-back is `wanted`;
+    returns that seat's table state."""
+    tokens = {s["seat"]: s["token"] for s in made["seats"]}
+    table = made["table"]
+    for _ in range(400):
+        state = get(base, f"/api/tables/{table}")
+        mine = get(base, f"/api/tables/{table}?token={tokens[state['to_move']]}")
+        if mine["undo"] and wanted(mine["undo"]):
+            return mine
+        body = {"token": tokens[state["to_move"]], "seq": mine["seq"], "action": rng.choice(mine["legal"])["id"]}
+        post(base, f"/api/tables/{table}/actions", body)
+    pytest.fail("the wanted take-back never came")
+
+
 def board_target(page, action_id: int):
     return page.locator(f'#board [data-action="{action_id}"], #actions [data-action="{action_id}"]').first
 
@@ -145,15 +160,8 @@ def test_a_whole_turn_is_taken_back_by_its_button(server_url, browser, page_erro
     tokens = {s["seat"]: s["token"] for s in made["seats"]}
     rng = random.Random(2)
     table = made["table"]
-    for _ in range(400):  # on through the API until a seat has two decisions of its turn to take back
-        state = get(server_url, f"/api/tables/{table}")
-        mine = get(server_url, f"/api/tables/{table}?token={tokens[state['to_move']]}")
-        if mine["undo"] and mine["undo"]["decisions"] >= 2:
-            break
-        body = {"token": tokens[state["to_move"]], "seq": mine["seq"], "action": rng.choice(mine["legal"])["id"]}
-        post(server_url, f"/api/tables/{table}/actions", body)
-    else:
-        pytest.fail("no turn of two decisions came")
+    # On through the API until a seat has two decisions of its turn to take back.
+    mine = play_until(server_url, made, rng, lambda undo: undo["decisions"] >= 2)
     page = open_page(browser, f"{server_url}/t/{table}?token={tokens[mine['seat']]}", page_errors)
     page.wait_for_function(SEQ_IS, arg=mine["seq"])
     count = mine["undo"]["decisions"]
@@ -162,15 +170,7 @@ def test_a_whole_turn_is_taken_back_by_its_button(server_url, browser, page_erro
     page.wait_for_function(SEQ_IS, arg=mine["seq"] - count)
     assert page.evaluate(STATE)["log"][-1]["seq"] == mine["seq"] - count
     # Later, a turn whose decision rolled dice or drew cards: the button stays, disabled, and says so.
-    for _ in range(400):
-        state = get(server_url, f"/api/tables/{table}")
-        mine = get(server_url, f"/api/tables/{table}?token={tokens[state['to_move']]}")
-        if mine["undo"] and mine["undo"]["why"] and "chance" in mine["undo"]["why"]:
-            break
-        body = {"token": tokens[state["to_move"]], "seq": mine["seq"], "action": rng.choice(mine["legal"])["id"]}
-        post(server_url, f"/api/tables/{table}/actions", body)
-    else:
-        pytest.fail("no decision used chance")
+    mine = play_until(server_url, made, rng, lambda undo: "chance" in (undo["why"] or ""))
     page = open_page(browser, f"{server_url}/t/{table}?token={tokens[mine['seat']]}", page_errors)
     page.wait_for_function(SEQ_IS, arg=mine["seq"])
     assert page.locator("#undo").is_disabled()
