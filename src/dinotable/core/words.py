@@ -50,13 +50,32 @@ def listed(items: list[str]) -> str:
 NAME_LIMIT = 24
 
 
+# Characters a line of plain text may not hold: controls (C0, DEL, C1), line and paragraph separators, the
+# bidirectional embeddings, overrides and isolates (which could make a name or a chat line read as another),
+# and lone surrogates (no valid Unicode).
+_NOT_PLAIN = frozenset(
+    [*range(0x20), *range(0x7F, 0xA0), 0x2028, 0x2029, *range(0x202A, 0x202F), *range(0x2066, 0x206A)]
+)
+
+
+def plain_line_problem(text: str) -> str | None:
+    """Why `text` is not one line of plain text, or None if it is."""
+    for c in text:
+        code = ord(c)
+        if 0xD800 <= code < 0xE000:
+            return "it is not valid Unicode (a lone surrogate)"
+        if code in _NOT_PLAIN:
+            return f"it holds a control or direction character (U+{code:04X}): one line of plain text is wanted"
+    return None
+
+
 def name_problem(name: object) -> str | None:
     """Why `name` cannot be a seat's display name, or None if it can."""
     if not isinstance(name, str) or not name.strip():
         return "a name needs some text"
     if len(name) > NAME_LIMIT:
-        return f"a name is at most {NAME_LIMIT} characters, {name!r} has {len(name)}"
-    if any(ord(c) < 32 or 0x7F <= ord(c) < 0xA0 or 0xD800 <= ord(c) < 0xE000 for c in name):
+        return f"a name is at most {NAME_LIMIT} characters, {name[:NAME_LIMIT]!r}... has {len(name)}"
+    if plain_line_problem(name):
         return "a name is plain text: no line breaks or control characters"
     if name != name.strip():
         return "a name has no spaces before or after it"

@@ -25,6 +25,7 @@ import dinotable
 from dinotable.core.record import plain
 from dinotable.server import db
 from dinotable.server.bots import LEVELS
+from dinotable.server.guard import SecurityHeaders, origin_refusal
 from dinotable.server.listen import listen
 from dinotable.server.live import token_hash
 from dinotable.server.tables import (
@@ -48,11 +49,14 @@ def create_app(
     levels: dict[str, str] | None = None,
     bot_pause: float = 0.0,
     bot_workers: int = 0,
+    origins: list[str] | None = None,
 ):
     """The app on `database_url` (else DINOTABLE_DATABASE_URL, else SQLite in ./var/dinotable.db); the
     database is migrated to the newest schema first. `levels` maps bot levels to agent specs; bots think in
     a pool of `bot_workers` processes (0: in a thread)."""
     url = database_url or os.environ.get("DINOTABLE_DATABASE_URL") or db.DEFAULT_URL
+    given = origins if origins is not None else os.environ.get("DINOTABLE_ORIGINS", "").split(",")
+    allowed = frozenset(o.strip().rstrip("/") for o in given if o.strip())
     server = Server(url, dict(levels or LEVELS), bot_pause, bot_workers)
 
     @asynccontextmanager
@@ -67,6 +71,7 @@ def create_app(
 
     app = FastAPI(title="dinotable", description="Play the dinosaur games at a shared table.", lifespan=lifespan)
     app.state.server = server
+    app.add_middleware(SecurityHeaders)
 
     @app.exception_handler(ApiError)
     async def api_error(_request: Request, exc: ApiError):
@@ -78,7 +83,10 @@ def create_app(
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(_request: Request, exc: StarletteHTTPException):
-        return JSONResponse({"error": str(exc.detail)}, status_code=exc.status_code)
+        message = str(exc.detail)
+        if message == "There was an error parsing the body":  # Starlette's words, naming nothing
+            message = "the request body could not be read as JSON (invalid text, or a number too long to read)"
+        return JSONResponse({"error": message}, status_code=exc.status_code)
 
     def page(name: str):
         path = STATIC / name
@@ -274,6 +282,9 @@ def create_app(
     async def watch(websocket: WebSocket, table_id: str, token: str | None = None):
         await websocket.accept()
         try:
+            refusal = origin_refusal(websocket.headers.get("origin"), websocket.headers.get("host"), allowed)
+            if refusal:
+                raise ApiError(403, refusal)
             table = server.table(table_id)
             seat = server.seat(table, token)
         except ApiError as exc:
@@ -287,7 +298,13 @@ def create_app(
             if server.bot_to_move(table):
                 server.spawn(server.run_bots(table_id))
             while True:
-                await websocket.receive_text()  # any message asks for the full state again
+                message = await websocket.receive()  # any text message asks for the full state again
+                if message["type"] == "websocket.disconnect":
+                    break
+                if message.get("text") is None:
+                    await websocket.send_json({"error": "a binary message means nothing here: send text"})
+                    await websocket.close(code=1003)
+                    break
                 await websocket.send_text(server.encoded(server.table(table_id), seat))
         except WebSocketDisconnect:
             pass

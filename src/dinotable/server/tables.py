@@ -20,11 +20,11 @@ from typing import Any
 
 from fastapi import WebSocket
 from fastapi.responses import Response
-from pydantic import BaseModel, ConfigDict, StrictInt
+from pydantic import BaseModel, ConfigDict, StrictInt, field_validator
 
 import dinotable
 from dinotable.core.errors import shown
-from dinotable.core.words import name_problem
+from dinotable.core.words import name_problem, plain_line_problem
 from dinotable.server import db
 from dinotable.server.bots import Bots
 from dinotable.server.clock import ClockRule, words
@@ -50,6 +50,14 @@ class ApiError(Exception):
 
 class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
+
+    @field_validator("*", mode="before")
+    @classmethod
+    def valid_unicode(cls, value):
+        """Text that is not valid Unicode (a lone surrogate, as JSON may carry) is refused where it comes in."""
+        if isinstance(value, str) and any(0xD800 <= ord(c) < 0xE000 for c in value):
+            raise ValueError("not valid Unicode (a lone surrogate)")
+        return value
 
 
 class PlayerIn(Strict):
@@ -334,8 +342,9 @@ class Server:
             raise ApiError(400, "text: a chat line needs some text")
         if len(text) > db.CHAT_LIMIT:
             raise ApiError(400, f"text: a chat line is at most {db.CHAT_LIMIT} characters, this one is {len(text)}")
-        if any(ord(c) < 32 and c not in "\t" for c in text):
-            raise ApiError(400, "text: a chat line is one line of plain text (no line breaks or control characters)")
+        problem = plain_line_problem(text.replace("\t", " "))
+        if problem:
+            raise ApiError(400, f"text: a chat line is one line of plain text: {problem}")
         with self.writing(table, "send the line again"):
             line = self.store.add_chat(table, seat, text, self.now())
         table.chat.append(line)
