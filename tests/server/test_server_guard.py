@@ -100,3 +100,10 @@ def test_a_number_too_long_to_read_gets_a_json_error(client):
     )
     assert response.status_code == 400
     assert "could not be read as JSON" in response.json()["error"]
+
+
+def test_an_error_quotes_only_a_short_prefix_of_what_was_sent(client):
+    response = client.post("/api/tables", json={"game": "x" * 10_000, "players": [{"type": "human"}] * 2})
+    assert response.status_code == 400
+    error = response.json()["error"]
+    assert error.startswith("unknown game 'xxx") and "..." in error and len(error) < 200

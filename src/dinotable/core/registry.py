@@ -11,6 +11,8 @@ from __future__ import annotations
 import importlib
 from pathlib import Path
 
+from dinotable.core.errors import shown
+
 _GAMES: dict = {}
 _LAZY: dict[str, str] = {}
 _WITH_CONTENT: dict = {}
@@ -32,7 +34,7 @@ def list_games() -> list[str]:
 def get_game(name: str):
     if name not in _GAMES:
         if name not in _LAZY:
-            raise ValueError(f"unknown game {name!r}; known games: {', '.join(list_games())}")
+            raise ValueError(f"unknown game {shown(name)}; known games: {', '.join(list_games())}")
         module, _, attr = _LAZY[name].partition(":")
         register(getattr(importlib.import_module(module), attr))
     return _GAMES[name]
