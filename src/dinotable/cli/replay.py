@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dinotable.cli.menu import HEIGHT, wrap
 from dinotable.cli.play import fit_screen, score_lines
 from dinotable.core.narration import tell
+from dinotable.core.record import start
 
 PROMPT = "Enter: next decision, b: board, b N: seat N, t: all told, q: to the end "
 KEYS = (
@@ -52,9 +53,7 @@ def replay_game(
             for part in wrap(line):
                 write(part)
 
-    state = game.new_game(doc["num_players"], doc["seed"], doc["options"])
-    if doc.get("names"):
-        state.name_seats(doc["names"])  # checked with the record
+    state = start(game, doc)
     players = doc.get("players") or [None] * doc["num_players"]
     names = [game.seat_name(state, seat) + (f" ({spec})" if spec else "") for seat, spec in enumerate(players)]
     total = len(doc["history"])

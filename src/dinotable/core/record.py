@@ -77,9 +77,9 @@ def _refuse_constant(name: str):
     raise RecordError(f"record is not valid JSON: {name} is not a number JSON allows")
 
 
-def replay(game, doc):
-    """The state the record describes, or RecordError saying what is wrong."""
-    doc = _parse(doc)
+def start(game, doc: dict):
+    """The record's game before its first decision, its seats named as the record names them; RecordError
+    saying what is wrong. (`doc` is parsed already.)"""
     if doc["game"] != game.name:
         raise RecordError(f"record is a game of {doc['game']!r}, not {game.name!r}")
     if doc["version"] != game.version:
@@ -95,6 +95,13 @@ def replay(game, doc):
             state.name_seats(doc["names"])
         except ValueError as exc:
             raise RecordError(f"record field 'names': {exc}") from None
+    return state
+
+
+def replay(game, doc):
+    """The state the record describes, or RecordError saying what is wrong."""
+    doc = _parse(doc)
+    state = start(game, doc)
     for step, action in enumerate(doc["history"]):
         if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < game.num_distinct_actions:
             raise RecordError(

@@ -6,6 +6,8 @@ Every game's action texts, event texts and views use these, so that no text read
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 # Names that start with a vowel letter but not a vowel sound ("a Unique Dinosaur", "a Eurasian"), and the
 # reverse ("an hour"); matched on the start of the name, case-insensitively.
 _CONSONANT_SOUND = ("uni", "use", "usu", "eu", "one")
@@ -58,12 +60,17 @@ _NOT_PLAIN = frozenset(
 )
 
 
+def lone_surrogate(text: str) -> bool:
+    """True if `text` is not valid Unicode: it holds a lone surrogate (JSON can carry one)."""
+    return any(0xD800 <= ord(c) < 0xE000 for c in text)
+
+
 def plain_line_problem(text: str) -> str | None:
     """Why `text` is not one line of plain text, or None if it is."""
+    if lone_surrogate(text):
+        return "it is not valid Unicode (a lone surrogate)"
     for c in text:
         code = ord(c)
-        if 0xD800 <= code < 0xE000:
-            return "it is not valid Unicode (a lone surrogate)"
         if code in _NOT_PLAIN:
             return f"it holds a control or direction character (U+{code:04X}): one line of plain text is wanted"
     return None
@@ -90,10 +97,17 @@ def names_problem(names: object, num_players: int) -> str | None:
         problem = name_problem(name)
         if problem:
             return f"the name of seat {seat + 1}: {problem}"
-    lowered = [name.casefold() for name in names]
-    for seat, name in enumerate(lowered):
-        if name in lowered[:seat]:
-            return f"the name of seat {seat + 1}: {names[seat]!r} is already another seat's"
+    for seat, name in enumerate(names):
+        problem = clash_problem(name, names[:seat])
+        if problem:
+            return f"the name of seat {seat + 1}: {problem}"
+    return None
+
+
+def clash_problem(name: str, others: Sequence[str]) -> str | None:
+    """Why `name` cannot sit beside `others`: one of them has it already (capitals aside)."""
+    if name.casefold() in (other.casefold() for other in others):
+        return f"{name!r} is already another seat's name"
     return None
 
 

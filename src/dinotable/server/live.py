@@ -235,11 +235,6 @@ class LiveTable:
             self._undo = ((self.seq, seat), (count, why))
         return self._undo[1]
 
-    def undo_refusal(self, seat: int | None) -> str | None:
-        """Why `seat` cannot take back anything now, or None if it can."""
-        count, why = self.undo_span(seat)
-        return None if count else why
-
     def undo_doc(self, seat: int | None) -> dict | None:
         """The take-back button's state for `seat` (None: not its turn, so no button): how many decisions it
         takes back, or why none."""
@@ -323,7 +318,7 @@ class LiveTable:
             **game_doc(self.game, self.state, seat),
             "log": self.logs[seat],
             "chat": [{"seat": c.seat, "name": c.name, "text": c.text, "at": c.at} for c in self.chat],
-            "can_undo": self.undo_refusal(seat) is None,
+            "can_undo": self.undo_span(seat)[0] > 0,
             "undo": self.undo_doc(seat),
             "last_moves": self.last_moves(seat),
             "can_rename": seat is not None and self.seats[seat].type == "human" and not self.has_decided(seat),

@@ -24,7 +24,7 @@ from pydantic import BaseModel, ConfigDict, StrictInt, field_validator
 
 import dinotable
 from dinotable.core.errors import shown
-from dinotable.core.words import name_problem, plain_line_problem
+from dinotable.core.words import clash_problem, lone_surrogate, name_problem, plain_line_problem
 from dinotable.server import db
 from dinotable.server.bots import Bots
 from dinotable.server.clock import ClockRule, words
@@ -55,7 +55,7 @@ class Strict(BaseModel):
     @classmethod
     def valid_unicode(cls, value):
         """Text that is not valid Unicode (a lone surrogate, as JSON may carry) is refused where it comes in."""
-        if isinstance(value, str) and any(0xD800 <= ord(c) < 0xE000 for c in value):
+        if isinstance(value, str) and lone_surrogate(value):
             raise ValueError("not valid Unicode (a lone surrogate)")
         return value
 
@@ -123,9 +123,7 @@ def seat_names(players: list[PlayerIn]) -> list[str]:
         else:
             names.append(f"Player {i + 1}" if player.name is None else player.name)
     for i, name in enumerate(names):
-        problem = name_problem(name)
-        if problem is None and name.casefold() in (n.casefold() for n in names[:i]):
-            problem = f"{name!r} is already another seat's name"
+        problem = name_problem(name) or clash_problem(name, names[:i])
         if problem:
             raise ApiError(400, f"players.{i}.name: {problem}")
     return names
@@ -354,10 +352,7 @@ class Server:
         that every line told so far names it anew."""
         if table.has_decided(seat):
             raise ApiError(400, "name: a name may be changed only before your first decision")
-        problem = name_problem(name)
-        taken = [s.seat for s in table.seats if s.seat != seat and s.name.casefold() == str(name).casefold()]
-        if problem is None and taken:
-            problem = f"{name!r} is already another seat's name at this table"
+        problem = name_problem(name) or clash_problem(name, [s.name for s in table.seats if s.seat != seat])
         if problem:
             raise ApiError(400, f"name: {problem}")
         with self.writing(table, "change the name again"):
