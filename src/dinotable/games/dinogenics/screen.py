@@ -100,18 +100,13 @@ def status_text(s: DinoGenicsState, seat: int | None) -> str:
     doing = s.decisions[s.phase].name
     if s.phase == rules.PICK:
         doing = _PICKS[rules.PICK_PURPOSES[s.ctx.purpose]]
-    turn = f"your turn to {doing}" if s.cur == seat else f"waiting for {_who(s, s.cur)} to {doing}"
+    turn = f"your turn to {doing}" if s.cur == seat else f"waiting for {render.who_of(s, s.cur)} to {doing}"
     return f"{stage_text(s)}: {turn}"
 
 
 def stage_text(s: DinoGenicsState) -> str:
     """The Season and its stage: "Season 3 of 7 - Worker Placement"."""
     return f"Season {s.season} of {s.c.numbers['seasons']} - {'End Game Scoring' if s.over else _stage(s)}"
-
-
-def _who(s: DinoGenicsState, seat: int) -> str:
-    """A seat inside a sentence: "player 2", "the West Branch"."""
-    return ("the " if s.coop and not s.names else "") + s.game.seat_name(s, seat)
 
 
 def _result(s: DinoGenicsState, seat: int | None) -> str:
@@ -130,7 +125,7 @@ def _result(s: DinoGenicsState, seat: int | None) -> str:
         target = s.c.numbers["solo_target"]
         return f"{totals[0]} VP: the solo target of {target} VP is {'reached' if s.winners() else 'missed'}"
     winners = s.winners()
-    names = ["you" if p == seat else _who(s, p) for p in winners]
+    names = ["you" if p == seat else render.who_of(s, p) for p in winners]
     best = totals[winners[0]]
     if len(names) == 1:
         return f"{names[0]} {'win' if winners[0] == seat else 'wins'} with {best} VP"

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from dinotable.core.words import a, counted
+from dinotable.core.words import a, counted, upper_first
 from dinotable.games.dinogenics import rules
 from dinotable.games.dinogenics.components import COUNTS, CREDITS, DIETS, DNA, EDNA, END_COUNTS, TRAIT_TEXTS, VISITORS
 from dinotable.games.dinogenics.park import cells_of
@@ -276,7 +276,7 @@ def outsource_told(s: DinoGenicsState, action: int, ctx) -> str:
 
 def choose_text(s: DinoGenicsState, action: int, ctx: ChooseContext) -> str:
     text = steps_text(ctx.options[action - s.ids.option])
-    return text[:1].upper() + text[1:]  # not capitalize(): it lowercases "Open Ocean"
+    return upper_first(text)  # not capitalize(): it lowercases "Open Ocean"
 
 
 def create_text(s: DinoGenicsState, action: int, ctx: CreateContext) -> str:
