@@ -163,6 +163,7 @@ def test_a_finished_table_has_the_score_over_the_rounds_ending_at_the_final_scor
     final = play(client, table, tokens, 2000)
     assert final["over"]
     history = final["score_history"]
+    assert history["round_word"] == "Round"
     rounds = history["rounds"]
     assert rounds == sorted(rounds) and len(rounds) >= 2 and len(set(rounds)) == len(rounds)
     seats = [row for row in history["rows"] if "seat" in row]

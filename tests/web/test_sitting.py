@@ -200,6 +200,8 @@ def test_after_the_game_a_rematch_seats_the_same_people_and_the_chart_shows_the_
         assert page.locator("#rematch").text_content() == "Rematch"
     # The score over the game: a chart per seat (and automaton), ending at the final score.
     history = ana.evaluate(STATE)["score_history"]
+    assert history["round_word"] == ("Season" if game == "dinogenics" else "Round")
+    assert ana.locator(".score-charts h3").text_content() == f"The score at the end of each {history['round_word']}"
     charts = ana.locator(".score-charts li")
     assert charts.count() == len(history["rows"]) >= 3
     for i, row in enumerate(history["rows"]):

@@ -250,6 +250,9 @@ class Game(ABC, Generic[StateT]):
         Placement", "Round 2 of 6 - Allocate Dinofarmers", "Round 4". By default, none."""
         return ""
 
+    # What the game calls the steps `round_of` counts ("Round"; DinoGenics: "Season").
+    round_word = "Round"
+
     def round_of(self, state: StateT) -> int:
         """The Round (or Season) the game is in: the steps of the score chart after a game. By default 1."""
         return 1

@@ -33,8 +33,9 @@ class Replay:
 
     def score_history(self) -> dict:
         """Each seat's score (and each automaton's the rules play) at the end of every Round or Season, for
-        the chart after the game: {"rounds": [1, 2, ...], "rows": [{"seat" or "automaton", "unit",
-        "points": [...]}]}. A finished game's record is public, so a seat's row counts its own hidden cards."""
+        the chart after the game: {"round_word": "Round", "rounds": [1, 2, ...], "rows": [{"seat" or
+        "automaton", "unit", "points": [...]}]}. A finished game's record is public, so a seat's row counts its
+        own hidden cards."""
         if self._history is None:
             game = self.states[0].game
             ends = [
@@ -54,7 +55,11 @@ class Replay:
                         rows.setdefault(key, {key[0]: key[1], "unit": row["unit"], "points": []})
                         rows[key]["points"].append(row["total"])
             ordered = sorted(rows.items(), key=lambda item: (item[0][0] != "seat", str(item[0][1])))
-            self._history = {"rounds": [game.round_of(state) for state in ends], "rows": [r for _, r in ordered]}
+            self._history = {
+                "round_word": game.round_word,
+                "rounds": [game.round_of(state) for state in ends],
+                "rows": [r for _, r in ordered],
+            }
         return self._history
 
     @property

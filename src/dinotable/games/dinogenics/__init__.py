@@ -213,6 +213,8 @@ class DinoGenics(Game[DinoGenicsState]):
     def stage_text(self, state: DinoGenicsState) -> str:
         return screen.stage_text(state)
 
+    round_word = "Season"
+
     def round_of(self, state: DinoGenicsState) -> int:
         return state.season
 

@@ -3,6 +3,7 @@
 // from the record.
 import { api, saveToken } from "./api.js";
 import { el, svg } from "./dom.js";
+import { rowKey } from "./scores.js";
 import { seatColour, seatTag } from "./seats.js";
 
 const WIDTH = 260;
@@ -29,16 +30,16 @@ function chart(points, rounds, colour, label) {
 export function scoreCharts(state, seatName) {
   const history = state.score_history;
   if (!history || !history.rows?.length) return null;
-  const step = state.game === "dinogenics" ? "Season" : "Round";
+  const step = history.round_word;
   const span = history.rounds.length > 1 ? `${step} ${history.rounds[0]} to ${history.rounds[history.rounds.length - 1]}` : `${step} ${history.rounds[0]}`;
   return el("section", { class: "score-charts", "aria-label": "The score over the game" },
     el("h3", {}, `The score at the end of each ${step}`),
     el("ul", {}, history.rows.map((row) => {
-      const name = "seat" in row ? seatName(row.seat) : row.automaton;
-      const who = "seat" in row ? seatTag(row.seat, name) : el("span", { class: "automaton" }, name);
-      const colour = "seat" in row ? seatColour(row.seat) : "#6c6454";
-      return el("li", { "data-chart": "seat" in row ? `seat-${row.seat}` : `automaton-${row.automaton}` },
-        who, chart(row.points, history.rounds, colour, `${name}: ${row.points.join(", ")} ${row.unit}, ${span}`));
+      const seat = "seat" in row;
+      const name = seat ? seatName(row.seat) : row.automaton;
+      const who = seat ? seatTag(row.seat, name) : el("span", { class: "automaton" }, name);
+      return el("li", { "data-chart": rowKey(row) },
+        who, chart(row.points, history.rounds, seat ? seatColour(row.seat) : "#6c6454", `${name}: ${row.points.join(", ")} ${row.unit}, ${span}`));
     })));
 }
 

@@ -6,7 +6,8 @@ import { seatTag } from "./seats.js";
 
 const opened = new Set(); // the rows a person opened stay open from one state to the next
 
-function rowKey(row) {
+/** A score row's key: "seat-2", "automaton-Rival". */
+export function rowKey(row) {
   return "seat" in row ? `seat-${row.seat}` : `automaton-${row.automaton}`;
 }
 
