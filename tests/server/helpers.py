@@ -41,7 +41,14 @@ def new_table(
     return response.json()
 
 
+def settle(client, table: str) -> None:
+    """Waits until the table's bots, playing on after the last change, have stopped (a person is to move)."""
+    client.portal.call(client.app.state.server.idle, table)
+
+
 def state_of(client, table: str, token: str | None = None) -> dict:
+    """The table's state once its bots have played (as `token`'s seat; none: a spectator)."""
+    settle(client, table)
     response = client.get(f"/api/tables/{table}", params={"token": token} if token else {})
     assert response.status_code == 200, response.text
     return response.json()

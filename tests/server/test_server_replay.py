@@ -11,9 +11,11 @@ from .helpers import new_table, play, state_of, tokens_of
 
 
 def finished_table(client) -> str:
-    """A My Funny Dinos table of two easy bots: they play it to the end while the table is made."""
+    """A My Funny Dinos table of two easy bots: they play it to the end while someone watches."""
     table = new_table(client, players=("easy", "easy"), seed=11)["table"]
-    assert state_of(client, table)["over"]
+    with client.websocket_connect(f"/ws/tables/{table}") as ws:
+        ws.receive_json()
+        assert state_of(client, table)["over"]
     return table
 
 

@@ -63,6 +63,12 @@ def server_url(tmp_path_factory):
         if name in params:
             kwargs[name] = database
             break
+    if "limits" in params:  # the tests' pages all come from one address, faster and more than a person's
+        from dinotable.server.limits import Limits
+
+        kwargs["limits"] = Limits(
+            tables_per_minute=10_000, chat_per_minute=10_000, sockets=10_000, watched_tables=10_000
+        )
     app = factory(**kwargs)
     port = free_port()
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="on"))

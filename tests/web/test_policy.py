@@ -1,7 +1,11 @@
-"""The pages satisfy their Content-Security-Policy (issue 31, "Headers and origins"): the lobby, a table
-played a few decisions by clicking, and a finished table's replay, with no refusal in the browser's console."""
+"""The pages under the server's policies (issue 31): they satisfy their Content-Security-Policy (the lobby, a
+table played a few decisions by clicking, and a finished table's replay, with no refusal in the browser's
+console), and a table page whose WebSocket a limit refuses says why and shows the table all the same."""
 
-from .test_browser import READY, open_page, post
+from dataclasses import replace
+
+from .conftest import APPS
+from .test_browser import AT_SEQ, READY, open_page, post
 
 OVER = "() => !!window.__dinotableState && window.__dinotableState.over"
 
@@ -27,4 +31,23 @@ def test_the_pages_run_under_their_policy_with_nothing_refused(server_url, brows
     page.click("a.replay-link")
     page.wait_for_function("() => !!window.__dinotableReplay")
     assert refused == []
+    assert page_errors == []
+
+
+def test_a_page_refused_its_socket_by_a_limit_says_which_and_still_shows_the_table(server_url, browser, page_errors):
+    server = APPS[server_url].state.server
+    made = [
+        post(server_url, "/api/tables", {"game": "my-funny-dinos", "players": [{"type": "human"}] * 2}) for _ in "ab"
+    ]
+    first = open_page(browser, server_url + made[0]["spectator_url"], page_errors)
+    first.wait_for_function(AT_SEQ, arg=0)
+    before = server.limits
+    server.limits = replace(before, watched_tables=len(server.watchers.clients.get("127.0.0.1", {})))
+    try:
+        page = open_page(browser, server_url + made[1]["spectator_url"], page_errors)
+        page.wait_for_function("() => document.getElementById('connection').textContent.includes('watched_tables')")
+        page.wait_for_function(AT_SEQ, arg=0)  # read over HTTP instead
+        assert page.evaluate("() => window.__dinotableState.table") == made[1]["table"]
+    finally:
+        server.limits = before
     assert page_errors == []

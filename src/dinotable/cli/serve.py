@@ -6,12 +6,16 @@ import errno
 import logging
 import re
 import socket
-from typing import Annotated
+from typing import Annotated, NoReturn
 
 import typer
 
 # A short pause after each bot's move, so that a person can follow the bots in the browser.
 BOT_PAUSE = 0.8
+# The largest WebSocket message a client may send, in bytes.
+WS_MAX_SIZE = 4096
+# Seconds the server waits for open requests and sockets when told to stop (SIGTERM, Ctrl-C).
+GRACE = 2
 
 
 class HideTokens(logging.Filter):
@@ -57,7 +61,7 @@ def claim(host: str, port: int) -> socket.socket:
     return sock
 
 
-def refuse(message: str) -> None:
+def refuse(message: str) -> NoReturn:
     typer.echo(message, err=True)
     raise typer.Exit(code=1)
 
@@ -82,18 +86,46 @@ def serve(
         ),
     ] = None,
     bot_pause: Annotated[float, typer.Option(help="seconds of pause after each bot's move")] = BOT_PAUSE,
-    bot_workers: Annotated[int, typer.Option(help="processes the bots think in (0: a thread of the server)")] = 1,
+    bot_workers: Annotated[
+        int | None,
+        typer.Option(
+            help="processes the bots think in (0: a thread of the server; default: one per CPU but one, at least 2)"
+        ),
+    ] = None,
+    limit: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="what one client may ask, as NAME=N (repeatable): tables_per_minute, sockets, watched_tables, "
+            "chat_per_minute, chat_per_table, messages_per_minute, body_bytes, bot_queue (docs/server.md)"
+        ),
+    ] = None,
+    forwarded_allow_ips: Annotated[
+        str | None,
+        typer.Option(help="proxies whose X-Forwarded-For names the client (the limits count per client address)"),
+    ] = None,
 ) -> None:
     """Serve the games in a browser: a lobby to make tables, invite links per seat, bots in any seat."""
     try:
         import uvicorn
 
         from dinotable.server.app import create_app
+        from dinotable.server.bots import default_workers
+        from dinotable.server.db import Unwritable
+        from dinotable.server.limits import Limits
     except ImportError as exc:
         typer.echo(f"dinotable serve needs the web extra ({exc.name} is missing): pip install -e '.[web]'", err=True)
         raise typer.Exit(code=2) from None
+    try:
+        limits = Limits.parse(limit or [])
+    except ValueError as exc:
+        refuse(f"--limit: {exc}")
     sock = claim(host, port)
-    app = create_app(database, bot_pause=bot_pause, bot_workers=bot_workers)
+    workers = default_workers() if bot_workers is None else bot_workers
+    try:
+        app = create_app(database, bot_pause=bot_pause, bot_workers=workers, limits=limits)
+    except Unwritable as exc:
+        sock.close()
+        refuse(f"{exc}: give a database this process can write (--database, DINOTABLE_DATABASE_URL)")
     shown_host = "127.0.0.1" if host in ("0.0.0.0", "") else host
     address = f"http://{shown_host}:{port}/ (database {app.state.server.engine.url!r})"
 
@@ -103,5 +135,16 @@ def serve(
             if self.started:  # said only once it answers (the kill-and-restart test waits for this line)
                 typer.echo(f"dinotable is serving on {address}")
 
-    config = uvicorn.Config(app, log_level="info", access_log=False, log_config=log_config())
+    config = uvicorn.Config(
+        app,
+        log_level="info",
+        access_log=False,
+        log_config=log_config(),
+        # A client only ever sends "the state again, please": a large frame is refused by its size.
+        ws_max_size=WS_MAX_SIZE,
+        # SIGTERM: stop accepting, close the sockets, and leave within seconds (a bot's decision being
+        # thought is dropped, and thought again after a restart).
+        timeout_graceful_shutdown=GRACE,
+        forwarded_allow_ips=forwarded_allow_ips,
+    )
     Server(config).run(sockets=[sock])

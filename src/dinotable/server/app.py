@@ -4,8 +4,9 @@ Every request names its seat by the seat's secret token; no token is a spectator
 table state (`LiveTable.snapshot`): its view, its legal actions, and the log as it may be told it. A change
 is written to the database before it is applied in memory or acknowledged, and is refused, with nothing
 written, when the token is not the seat to move's, the sequence number is stale or the action is not legal.
-Every handler that reads or changes tables runs on the event loop (async, with no awaiting between reading a
-table and changing it), so handlers never interleave and no thread touches a table.
+Every handler that reads or changes a table holds the table's lock meanwhile (`tables.Server.changing`), and
+answers as soon as the change is committed: the pushes to the table's WebSockets follow, each socket at its
+own pace (`push`). What one client may ask is bounded (`limits`).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import os
 from contextlib import asynccontextmanager
 from pathlib import Path
 
-from fastapi import BackgroundTasks, FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
@@ -26,20 +27,12 @@ from dinotable.core.record import plain
 from dinotable.server import db
 from dinotable.server.bots import LEVELS
 from dinotable.server.guard import SecurityHeaders, origin_refusal
+from dinotable.server.limits import BodyLimit, Limits, Rate, TooMany
 from dinotable.server.listen import listen
-from dinotable.server.live import token_hash
-from dinotable.server.tables import (
-    MAX_LOBBY_TOKENS,
-    ActionIn,
-    ApiError,
-    ChatIn,
-    HandOverIn,
-    NameIn,
-    NewTable,
-    RematchIn,
-    Server,
-    UndoIn,
-)
+from dinotable.server.models import ActionIn, ChatIn, HandOverIn, NameIn, NewTable, RematchIn, UndoIn
+from dinotable.server.push import Watcher
+from dinotable.server.tables import Server
+from dinotable.server.work import ApiError
 
 STATIC = Path(__file__).parent / "static"
 
@@ -50,32 +43,37 @@ def create_app(
     bot_pause: float = 0.0,
     bot_workers: int = 0,
     origins: list[str] | None = None,
+    limits: Limits | None = None,
 ):
     """The app on `database_url` (else DINOTABLE_DATABASE_URL, else SQLite in ./var/dinotable.db); the
-    database is migrated to the newest schema first. `levels` maps bot levels to agent specs; bots think in
-    a pool of `bot_workers` processes (0: in a thread)."""
+    database is migrated to the newest schema first, and refused (db.Unwritable) if it cannot be written.
+    `levels` maps bot levels to agent specs; bots think in a pool of `bot_workers` processes (0: in a
+    thread). `limits`: what one client may ask (`limits.Limits`)."""
     url = database_url or os.environ.get("DINOTABLE_DATABASE_URL") or db.DEFAULT_URL
     given = origins if origins is not None else os.environ.get("DINOTABLE_ORIGINS", "").split(",")
     allowed = frozenset(o.strip().rstrip("/") for o in given if o.strip())
-    server = Server(url, dict(levels or LEVELS), bot_pause, bot_workers)
+    server = Server(url, dict(levels or LEVELS), bot_pause, bot_workers, limits)
 
     @asynccontextmanager
     async def lifespan(_app):
         if server.store.announces:
             server.spawn(listen(server))
         yield
-        for task in list(server.tasks):
-            task.cancel()
-        server.bots.close()
-        server.engine.dispose()
+        server.close()
 
     app = FastAPI(title="dinotable", description="Play the dinosaur games at a shared table.", lifespan=lifespan)
     app.state.server = server
+    app.add_middleware(BodyLimit, limit=server.limits.body_bytes)
     app.add_middleware(SecurityHeaders)
 
     @app.exception_handler(ApiError)
     async def api_error(_request: Request, exc: ApiError):
         return JSONResponse({"error": exc.message}, status_code=exc.status)
+
+    @app.exception_handler(Exception)
+    async def failure(_request: Request, _exc: Exception):
+        # Logged by the server with its traceback; the client gets JSON like every other error.
+        return JSONResponse({"error": "the server failed on this request; the failure is in its log"}, status_code=500)
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(_request: Request, exc: RequestValidationError):
@@ -153,114 +151,66 @@ def create_app(
             raise ApiError(404, str(exc)) from None
         return {"how_to_play": plain(game.how_to_play()), "entries": game.reference()}
 
+    def address(request: Request | WebSocket) -> str:
+        return request.client.host if request.client else "unknown"
+
     @app.post("/api/tables")
-    async def create_table(body: NewTable, background: BackgroundTasks) -> dict:
-        created = server.create(body)
-        background.add_task(server.run_bots, created["table"])
-        return created
+    async def create_table(body: NewTable, request: Request) -> dict:
+        return await server.create(body, address(request))
 
     @app.get("/api/tables")
     async def my_tables(tokens: str = "") -> list[dict]:
-        given = [t for t in tokens.split(",") if t]
-        if len(given) > MAX_LOBBY_TOKENS:
-            raise ApiError(400, f"tokens: at most {MAX_LOBBY_TOKENS} tokens at once, got {len(given)}")
-        hashes = {token_hash(t): t for t in given}
-        found = dict(((table_id, seat), None) for table_id, seat in server.store.seats_of_tokens(list(hashes)))
-        out = []
-        for table_id, seat in found:
-            table = server.table(table_id)
-            state = table.state
-            to_move = None if state.is_over else state.current_player
-            out.append(
-                {
-                    "table": table_id,
-                    "game": table.game.name,
-                    "title": table.game.title,
-                    "heading": table.heading(),
-                    "seat": seat,
-                    "to_move_name": None if to_move is None else table.name(to_move),
-                    "your_turn": to_move == seat,
-                    "over": state.is_over,
-                    "seq": table.seq,
-                }
-            )
-        return out
+        return await server.lobby([t for t in tokens.split(",") if t])
 
     @app.get("/api/tables/{table_id}")
-    async def table_state(table_id: str, background: BackgroundTasks, token: str | None = None) -> Response:
-        table = server.table(table_id)
+    async def table_state(table_id: str, token: str | None = None) -> Response:
+        table = await server.table(table_id)
         seat = server.seat(table, token)
         if server.bot_to_move(table):  # after a restart, the bots pick up where they were
-            background.add_task(server.run_bots, table_id)
-        return server.answer(table, seat)
+            server.start_bots(table_id)
+        return await server.answer(table, seat)
 
     @app.post("/api/tables/{table_id}/actions")
-    async def act(table_id: str, body: ActionIn, background: BackgroundTasks) -> Response:
-        table = server.table(table_id)
-        seat = server.player(table, body.token)
-        server.act(table, seat, body.seq, body.action)
-        background.add_task(server.run_bots, table_id)
-        await server.broadcast(table)
-        return server.answer(table, seat)
+    async def act(table_id: str, body: ActionIn) -> Response:
+        table, seat = await server.act(table_id, body.token, body.seq, body.action)
+        return await server.answer(table, seat)
 
     @app.post("/api/tables/{table_id}/undo")
     async def undo(table_id: str, body: UndoIn) -> Response:
-        table = server.table(table_id)
-        seat = server.player(table, body.token)
-        server.undo(table, seat, body.seq)
-        await server.broadcast(table)
-        return server.answer(table, seat)
+        table, seat = await server.undo(table_id, body.token, body.seq)
+        return await server.answer(table, seat)
 
     @app.post("/api/tables/{table_id}/chat")
-    async def chat(table_id: str, body: ChatIn) -> Response:
-        table = server.table(table_id)
-        seat = server.player(table, body.token)
-        server.chat(table, seat, body.text)
-        await server.broadcast(table)
-        return server.answer(table, seat)
+    async def chat(table_id: str, body: ChatIn, request: Request) -> Response:
+        table, seat = await server.chat(table_id, body.token, body.text, address(request))
+        return await server.answer(table, seat)
 
     @app.post("/api/tables/{table_id}/name")
     async def rename(table_id: str, body: NameIn) -> Response:
         """The seat's person changes its display name, before its first decision."""
-        table = server.table(table_id)
-        seat = server.player(table, body.token)
-        table = server.rename(table, seat, body.name)
-        await server.broadcast(table)
-        return server.answer(table, seat)
+        table, seat = await server.rename(table_id, body.token, body.name)
+        return await server.answer(table, seat)
 
     @app.post("/api/tables/{table_id}/rematch")
-    async def rematch(table_id: str, body: RematchIn, background: BackgroundTasks) -> dict:
+    async def rematch(table_id: str, body: RematchIn, request: Request) -> dict:
         """The finished table's rematch, made by the first to ask; a seat's token gets that person's link."""
-        table = server.table(table_id)
-        made = server.rematch(table, body.token)
-        background.add_task(server.run_bots, made["table"])
-        await server.broadcast(table)
-        return made
+        return await server.rematch(table_id, body.token, address(request))
 
     @app.post("/api/tables/{table_id}/leave")
-    async def leave(table_id: str, body: HandOverIn, background: BackgroundTasks) -> Response:
+    async def leave(table_id: str, body: HandOverIn) -> Response:
         """The seat's player leaves and a bot of `level` plays on for it; the token works no more."""
-        table = server.table(table_id)
-        seat = server.player(table, body.token)
-        server.check_level(body.level)
-        server.hand_to_bot(table, seat, body.level)
-        background.add_task(server.run_bots, table_id)
-        await server.broadcast(table)
-        return server.answer(table, None)
+        table = await server.leave(table_id, body.token, body.level)
+        return await server.answer(table, None)
 
     @app.post("/api/tables/{table_id}/timeout")
-    async def timeout(table_id: str, body: HandOverIn, background: BackgroundTasks) -> Response:
+    async def timeout(table_id: str, body: HandOverIn) -> Response:
         """Another seat hands the seat to move, whose time has run out, to a bot of `level`."""
-        table = server.table(table_id)
-        seat = server.player(table, body.token)
-        server.time_out(table, seat, body.level)
-        background.add_task(server.run_bots, table_id)
-        await server.broadcast(table)
-        return server.answer(table, seat)
+        table, seat = await server.time_out(table_id, body.token, body.level)
+        return await server.answer(table, seat)
 
     @app.get("/api/tables/{table_id}/record")
     async def record(table_id: str) -> dict:
-        table = server.table(table_id)
+        table = await server.table(table_id)
         if not table.state.is_over:
             raise ApiError(403, "the record is given only once the game is over (it holds every secret)")
         return table.state.to_json()
@@ -268,50 +218,52 @@ def create_app(
     @app.get("/api/tables/{table_id}/replay")
     async def replay(table_id: str, step: int = 0) -> dict:
         """The spectator's table state after the first `step` decisions of a finished game."""
-        table = server.table(table_id)
+        table = await server.table(table_id)
         if not table.state.is_over:
             raise ApiError(
                 403, f"a table is replayed only once its game is over; meanwhile watch it live at /t/{table_id}"
             )
         if not 0 <= step <= table.seq:
             raise ApiError(400, f"step {step} is out of range: this game's steps are 0 to {table.seq}")
-        doc = server.replays.of(table).snapshot(table, step)
+        doc = (await server.replay(table)).snapshot(table, step)
         return Response(json.dumps(doc, separators=(",", ":")), media_type="application/json")
 
     @app.websocket("/ws/tables/{table_id}")
     async def watch(websocket: WebSocket, table_id: str, token: str | None = None):
+        """Pushes the table's state to the socket after every change; any text message asks for it again."""
         await websocket.accept()
         try:
             refusal = origin_refusal(websocket.headers.get("origin"), websocket.headers.get("host"), allowed)
             if refusal:
                 raise ApiError(403, refusal)
-            table = server.table(table_id)
-            seat = server.seat(table, token)
+            table = await server.table(table_id)
+            watcher = Watcher(websocket, table_id, server.seat(table, token), address(websocket))
+            refusal = server.admit(watcher)
+            if refusal:
+                raise ApiError(429, refusal)
         except ApiError as exc:
             await websocket.send_json({"error": exc.message})
             await websocket.close(code=4000 + exc.status)
             return
-        watchers = server.sockets.setdefault(table_id, {})
-        watchers[websocket] = seat
+        asked = Rate("messages", "messages_per_minute")
         try:
-            await server.broadcast(table)  # the newcomer gets the state; the others see who is connected
-            if server.bot_to_move(table):
-                server.spawn(server.run_bots(table_id))
-            while True:
-                message = await websocket.receive()  # any text message asks for the full state again
+            while not watcher.dropped:
+                message = await websocket.receive()
                 if message["type"] == "websocket.disconnect":
                     break
                 if message.get("text") is None:
-                    await websocket.send_json({"error": "a binary message means nothing here: send text"})
-                    await websocket.close(code=1003)
+                    await watcher.drop(1003, "a binary message means nothing here: send text")
                     break
-                await websocket.send_text(server.encoded(server.table(table_id), seat))
+                try:
+                    asked.take("", server.limits.messages_per_minute)
+                except TooMany as exc:
+                    await watcher.drop(1008, str(exc))
+                    break
+                watcher.changed()  # the state is sent again (once, however many ask before it goes)
         except WebSocketDisconnect:
             pass
         finally:
-            watchers.pop(websocket, None)
-            if table_id in server.live:
-                await server.broadcast(server.live[table_id])
+            server.forget(watcher)
 
     return app
 

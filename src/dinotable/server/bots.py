@@ -1,14 +1,22 @@
 """Bots as seat types: each level is one of the project's agents with a budget.
 
 A bot decides from an Observation (a copy of the table determinized for its seat), so it reads no secret.
-It thinks off the server's event loop: in a process pool when the server has one (`dinotable serve` does),
-else in a worker thread. Each decision gets a fresh agent seeded from the table's seed, the seat and the
-decision's number, so a decision does not depend on where it was thought, or on a restart in between.
+It thinks off the server's event loop: in a process pool when the server has one (`dinotable serve` does,
+one process per CPU but one, and at least two), else in a worker thread. Each decision gets a fresh agent
+seeded from the table's seed, the seat and the decision's number, so a decision does not depend on where it
+was thought, or on a restart in between.
+
+The workers are shared fairly: a table's bots wait for a worker in turn with every other table's (one
+decision at a time, then to the back of the line), and a table where a person sits goes before a table of
+bots only. A table of bots only may use all workers but one, so a person's bot never waits behind them.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import heapq
+import itertools
 import multiprocessing
 import os
 import threading
@@ -36,6 +44,65 @@ def _exit_with_parent() -> None:
         threading.Thread(target=lambda: (parent.join(), os._exit(0)), daemon=True).start()
 
 
+def default_workers() -> int:
+    """The bot processes a server starts with: one per CPU but one (the server's own), and at least two, so
+    that one is always free for a table where a person sits."""
+    return max(2, (os.cpu_count() or 1) - 1)
+
+
+class Turns:
+    """Workers handed out in turn: persons' tables first, then bots-only tables, each in the order they
+    asked; bots-only tables hold at most `workers - 1` at once (all of them when there is only one)."""
+
+    def __init__(self, workers: int) -> None:
+        self.free = workers
+        self.bots_only_cap = max(1, workers - 1)
+        self.bots_only = 0
+        self.waiting: list[tuple[int, int, asyncio.Future]] = []
+        self.order = itertools.count()
+
+    def queued(self) -> int:
+        return len(self.waiting)
+
+    @contextlib.asynccontextmanager
+    async def turn(self, person: bool):
+        ticket = (0 if person else 1, next(self.order), asyncio.get_running_loop().create_future())
+        heapq.heappush(self.waiting, ticket)
+        self._hand_out()
+        try:
+            await ticket[2]
+        except BaseException:
+            if ticket[2].done() and not ticket[2].cancelled():
+                self._give_back(person)  # handed a worker just as it was cancelled
+            else:
+                self.waiting.remove(ticket)
+                heapq.heapify(self.waiting)
+            raise
+        try:
+            yield
+        finally:
+            self._give_back(person)
+
+    def _give_back(self, person: bool) -> None:
+        self.free += 1
+        if not person:
+            self.bots_only -= 1
+        self._hand_out()
+
+    def _hand_out(self) -> None:
+        skipped = []
+        while self.free and self.waiting:
+            ticket = heapq.heappop(self.waiting)
+            if ticket[0] and self.bots_only >= self.bots_only_cap:
+                skipped.append(ticket)  # a bots-only table waits for one of its own to end
+                continue
+            self.free -= 1
+            self.bots_only += 1 if ticket[0] else 0
+            ticket[2].set_result(None)
+        for ticket in skipped:
+            heapq.heappush(self.waiting, ticket)
+
+
 def decide(spec: str, seed: int, observation: Observation) -> int:
     """One bot decision (run in a worker process or thread)."""
     return make_agent(spec, observation.game, seed).act(observation)
@@ -46,12 +113,17 @@ class Bots:
         self.levels = levels
         self.workers = workers
         self.pool: ProcessPoolExecutor | None = None
+        self.turns = Turns(max(1, workers))
 
     def check(self, level: str | None) -> bool:
         return level in self.levels
 
-    async def think(self, table) -> int:
-        """The action the bot to move at `table` takes."""
+    async def think(self, table, person: bool) -> int:
+        """The action the bot to move at `table` takes, once it has a worker (`person`: a person sits there)."""
+        async with self.turns.turn(person):
+            return await self._think(table)
+
+    async def _think(self, table) -> int:
         state = table.state
         seat = state.current_player
         spec = self.levels[table.seats[seat].level]
@@ -67,6 +139,12 @@ class Bots:
         return await asyncio.to_thread(decide, spec, seed, observation)
 
     def close(self) -> None:
+        """Stops the workers at once: a decision being thought is dropped (it is thought again after a
+        restart, to the same action)."""
         if self.pool is not None:
-            self.pool.shutdown(cancel_futures=True)
+            workers = list(getattr(self.pool, "_processes", {}).values())  # the pool offers no way to stop them
+            self.pool.shutdown(wait=False, cancel_futures=True)
+            for process in workers:
+                with contextlib.suppress(Exception):
+                    process.terminate()
             self.pool = None

@@ -24,8 +24,10 @@ from sqlalchemy import (
     create_engine,
     event,
     false,
+    update,
 )
 from sqlalchemy.engine import Engine, make_url
+from sqlalchemy.exc import DBAPIError
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 DEFAULT_URL = "sqlite:///./var/dinotable.db"
@@ -118,3 +120,19 @@ def migrate(engine: Engine) -> None:
     with engine.begin() as connection:
         config.attributes["connection"] = connection
         command.upgrade(config, "head")
+
+
+class Unwritable(Exception):
+    """The database cannot be written (or made): the server refuses to start on it; the message says why."""
+
+
+def ready(engine: Engine) -> None:
+    """Brings the database to the newest schema and checks that this process can write it, so that a
+    read-only file or server stops the server at its start instead of failing every change later."""
+    try:
+        migrate(engine)
+        with engine.begin() as connection:  # a write that changes nothing, but needs the right to write
+            connection.execute(update(tables).where(tables.c.id == "").values(revision=tables.c.revision))
+    except DBAPIError as exc:
+        said = str(exc.orig or exc).strip().splitlines()[0]
+        raise Unwritable(f"cannot use the database {engine.url!r}: {said}") from None

@@ -2,7 +2,8 @@
 
 Only a finished game is replayed (its record, which rebuilds every secret, is public by then), and only as a
 spectator sees it: `view(None)` of the replayed state, and the spectator's log up to that decision (the table
-already holds it). The states after each decision are made once per table and kept for a few tables.
+already holds it). The states after each decision are made once per table (by the server, off its event
+loop) and kept for a few tables.
 """
 
 from __future__ import annotations
@@ -93,11 +94,16 @@ class Replays:
         self.size = size
         self.cache: OrderedDict[str, Replay] = OrderedDict()
 
-    def of(self, table: LiveTable) -> Replay:
-        replay = self.cache.pop(table.id, None)
+    def get(self, table: LiveTable) -> Replay | None:
+        """The table's replay if it is kept and still whole (a take-back never reaches a finished game)."""
+        replay = self.cache.get(table.id)
         if replay is None or replay.seq != table.seq:
-            replay = Replay(table)
+            return None
+        self.cache.move_to_end(table.id)
+        return replay
+
+    def keep(self, table: LiveTable, replay: Replay) -> None:
         self.cache[table.id] = replay
+        self.cache.move_to_end(table.id)
         while len(self.cache) > self.size:
             self.cache.popitem(last=False)
-        return replay

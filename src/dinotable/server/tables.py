@@ -3,8 +3,10 @@ WebSockets watching it; every change goes through here (the routes are in `app`)
 
 A change is written to the database before it is applied in memory or acknowledged, and is refused, with
 nothing written, when the token is not the seat to move's, the sequence number is stale or the action is not
-legal. Every method that reads or changes tables runs on the event loop with no awaiting between reading a
-table and changing it, so changes never interleave and no thread touches a table.
+legal. A change holds its table's lock from reading the table to applying the change, so changes to a table
+never interleave; the database work runs in a thread meanwhile (`work`), and the table in memory is changed
+only on the event loop. The answer goes out once the change is committed; the pushes to the table's
+WebSockets follow, each socket at its own pace (`push`).
 """
 
 from __future__ import annotations
@@ -16,21 +18,22 @@ import hashlib
 import json
 import secrets
 from collections import OrderedDict
-from typing import Any
 
-from fastapi import WebSocket
 from fastapi.responses import Response
-from pydantic import BaseModel, ConfigDict, StrictInt, field_validator
 
 import dinotable
 from dinotable.core.errors import shown
-from dinotable.core.words import clash_problem, lone_surrogate, name_problem, plain_line_problem
+from dinotable.core.words import clash_problem, name_problem, plain_line_problem
 from dinotable.server import db
 from dinotable.server.bots import Bots
 from dinotable.server.clock import ClockRule, words
+from dinotable.server.limits import Limits, Rate, TooMany
 from dinotable.server.live import LiveTable, Seat, token_hash
-from dinotable.server.replay import Replays
+from dinotable.server.models import ClockIn, NewTable, PlayerIn
+from dinotable.server.push import Watcher, Watchers
+from dinotable.server.replay import Replay, Replays
 from dinotable.server.store import Stale, Store, now
+from dinotable.server.work import ApiError, Clash, Locks, Work
 
 # Seeds the server picks itself; a seed given must fit the database's signed 64-bit column.
 SEED_BITS = 62
@@ -40,75 +43,6 @@ MAX_LOBBY_TOKENS = 200
 # Tables kept replayed in memory; beyond that, the least recently used one nobody watches is let go (it is
 # replayed from the database when asked for again).
 MAX_LIVE = 256
-
-
-class ApiError(Exception):
-    def __init__(self, status: int, message: str) -> None:
-        super().__init__(message)
-        self.status, self.message = status, message
-
-
-class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-    @field_validator("*", mode="before")
-    @classmethod
-    def valid_unicode(cls, value):
-        """Text that is not valid Unicode (a lone surrogate, as JSON may carry) is refused where it comes in."""
-        if isinstance(value, str) and lone_surrogate(value):
-            raise ValueError("not valid Unicode (a lone surrogate)")
-        return value
-
-
-class PlayerIn(Strict):
-    type: str
-    level: str | None = None
-    name: str | None = None  # a person's display name (default "Player N"); a bot is named by its level
-
-
-class ClockIn(Strict):
-    bank: StrictInt
-    increment: StrictInt = 0
-
-
-class NewTable(Strict):
-    game: str
-    players: list[PlayerIn]
-    options: dict[str, Any] | None = None
-    seed: StrictInt | None = None
-    clock: ClockIn | None = None
-
-
-class ActionIn(Strict):
-    token: str
-    seq: StrictInt
-    action: StrictInt
-
-
-class UndoIn(Strict):
-    token: str
-    seq: StrictInt
-
-
-class HandOverIn(Strict):
-    """Leaving a seat, or handing over one whose time ran out: a bot of `level` plays on."""
-
-    token: str
-    level: str = "medium"
-
-
-class ChatIn(Strict):
-    token: str
-    text: str
-
-
-class NameIn(Strict):
-    token: str
-    name: str
-
-
-class RematchIn(Strict):
-    token: str | None = None
 
 
 def seat_names(players: list[PlayerIn]) -> list[str]:
@@ -142,32 +76,58 @@ def rematch_token(token: str, table_id: str) -> str:
 class Server:
     """The tables in memory, kept in step with the database, and the WebSockets watching them."""
 
-    def __init__(self, url: str, levels: dict[str, str], bot_pause: float, bot_workers: int = 0) -> None:
+    def __init__(
+        self, url: str, levels: dict[str, str], bot_pause: float, bot_workers: int = 0, limits: Limits | None = None
+    ) -> None:
         self.url = url
         self.engine = db.connect(url)
-        db.migrate(self.engine)
+        db.ready(self.engine)
         self.store = Store(self.engine)
+        self.work = Work()
+        self.locks = Locks()
+        self.limits = limits or Limits()
         self.levels = levels
         self.bots = Bots(levels, bot_workers)
         self.bot_pause = bot_pause
         self.live: OrderedDict[str, LiveTable] = OrderedDict()
         self.replays = Replays()
-        self.sockets: dict[str, dict[WebSocket, int | None]] = {}
-        self.thinking: set[str] = set()
+        self.watchers = Watchers()
+        self.made = Rate("tables", "tables_per_minute")
+        self.said = Rate("chat lines", "chat_per_minute")
+        self.runners: dict[str, asyncio.Task] = {}  # per table, its bots' runner while one plays
         self.tasks: set[asyncio.Task] = set()
         self.now = now  # the time, as clocks read it (tests move it on)
         self.listening = asyncio.Event()  # set while other processes' changes are heard (PostgreSQL)
         self.unheard: set[str] = set()  # tables in memory that may have changed while nothing was heard
 
-    def spawn(self, coroutine) -> None:
+    def spawn(self, coroutine) -> asyncio.Task:
         """Runs a coroutine on the event loop, holding on to it until it ends (the loop keeps only weak
         references to its tasks)."""
         task = asyncio.get_running_loop().create_task(coroutine)
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
+        return task
+
+    def close(self) -> None:
+        for task in list(self.tasks):
+            task.cancel()
+        self.bots.close()
+        self.work.close()
+        self.engine.dispose()
 
     # Reading tables
-    def table(self, table_id: str) -> LiveTable:
+    async def table(self, table_id: str) -> LiveTable:
+        """The table as the database has it now (see `_fetch`)."""
+        async with self.locks.hold(table_id):
+            return await self._fetch(table_id)
+
+    @contextlib.asynccontextmanager
+    async def changing(self, table_id: str):
+        """The table, held for a change: no other request reads or changes it until the change is applied."""
+        async with self.locks.hold(table_id):
+            yield await self._fetch(table_id)
+
+    async def _fetch(self, table_id: str) -> LiveTable:
         """The table as the database has it now: replayed again if another process changed it. While this
         process hears every change announced (PostgreSQL), a table in memory is taken as it is: another
         process's change drops it (`changed`), and a change made on a copy that is stale all the same is
@@ -177,12 +137,13 @@ class Server:
             self.live.move_to_end(table_id)
             return table
         self.unheard.discard(table_id)
-        revision = self.store.revision(table_id)
+        revision = await self.work.read(self.store.revision, table_id)
         if revision is None:
             self.live.pop(table_id, None)
             raise ApiError(404, f"there is no table {shown(table_id)}")
+        table = self.live.get(table_id)
         if table is None or table.revision != revision:
-            table = self.store.load(table_id)
+            table = await self.work.read(self.store.load, table_id)  # a replay: off the event loop
             self.live[table_id] = table
         self.live.move_to_end(table_id)
         self.let_go()
@@ -197,7 +158,7 @@ class Server:
         for table_id in list(self.live)[:-1]:  # never the table just asked for
             if excess <= 0:
                 break
-            if not self.sockets.get(table_id) and table_id not in self.thinking:
+            if not self.watchers.of(table_id) and table_id not in self.runners:
                 del self.live[table_id]
                 excess -= 1
 
@@ -217,29 +178,80 @@ class Server:
             raise ApiError(403, "a seat's token is needed for that (a spectator may only watch)")
         return seat
 
-    def connected(self, table_id: str) -> set[int]:
-        return {seat for seat in self.sockets.get(table_id, {}).values() if seat is not None}
+    async def replay(self, table: LiveTable) -> Replay:
+        """The finished table's replay, made off the event loop the first time it is asked for."""
+        replay = self.replays.get(table)
+        if replay is None:
+            replay = await self.work.read(Replay, table)
+            await self.work.read(replay.score_history)
+            self.replays.keep(table, replay)
+        return replay
 
-    def encoded(self, table: LiveTable, seat: int | None) -> str:
+    async def encoded(self, table: LiveTable, seat: int | None) -> str:
         """The table state for `seat` as JSON text, made once per change of the table: the answer to a
         decision and the pushes that follow it share it."""
-        connected = self.connected(table.id)
-        key = (table.revision, table.seq, frozenset(connected))
+        connected = self.watchers.connected(table.id)
+        key = (table.revision, table.seq, connected)
         if table.encoded_key != key:
             table.encoded_key, table.encoded = key, {}
         if seat not in table.encoded:
+            history = (await self.replay(table)).score_history() if table.state.is_over else None
             doc = table.snapshot(seat, connected)
-            if table.state.is_over:  # the chart after the game, from the record (public once it is over)
-                doc["score_history"] = self.replays.of(table).score_history()
-            table.encoded[seat] = json.dumps(doc, separators=(",", ":"))
+            if history is not None:  # the chart after the game, from the record (public once it is over)
+                doc["score_history"] = history
+            text = json.dumps(doc, separators=(",", ":"))
+            if table.encoded_key == key:  # unless the table changed while the replay was made
+                table.encoded[seat] = text
+            return text
         return table.encoded[seat]
 
-    def answer(self, table: LiveTable, seat: int | None) -> Response:
+    async def answer(self, table: LiveTable, seat: int | None) -> Response:
         """The table state as an HTTP answer (already JSON: FastAPI's encoder would walk it again)."""
-        return Response(self.encoded(table, seat), media_type="application/json")
+        return Response(await self.encoded(table, seat), media_type="application/json")
+
+    async def lobby(self, tokens: list[str]) -> list[dict]:
+        """A person's tables, by the tokens their browser keeps: one entry per seat found."""
+        if len(tokens) > MAX_LOBBY_TOKENS:
+            raise ApiError(400, f"tokens: at most {MAX_LOBBY_TOKENS} tokens at once, got {len(tokens)}")
+        hashes = [token_hash(t) for t in tokens]
+        found = dict.fromkeys(await self.work.read(self.store.seats_of_tokens, hashes))
+        out = []
+        for table_id, seat in found:
+            table = await self.table(table_id)
+            state = table.state
+            to_move = None if state.is_over else state.current_player
+            out.append(
+                {
+                    "table": table_id,
+                    "game": table.game.name,
+                    "title": table.game.title,
+                    "heading": table.heading(),
+                    "seat": seat,
+                    "to_move_name": None if to_move is None else table.name(to_move),
+                    "your_turn": to_move == seat,
+                    "over": state.is_over,
+                    "seq": table.seq,
+                }
+            )
+        return out
 
     # Changing tables
-    def create(self, body: NewTable, unclaimed: bool = False) -> dict:
+    async def write(self, table: LiveTable, then: str, fn, *args):
+        """A change written to the database (in a thread); if another process changed the table first, it is
+        refused (409, saying what to do `then`) with nothing written, and the copy in memory goes."""
+        try:
+            return await self.work.write(fn, table, *args)
+        except (Stale, Clash):
+            self.live.pop(table.id, None)
+            raise ApiError(409, f"the table changed meanwhile: {then}") from None
+
+    def check(self, rate: Rate, address: str, limit: int) -> None:
+        try:
+            rate.take(address, limit)
+        except TooMany as exc:
+            raise ApiError(429, str(exc)) from None
+
+    async def create(self, body: NewTable, address: str, unclaimed: bool = False) -> dict:
         """Makes a table; `unclaimed`: its people's seats get their tokens later (a rematch, see `rematch`)."""
         try:
             game = dinotable.get_game(body.game)
@@ -266,6 +278,9 @@ class Server:
             rule = None if body.clock is None else ClockRule(body.clock.bank, body.clock.increment)
         except ValueError as exc:
             raise ApiError(400, str(exc)) from None
+        if any(p.type == "bot" for p in body.players) and self.bots.turns.queued() >= self.limits.bot_queue:
+            raise ApiError(503, "every bot is busy at the tables already playing: try again in a minute")
+        self.check(self.made, address, self.limits.tables_per_minute)
         table_id = secrets.token_urlsafe(6)
         tokens: dict[int, str] = {}
         seats = []
@@ -274,7 +289,10 @@ class Server:
                 tokens[i] = secrets.token_urlsafe(16)
             digest = token_hash(tokens[i]) if i in tokens else None
             seats.append(Seat(i, player.type, player.level, digest, names[i]))
-        self.store.create(table_id, state, seats, self.now(), rule)
+        try:
+            await self.work.write(self.store.create, table_id, state, seats, self.now(), rule)
+        except Clash:
+            raise ApiError(409, "a table was just made under the same name: ask again") from None
         out = []
         for s in seats:
             entry = {"seat": s.seat, "name": s.name, "type": s.type}
@@ -283,6 +301,7 @@ class Server:
             else:
                 entry["level"] = s.level
             out.append(entry)
+        self.start_bots(table_id)
         return {"table": table_id, "seats": out, "spectator_url": f"/t/{table_id}"}
 
     def check_seq(self, table: LiveTable, seq: int) -> None:
@@ -291,50 +310,49 @@ class Server:
                 409, f"stale seq {seq}: the table is at seq {table.seq}, so fetch its state again and decide on that"
             )
 
-    @contextlib.contextmanager
-    def writing(self, table: LiveTable, then: str):
-        """A change written to the database; if another process changed the table first, it is refused (409,
-        saying what to do `then`) with nothing written, and the copy in memory goes."""
-        try:
-            yield
-        except Stale:
-            self.live.pop(table.id, None)
-            raise ApiError(409, f"the table changed meanwhile: {then}") from None
+    async def act(self, table_id: str, token: str, seq: int, action: int) -> tuple[LiveTable, int]:
+        async with self.changing(table_id) as table:
+            seat = self.player(table, token)
+            state = table.state
+            self.check_seq(table, seq)
+            if state.is_over:
+                raise ApiError(400, "the game is over: there is nothing more to decide")
+            if state.current_player != seat:
+                raise ApiError(403, f"it is not your turn: {table.name(state.current_player)} is to move")
+            legal = state.legal_actions()
+            if action not in legal:
+                raise ApiError(
+                    400,
+                    f"action {action} is not legal now; the legal actions are {', '.join(map(str, legal[:40]))}"
+                    + (" and more" if len(legal) > 40 else ""),
+                )
+            await self.commit(table, action)
+        self.changed_here(table)
+        return table, seat
 
-    def act(self, table: LiveTable, seat: int, seq: int, action: int) -> None:
-        state = table.state
-        self.check_seq(table, seq)
-        if state.is_over:
-            raise ApiError(400, "the game is over: there is nothing more to decide")
-        if state.current_player != seat:
-            raise ApiError(403, f"it is not your turn: {table.name(state.current_player)} is to move")
-        legal = state.legal_actions()
-        if action not in legal:
-            raise ApiError(
-                400,
-                f"action {action} is not legal now; the legal actions are {', '.join(map(str, legal[:40]))}"
-                + (" and more" if len(legal) > 40 else ""),
-            )
-        self.commit(table, action)
-
-    def commit(self, table: LiveTable, action: int) -> None:
+    async def commit(self, table: LiveTable, action: int) -> None:
         """Writes the decision, then applies it in memory: the database acknowledges it first."""
         at = self.now()
-        with self.writing(table, "fetch its state again and decide on that"):
-            self.store.record_action(table, table.seq, action, table.state.current_player, at)
+        mover = table.state.current_player
+        await self.write(
+            table, "fetch its state again and decide on that", self.store.record_action, table.seq, action, mover, at
+        )
         table.apply(action, at)
 
-    def undo(self, table: LiveTable, seat: int, seq: int) -> None:
+    async def undo(self, table_id: str, token: str, seq: int) -> tuple[LiveTable, int]:
         """Takes back the seat's turn so far, as far as it may (`LiveTable.undo_span`)."""
-        self.check_seq(table, seq)
-        count, why = table.undo_span(seat)
-        if not count:
-            raise ApiError(400, f"cannot take back your turn: {why}")
-        with self.writing(table, "fetch its state again"):
-            self.store.remove_last_actions(table, count)
-        table.take_back(count)
+        async with self.changing(table_id) as table:
+            seat = self.player(table, token)
+            self.check_seq(table, seq)
+            count, why = table.undo_span(seat)
+            if not count:
+                raise ApiError(400, f"cannot take back your turn: {why}")
+            await self.write(table, "fetch its state again", self.store.remove_last_actions, count)
+            table.take_back(count)
+        self.changed_here(table)
+        return table, seat
 
-    def chat(self, table: LiveTable, seat: int, text: str) -> None:
+    async def chat(self, table_id: str, token: str, text: str, address: str) -> tuple[LiveTable, int]:
         text = text.strip()
         if not text:
             raise ApiError(400, "text: a chat line needs some text")
@@ -343,56 +361,67 @@ class Server:
         problem = plain_line_problem(text.replace("\t", " "))
         if problem:
             raise ApiError(400, f"text: a chat line is one line of plain text: {problem}")
-        with self.writing(table, "send the line again"):
-            line = self.store.add_chat(table, seat, text, self.now())
-        table.chat.append(line)
+        async with self.changing(table_id) as table:
+            seat = self.player(table, token)
+            limit = self.limits.chat_per_table
+            if len(table.chat) >= limit:
+                raise ApiError(429, f"this table's chat is full: at most {limit} lines at a table (chat_per_table)")
+            self.check(self.said, address, self.limits.chat_per_minute)
+            line = await self.write(table, "send the line again", self.store.add_chat, seat, text, self.now())
+            table.chat.append(line)
+        self.changed_here(table)
+        return table, seat
 
-    def rename(self, table: LiveTable, seat: int, name: str) -> LiveTable:
+    async def rename(self, table_id: str, token: str, name: str) -> tuple[LiveTable, int]:
         """The seat's person changes its name, before its first decision; the table is replayed again, so
         that every line told so far names it anew."""
-        if table.has_decided(seat):
-            raise ApiError(400, "name: a name may be changed only before your first decision")
-        problem = name_problem(name) or clash_problem(name, [s.name for s in table.seats if s.seat != seat])
-        if problem:
-            raise ApiError(400, f"name: {problem}")
-        with self.writing(table, "change the name again"):
-            self.store.rename(table, seat, name)
-        self.live.pop(table.id, None)
-        return self.table(table.id)
+        async with self.changing(table_id) as table:
+            seat = self.player(table, token)
+            if table.has_decided(seat):
+                raise ApiError(400, "name: a name may be changed only before your first decision")
+            problem = name_problem(name) or clash_problem(name, [s.name for s in table.seats if s.seat != seat])
+            if problem:
+                raise ApiError(400, f"name: {problem}")
+            await self.write(table, "change the name again", self.store.rename, seat, name)
+            self.live.pop(table_id, None)
+            table = await self._fetch(table_id)
+        self.changed_here(table)
+        return table, seat
 
-    def rematch(self, table: LiveTable, token: str | None) -> dict:
+    async def rematch(self, table_id: str, token: str | None, address: str) -> dict:
         """The finished table's rematch (made by the first to ask: the same seats, names, bot levels, options
         and clock, a new seed) and, for a seat's token, that person's link to it. A person's new token is made
         from the old one, so only the holder of the old link can claim the new seat, and the database keeps
         neither."""
-        if not table.state.is_over:
-            raise ApiError(400, "a rematch starts once the game is over")
-        seat = self.seat(table, token)
-        if table.rematch is None and seat is None:
-            raise ApiError(403, "only a player at the table starts a rematch; a spectator may then watch it")
-        if table.rematch is None:
-            # A person's seat stays theirs; a bot keeps its level (and plays on for a person who left).
-            players = [
-                PlayerIn(type="human", name=s.name) if s.type == "human" else PlayerIn(type="bot", level=s.level)
-                for s in table.seats
-            ]
-            state = table.state
-            clock = None if table.clock is None else ClockIn(bank=table.clock.bank, increment=table.clock.increment)
-            body = NewTable(game=table.game.name, players=players, options=state.options, clock=clock)
-            made = self.create(body, unclaimed=True)
-            with self.writing(table, "ask for the rematch again"):
-                self.store.set_rematch(table, made["table"])
+        async with self.changing(table_id) as table:
+            if not table.state.is_over:
+                raise ApiError(400, "a rematch starts once the game is over")
+            seat = self.seat(table, token)
+            if table.rematch is None and seat is None:
+                raise ApiError(403, "only a player at the table starts a rematch; a spectator may then watch it")
+            if table.rematch is None:
+                # A person's seat stays theirs; a bot keeps its level (and plays on for a person who left).
+                players = [
+                    PlayerIn(type="human", name=s.name) if s.type == "human" else PlayerIn(type="bot", level=s.level)
+                    for s in table.seats
+                ]
+                clock = None if table.clock is None else ClockIn(bank=table.clock.bank, increment=table.clock.increment)
+                body = NewTable(game=table.game.name, players=players, options=table.state.options, clock=clock)
+                made = await self.create(body, address, unclaimed=True)
+                await self.write(table, "ask for the rematch again", self.store.set_rematch, made["table"])
+                self.changed_here(table)
         new_id = table.rematch
         assert new_id is not None  # made just above, or before
         out: dict[str, object] = {"table": new_id, "spectator_url": f"/t/{new_id}"}
         if seat is not None and token is not None:
             new_token = rematch_token(token, new_id)
-            new_seat = self.table(new_id).seats[seat]
-            if new_seat.type != "human" or new_seat.token_hash not in (None, token_hash(new_token)):
-                raise ApiError(409, "your seat at the rematch is played by a bot now: watch it as a spectator")
-            if new_seat.token_hash is None:
-                self.store.claim(new_id, seat, token_hash(new_token))
-                self.live.pop(new_id, None)
+            async with self.changing(new_id) as new_table:
+                new_seat = new_table.seats[seat]
+                if new_seat.type != "human" or new_seat.token_hash not in (None, token_hash(new_token)):
+                    raise ApiError(409, "your seat at the rematch is played by a bot now: watch it as a spectator")
+                if new_seat.token_hash is None:
+                    await self.work.write(self.store.claim, new_id, seat, token_hash(new_token))
+                    self.live.pop(new_id, None)
             out |= {"seat": seat, "token": new_token, "url": f"/t/{new_id}?token={new_token}"}
         return out
 
@@ -400,29 +429,44 @@ class Server:
         if level not in self.levels:
             raise ApiError(400, f"level: a bot's level is one of {', '.join(self.levels)}, not {shown(level)}")
 
-    def hand_to_bot(self, table: LiveTable, seat: int, level: str, out_of_time: bool = False) -> None:
-        with self.writing(table, "try again"):
-            self.store.take_over(table, seat, level, out_of_time)
+    async def leave(self, table_id: str, token: str, level: str) -> LiveTable:
+        """The seat's player leaves and a bot of `level` plays on for it."""
+        self.check_level(level)
+        async with self.changing(table_id) as table:
+            seat = self.player(table, token)
+            await self.write(table, "try again", self.store.take_over, seat, level, False)
+        self.changed_here(table)
+        return table
 
-    def time_out(self, table: LiveTable, seat: int, level: str) -> None:
+    async def time_out(self, table_id: str, token: str, level: str) -> tuple[LiveTable, int]:
         """`seat` hands the seat to move, whose time has run out, to a bot of `level`."""
         self.check_level(level)
-        reading = table.clock_reading()
-        if reading is None:
-            raise ApiError(400, "this table has no clock, so no one runs out of time")
-        if reading.running is None:
-            raise ApiError(
-                400,
-                "no player's clock is running: " + ("the game is over" if table.state.is_over else "a bot is to move"),
-            )
-        if reading.running == seat:
-            raise ApiError(403, "your own clock is running: to let a bot play on for you, leave the table instead")
-        left = reading.left_now(self.now())
-        if left > 0:
-            raise ApiError(400, f"{table.name(reading.running)} still has {words(left)}")
-        self.hand_to_bot(table, reading.running, level, out_of_time=True)
+        async with self.changing(table_id) as table:
+            seat = self.player(table, token)
+            reading = table.clock_reading()
+            if reading is None:
+                raise ApiError(400, "this table has no clock, so no one runs out of time")
+            if reading.running is None:
+                raise ApiError(
+                    400,
+                    "no player's clock is running: "
+                    + ("the game is over" if table.state.is_over else "a bot is to move"),
+                )
+            if reading.running == seat:
+                raise ApiError(403, "your own clock is running: to let a bot play on for you, leave the table instead")
+            left = reading.left_now(self.now())
+            if left > 0:
+                raise ApiError(400, f"{table.name(reading.running)} still has {words(left)}")
+            await self.write(table, "try again", self.store.take_over, reading.running, level, True)
+        self.changed_here(table)
+        return table, seat
 
     # Telling the watchers, and the bots
+    def changed_here(self, table: LiveTable) -> None:
+        """A change this process made: its sockets are behind, and its bots may be to move."""
+        self.watchers.changed(table.id)
+        self.start_bots(table.id)
+
     async def changed(self, table_id: str, revision: int) -> None:
         """A table changed, maybe in another process: the copy in memory goes, and its watchers here get the
         table replayed again."""
@@ -430,9 +474,7 @@ class Server:
         if table is None or table.revision >= revision:
             return  # not held here, or this process's own change
         del self.live[table_id]
-        if self.sockets.get(table_id):
-            with contextlib.suppress(ApiError):  # no such table any more: nothing to push
-                await self.broadcast(self.table(table_id))
+        self.watchers.changed(table_id)
 
     def hearing(self, listening: bool) -> None:
         """The announcements are heard again (or no more): changes made meanwhile went unheard, so every
@@ -443,41 +485,76 @@ class Server:
         else:
             self.listening.clear()
 
-    async def broadcast(self, table: LiveTable) -> None:
-        watchers = self.sockets.get(table.id)
-        if not watchers:
-            return
-        for websocket, seat in list(watchers.items()):
-            try:
-                await websocket.send_text(self.encoded(table, seat))
-            except Exception:  # a socket that closed meanwhile; its handler removes it
-                watchers.pop(websocket, None)
+    def admit(self, watcher: Watcher) -> str | None:
+        """Takes on a new socket (or says why not): it is sent the state; if it is the first of its seat,
+        the others are told the seat is connected."""
+        limits = self.limits
+        refusal = self.watchers.refusal(watcher.address, watcher.table_id, limits.sockets, limits.watched_tables)
+        if refusal:
+            return refusal
+        before = self.watchers.connected(watcher.table_id)
+        self.watchers.add(watcher)
+        if self.watchers.connected(watcher.table_id) != before:
+            self.watchers.presence(watcher.table_id, watcher)
+        self.spawn(watcher.send(self.state_for))
+        self.start_bots(watcher.table_id)  # after a restart, or a table of bots only waiting to be watched
+        return None
+
+    def forget(self, watcher: Watcher) -> None:
+        """A socket closed: it is taken off its table; if it was its seat's last, the others are told."""
+        before = self.watchers.connected(watcher.table_id)
+        watcher.dropped = True
+        watcher.wake.set()
+        self.watchers.remove(watcher)
+        if self.watchers.connected(watcher.table_id) != before:
+            self.watchers.presence(watcher.table_id)
+        self.let_go()
+
+    async def state_for(self, watcher: Watcher) -> str | None:
+        """The state a socket is due now (None: its table is gone)."""
+        try:
+            return await self.encoded(await self.table(watcher.table_id), watcher.seat)
+        except ApiError:
+            return None
 
     def bot_to_move(self, table: LiveTable) -> bool:
         state = table.state
         return not state.is_over and table.seats[state.current_player].type == "bot"
 
+    def start_bots(self, table_id: str) -> None:
+        """Starts the table's bots' runner, unless one runs already."""
+        if table_id not in self.runners:
+            self.runners[table_id] = self.spawn(self.run_bots(table_id))
+
+    async def idle(self, table_id: str) -> None:
+        """Returns once no bot plays at the table (until a change starts them again)."""
+        while (runner := self.runners.get(table_id)) is not None:
+            await asyncio.wait([runner])
+
     async def run_bots(self, table_id: str) -> None:
-        """Bots decide, one after another, until a person is to move; one runner per table at a time."""
-        if table_id in self.thinking:
-            return
-        self.thinking.add(table_id)
+        """Bots decide, one after another, until a person is to move. A table of bots only plays while
+        someone watches it (and then after the tables where people sit)."""
         try:
             while True:
-                table = self.table(table_id)
-                if not self.bot_to_move(table):
+                table = await self.table(table_id)
+                person = any(s.type == "human" for s in table.seats)
+                if not self.bot_to_move(table) or not (person or self.watchers.of(table_id)):
                     return
                 seq = table.seq
-                action = await self.bots.think(table)
+                action = await self.bots.think(table, person)
                 if self.bot_pause:
                     await asyncio.sleep(self.bot_pause)  # so that a person can follow the bots' moves
-                table = self.table(table_id)
-                if table.seq != seq:
-                    continue  # the table changed meanwhile (another process): think again
-                try:
-                    self.commit(table, action)
-                except ApiError:
-                    continue
-                await self.broadcast(table)
+                async with self.changing(table_id) as table:
+                    if table.seq != seq:
+                        continue  # the table changed meanwhile (another process): think again
+                    try:
+                        await self.commit(table, action)
+                    except ApiError as exc:
+                        if exc.status == 503:
+                            return  # the database is failing: the bots go on at the next request
+                        continue
+                self.watchers.changed(table_id)
+        except ApiError:
+            return  # the table is gone
         finally:
-            self.thinking.discard(table_id)
+            self.runners.pop(table_id, None)

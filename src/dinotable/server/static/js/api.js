@@ -75,9 +75,12 @@ export function saveName(name) {
 /**
  * Follows a table over its WebSocket: onState gets every full state (never an older one than already shown);
  * the socket reconnects after a drop, and a jump of more than one decision re-fetches the state over HTTP.
+ * Between states the server may say only who is connected now ({presence: [seats]}): the last state is shown
+ * again with that.
  */
 export function follow(table, token, onState, onConnection) {
   let latestSeq = -1;
+  let latest = null;
   let socket = null;
   let closed = false;
   let retry = 500;
@@ -86,7 +89,13 @@ export function follow(table, token, onState, onConnection) {
   // HTTP answer may arrive after newer pushes and is shown only if it is not older, unless it is an undo's.
   const show = (state) => {
     latestSeq = state.seq;
+    latest = state;
     onState(state);
+  };
+  const present = (connected) => {
+    if (!latest) return;
+    const seats = (latest.seats || []).map((s) => (s.type === "human" ? { ...s, connected: connected.includes(s.seat) } : s));
+    show({ ...latest, seats });
   };
   const accept = (state, { force = false } = {}) => {
     if (state.seq < latestSeq && !force) return;
@@ -98,6 +107,7 @@ export function follow(table, token, onState, onConnection) {
   const open = () => {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     const query = token ? `?token=${encodeURIComponent(token)}` : "";
+    let why = null; // what the server said before it closed the socket, if it said anything
     socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${encodeURIComponent(table)}${query}`);
     socket.addEventListener("open", () => {
       retry = 500;
@@ -110,15 +120,19 @@ export function follow(table, token, onState, onConnection) {
       } catch {
         return;
       }
-      if (state.error) return;
-      if (latestSeq >= 0 && state.seq > latestSeq + 1 && !("view" in state)) refetch();
+      if (state.error) why = state.error;
+      else if (Array.isArray(state.presence)) present(state.presence);
+      else if (latestSeq >= 0 && state.seq > latestSeq + 1 && !("view" in state)) refetch();
       else show(state);
     });
-    socket.addEventListener("close", () => {
-      onConnection?.(false);
+    socket.addEventListener("close", (event) => {
+      onConnection?.(false, why);
       if (closed) return;
+      if (why && latestSeq < 0) refetch(); // the table is shown all the same, if it may be read
+      // Refused by the server (a limit, an unknown table): asking again at once would only be refused again.
+      if (event.code >= 4000 || event.code === 1008) retry = Math.max(retry, 10000);
       setTimeout(open, retry);
-      retry = Math.min(retry * 2, 10000);
+      retry = Math.min(retry * 2, 30000);
     });
   };
   open();

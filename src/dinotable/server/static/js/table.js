@@ -378,6 +378,6 @@ $("chat-form").addEventListener("submit", async (event) => {
 let drawing = Promise.resolve();
 follower = follow(table, token, (state) => {
   drawing = drawing.then(() => render(state)).catch((error) => showError(error.message));
-}, (up) => {
-  $("connection").textContent = up ? "" : "Reconnecting to the server...";
+}, (up, why) => {
+  $("connection").textContent = up ? "" : why ? `The server closed this table's connection: ${why}. Trying again soon...` : "Reconnecting to the server...";
 });
