@@ -12,6 +12,7 @@ import time
 from collections import deque
 from dataclasses import dataclass, fields
 
+from starlette.exceptions import HTTPException
 from starlette.responses import JSONResponse
 
 
@@ -95,18 +96,24 @@ class BodyLimit:
             message = await receive()
             seen += len(message.get("body", b""))
             if seen > self.limit:
-                raise BodyTooLarge
+                raise BodyTooLarge(self.limit)
             return message
 
         try:
             await self.app(scope, counted, send)
-        except BodyTooLarge:
+        except BodyTooLarge:  # raised outside a route (a route answers it as any HTTP error, in JSON)
             await self.refuse(scope, receive, send)
 
     async def refuse(self, scope, receive, send) -> None:
-        message = f"the request body is over {self.limit} bytes (limit body_bytes): nothing was read"
-        await JSONResponse({"error": message}, status_code=413)(scope, receive, send)
+        await JSONResponse({"error": too_large(self.limit)}, status_code=413)(scope, receive, send)
 
 
-class BodyTooLarge(Exception):
-    pass
+def too_large(limit: int) -> str:
+    return f"the request body is over {limit} bytes (limit body_bytes): nothing was read"
+
+
+class BodyTooLarge(HTTPException):
+    """An HTTP error, so that the framework's body parsing passes it on rather than calling it bad JSON."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__(413, too_large(limit))

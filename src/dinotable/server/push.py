@@ -78,8 +78,19 @@ class Watcher:
         self.wake.set()
         with contextlib.suppress(Exception):
             await asyncio.wait_for(self.websocket.send_json({"error": why}), CLOSE_TIMEOUT)
-        with contextlib.suppress(Exception):
+        try:
             await asyncio.wait_for(self.websocket.close(code=code), CLOSE_TIMEOUT)
+        except Exception:
+            self.cut()
+
+    def cut(self) -> None:
+        """Ends the connection at once, whatever is still waiting to be sent: a client that reads nothing
+        would otherwise hold it, and the kernel's buffers, for good. uvicorn offers the app no way to do this,
+        so it is done on the protocol behind the socket's `receive` (its `send` is wrapped), when there is one."""
+        protocol = getattr(getattr(self.websocket, "_receive", None), "__self__", None)
+        transport = getattr(protocol, "transport", None)
+        if transport is not None and hasattr(transport, "abort"):
+            transport.abort()
 
 
 class Watchers:
