@@ -511,9 +511,12 @@ class Server:
         self.let_go()
 
     async def state_for(self, watcher: Watcher) -> str | None:
-        """The state a socket is due now (None: its table is gone)."""
+        """The state a socket is due now (None: its table is gone). A push follows a change this process
+        made or heard of (which let the old copy go), so a table in memory is taken as it is, without asking
+        the database once per socket."""
         try:
-            return await self.encoded(await self.table(watcher.table_id), watcher.seat)
+            table = self.live.get(watcher.table_id) or await self.table(watcher.table_id)
+            return await self.encoded(table, watcher.seat)
         except ApiError:
             return None
 
