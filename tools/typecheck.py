@@ -53,7 +53,7 @@ STRICT = (
 
 # The most errors mypy may report in all the other modules together. Lower it whenever the check says the
 # count fell; never raise it to let a change through.
-OTHER_ERRORS = 240
+OTHER_ERRORS = 238
 
 ROOT = Path(__file__).resolve().parent.parent
 # "path:line: error: message  [code]", and the notes that follow an error about it.
