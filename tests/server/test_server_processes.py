@@ -4,6 +4,7 @@ are let go from memory."""
 
 from __future__ import annotations
 
+import asyncio
 from concurrent.futures import ThreadPoolExecutor
 
 from dinotable.server import tables as tables_module
@@ -71,3 +72,22 @@ def test_only_the_least_recently_used_unwatched_tables_are_let_go(sqlite_url, mo
             again = state_of(client, ids[1])  # replayed from the database as it was
             assert again["seq"] == 0 and again["table"] == ids[1]
             assert ids[1] in server.live and len(server.live) == 3
+
+
+def test_a_process_hearing_its_own_change_before_it_reaches_memory_keeps_its_table(sqlite_url):
+    # A change's announcement can arrive while the process that wrote it has yet to apply it: the table must
+    # not be taken for changed elsewhere (that replayed it from the database after every decision).
+    with client_for(sqlite_url) as client:
+        server = client.app.state.server
+        table = new_table(client)["table"]
+        held = client.portal.call(server.table, table)
+
+        async def heard_while_writing() -> None:
+            async with server.locks.hold(table):
+                heard = asyncio.create_task(server.changed(table, held.revision + 1))
+                await asyncio.sleep(0)  # the announcement is being handled
+                held.revision += 1  # the write reaches memory
+            await heard
+
+        client.portal.call(heard_while_writing)
+        assert server.live[table] is held

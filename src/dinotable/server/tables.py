@@ -469,11 +469,13 @@ class Server:
 
     async def changed(self, table_id: str, revision: int) -> None:
         """A table changed, maybe in another process: the copy in memory goes, and its watchers here get the
-        table replayed again."""
-        table = self.live.get(table_id)
-        if table is None or table.revision >= revision:
-            return  # not held here, or this process's own change
-        del self.live[table_id]
+        table replayed again. Its own changes this process hears too, maybe before the change it is writing has
+        reached memory: so it waits for the table's lock before comparing."""
+        async with self.locks.hold(table_id):  # a change of this process may be on its way to memory
+            table = self.live.get(table_id)
+            if table is None or table.revision >= revision:
+                return  # not held here, or this process's own change
+            del self.live[table_id]
         self.watchers.changed(table_id)
 
     def hearing(self, listening: bool) -> None:
