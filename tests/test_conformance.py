@@ -1,6 +1,7 @@
 """The conformance suite (dinotable.core.conformance) against every registered game, every player count
 and every option set the game declares. A new game is covered by registering it."""
 
+import importlib
 import os
 from dataclasses import replace
 
@@ -92,6 +93,18 @@ def test_suite_catches_a_copy_that_keeps_every_hidden_thing(monkeypatch, name):
     game = _broken(monkeypatch, name, "_determinize", keeps_all)
     with pytest.raises(AssertionError, match="keeps the true"):
         conformance.check_secrets(game, 2, {}, 1)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_suite_catches_a_re_deal_that_follows_the_hidden_order(monkeypatch, name):
+    """A copy that shuffles the hidden things from the order they truly lie in depends on that order: a copy
+    of a copy then differs from a copy of the true game, and a search on either would differ."""
+    import dinotable.core.rng as rng
+
+    module = importlib.import_module(type(dinotable.get_game(name).new_game(2, 1)).__module__)
+    monkeypatch.setattr(module, "redeal", rng.shuffle)
+    with pytest.raises(AssertionError, match="copy of a copy"):
+        conformance.check_views(dinotable.get_game(name), 2, {}, 1)
 
 
 def test_suite_catches_a_dinogenics_copy_that_keeps_the_movers_hands(monkeypatch):

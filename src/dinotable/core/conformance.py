@@ -187,8 +187,8 @@ def check_action_info(game, num_players: int, options: dict, seed: int) -> None:
 
 def check_views(game, num_players: int, options: dict, seed: int) -> None:
     """Views are JSON; a determinized copy looks the same to the seat it was made for (and to a
-    spectator), offers the same actions, does not disturb the original, and plays on to an end with every
-    invariant holding."""
+    spectator), offers the same actions, is itself determinized into the same copies as the true state,
+    does not disturb the original, and plays on to an end with every invariant holding."""
     where = _where(game, num_players, options, seed)
     for i, state in enumerate(_sample_points(game, num_players, options, seed, count=5)):
         snapshot = state.clone()
@@ -204,6 +204,14 @@ def check_views(game, num_players: int, options: dict, seed: int) -> None:
                 )
                 assert det.view(seat) == view, f"{where}: view({seat}) differs on a copy determinized for it"
                 assert det.view(None) == spectator, f"{where}: the spectator view differs on a determinized copy"
+                if seat is not None and seat == state.current_player:
+                    # The mover's copy is made from what it sees and the seed alone, so copying a copy changes
+                    # nothing: an agent's search (and a hint) on a copy is the search it makes on the true game.
+                    again = derive_seed(seed, 8, k)
+                    assert det.determinize(seat, again) == state.determinize(seat, again), (
+                        f"{where}: a copy of a copy determinized for seat {seat} differs from a copy of the true "
+                        "state: the re-deal depends on the hidden order"
+                    )
                 if seat is not None and seat == state.current_player:
                     assert det.legal_actions() == state.legal_actions(), (
                         f"{where}: a determinized copy offers other actions to the seat it was made for"

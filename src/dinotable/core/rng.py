@@ -71,6 +71,15 @@ def shuffle(state: int, items: list) -> int:
     return state
 
 
+def redeal(state: int, items: list) -> int:
+    """Shuffles hidden items in place, as a determinization re-deals them; returns the new state.
+
+    The items are sorted first, so the re-deal depends on which items are hidden and on the generator, never
+    on the order they lay in (that order is the secret): a seat's copy of a copy gives the same re-deal."""
+    items.sort()
+    return shuffle(state, items)
+
+
 class Rng:
     """An object wrapper for code outside the hot path (agents, simulation drivers)."""
 

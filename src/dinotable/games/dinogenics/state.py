@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dinotable.core.contract import Secret
 from dinotable.core.flat import FlatState
-from dinotable.core.rng import derive_seed, next_below, seed_state, shuffle
+from dinotable.core.rng import derive_seed, next_below, redeal, seed_state, shuffle
 from dinotable.games.dinogenics import render, rules, scoring, synth
 from dinotable.games.dinogenics.components import CREDITS, FENCES, GOATS, REFINED, SCANDALS
 from dinotable.games.dinogenics.decisions import TABLE
@@ -242,10 +242,10 @@ class DinoGenicsState(FlatState):
             new.relist()
             if new._legal or new.over:
                 break
-        rng = shuffle(rng, new.news_deck)
-        rng = shuffle(rng, new.bag)
-        rng = shuffle(rng, new.large_pile)
-        rng = shuffle(rng, new.spec_deck)
+        rng = redeal(rng, new.news_deck)
+        rng = redeal(rng, new.bag)
+        rng = redeal(rng, new.large_pile)
+        rng = redeal(rng, new.spec_deck)
         self._reseed_copy(new, seed)
         return new
 
@@ -318,7 +318,7 @@ class DinoGenicsState(FlatState):
             if hidden_draw and name == "dna" and self.ctx.arg and self.ctx.arg[0] in kinds:
                 drawn = len(self.ctx.arg)
                 pool += list(self.ctx.arg)
-            rng = shuffle(rng, pool)
+            rng = redeal(rng, pool)
             for o, size in zip(others, sizes, strict=True):
                 for card in pool[:size]:
                     hand[o * width + card] += 1

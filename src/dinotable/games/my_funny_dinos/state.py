@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dinotable.core.contract import Secret
 from dinotable.core.flat import FlatState
-from dinotable.core.rng import derive_seed, seed_state, shuffle
+from dinotable.core.rng import derive_seed, redeal, seed_state, shuffle
 from dinotable.games.my_funny_dinos import render, rules, scoring
 from dinotable.games.my_funny_dinos.content import PARTS
 from dinotable.games.my_funny_dinos.decisions import DECISIONS
@@ -113,7 +113,7 @@ class MyFunnyDinosState(FlatState):
         ribbons = [p for p in self.pile if known[p] == COLOUR_KNOWN]
         buried = [p for p in self.pile if known[p] < COLOUR_KNOWN]
         pool = [self.kind[p] for p in ribbons + buried]
-        rng = shuffle(rng, pool)
+        rng = redeal(rng, pool)
         by_colour: list[list[int]] = [[] for _ in self.c.colours]
         for k in pool:
             by_colour[colour_of[k]].append(k)
@@ -122,7 +122,7 @@ class MyFunnyDinosState(FlatState):
         for p in ribbons:
             kind[p] = by_colour[colour_of[kind[p]]].pop()
         rest = [k for kinds in by_colour for k in kinds]
-        rng = shuffle(rng, rest)
+        rng = redeal(rng, rest)
         for p, k in zip(buried, rest, strict=True):
             kind[p] = k
         new.kind = tuple(kind)

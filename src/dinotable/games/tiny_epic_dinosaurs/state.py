@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dinotable.core.contract import Secret
 from dinotable.core.flat import FlatState
-from dinotable.core.rng import derive_seed, seed_state, shuffle
+from dinotable.core.rng import derive_seed, redeal, seed_state, shuffle
 from dinotable.games.tiny_epic_dinosaurs import render, rules, scoring
 from dinotable.games.tiny_epic_dinosaurs.components import (
     COMMON_SPECIES,
@@ -263,8 +263,8 @@ class TinyEpicDinosaursState(FlatState):
         Contracts (kept and dealt), the Rival's cards still in hand; and the future chance is re-seeded."""
         new = self.clone()
         rng = seed_state(derive_seed(seed, 1))
-        rng = shuffle(rng, new.public_deck)
-        rng = shuffle(rng, new.research_deck)
+        rng = redeal(rng, new.public_deck)
+        rng = redeal(rng, new.research_deck)
         # At the end every Private Contract is shown: nothing of the seats' is hidden any more.
         others = [] if self.over else [o for o in range(self.num_players) if o != seat]
         # The Private Contract the seat put back is known to be in the deck until round 4's draw.
@@ -272,7 +272,7 @@ class TinyEpicDinosaursState(FlatState):
         pool = [k for k in self.private_deck if k not in known]
         for o in others:
             pool += self.private[o] + self.dealt[o]
-        rng = shuffle(rng, pool)
+        rng = redeal(rng, pool)
         for o in others:
             k = len(self.private[o])
             new.private[o], pool = tuple(pool[:k]), pool[k:]
@@ -281,9 +281,9 @@ class TinyEpicDinosaursState(FlatState):
         new.private_deck = pool + list(known)
         for o in others:
             new.returned[o] = ()  # what another seat put back is its own secret
-        rng = shuffle(rng, new.private_deck)
+        rng = redeal(rng, new.private_deck)
         if self.solo:
-            rng = shuffle(rng, new.rival_deck)
+            rng = redeal(rng, new.rival_deck)
         self._reseed_copy(new, seed)
         new.place_cache = None  # re-dealt contracts may change what the seat to move can do
         new.relist()
