@@ -36,6 +36,38 @@ class _Node:
         self.available = 0  # iterations in which this node's action was legal at its parent
 
 
+class Search:
+    """What one search found at the root: for each legal action, how often it was tried and each seat's
+    mean reward after it (its value: the share of the win, 0-1, that seat can expect)."""
+
+    __slots__ = ("legal", "visits", "values")
+
+    def __init__(self, legal: list[int], root: _Node, totals: dict[int, list[float]]) -> None:
+        self.legal = legal
+        self.visits = {a: root.children[a].visits if a in root.children else 0 for a in legal}
+        self.values = {a: [x / self.visits[a] for x in totals[a]] for a in legal if a in totals and self.visits[a]}
+
+    @property
+    def preferred(self) -> int:
+        """The action visited most (the first listed among equals): the one the agent plays."""
+        legal = self.legal
+        return max(legal, key=lambda a: (self.visits[a], -legal.index(a)))
+
+    def value(self, action: int, seat: int) -> float | None:
+        """Seat's mean reward after `action`, or None if the search never tried it."""
+        row = self.values.get(action)
+        return row[seat] if row is not None else None
+
+
+def _add(totals: dict[int, list[float]], action: int, rewards: list[float]) -> None:
+    row = totals.get(action)
+    if row is None:
+        totals[action] = list(rewards)
+    else:
+        for i, r in enumerate(rewards):
+            row[i] += r
+
+
 class MCTSAgent(Agent):
     """ISMCTS. Parameters: `iters` (iterations per decision) or `seconds` (time per decision; the first of
     the two reached ends the search), `rollout` (random or greedy), `depth` (rollout decisions before the
@@ -103,33 +135,59 @@ class MCTSAgent(Agent):
         legal = obs.legal_actions
         if len(legal) == 1:
             return legal[0]
+        return self.search(obs).preferred
+
+    def search(self, obs: Observation, iters: int | None = None, ensure: int | None = None) -> Search:
+        """One search from the Observation: `iters` iterations (else the agent's own budget), then, if
+        `ensure` is a root action tried fewer than a quarter as often as the preferred one, iterations that
+        start with it until it is (so its value is read from as many worlds as an alternative needs)."""
+        legal = obs.legal_actions
         root = _Node()
+        totals: dict[int, list[float]] = {}
         clock = self.clock
-        deadline = clock() + self.seconds if self.seconds is not None else None
+        budget = iters if iters is not None else self.iters
+        deadline = clock() + self.seconds if self.seconds is not None and iters is None else None
         done = 0
         while True:
-            self._iterate(root, obs.determinize(self.rng.below(1 << 62)))
+            first, rewards = self._iterate(root, obs.determinize(self.rng.below(1 << 62)))
+            _add(totals, first, rewards)
             done += 1
-            if self.iters is not None and done >= self.iters:
+            if budget is not None and done >= budget:
                 break
             if deadline is not None and clock() >= deadline:
                 break
+        if ensure is not None and len(legal) > 1:
+            wanted = max(ch.visits for ch in root.children.values()) // 4
+            child = root.children.get(ensure)
+            while child is None or child.visits < wanted:
+                first, rewards = self._iterate(root, obs.determinize(self.rng.below(1 << 62)), ensure)
+                _add(totals, first, rewards)
+                done += 1
+                child = root.children[ensure]
         self.iterations_done += done
-        best = max(legal, key=lambda a: (root.children[a].visits if a in root.children else -1, -legal.index(a)))
-        return best
+        return Search(legal, root, totals)
 
-    def _iterate(self, root: _Node, state) -> None:
+    def _iterate(self, root: _Node, state, first: int | None = None) -> tuple[int, list[float]]:
+        """One iteration; returns the root action it took and every seat's reward. `first` forces the root
+        action."""
         node = root
         path: list[tuple[_Node, int]] = []  # (child node, seat that chose it)
         c = self.c
+        expanded = False
+        if first is not None:
+            node = root.children.get(first)
+            expanded = node is None  # a new node is a leaf to score
+            if node is None:
+                node = root.children[first] = _Node()
+            node.available += 1
+            path.append((node, state.current_player))
+            state.apply(first)
         # Selection and expansion: down the tree while every legal action here has been tried.
-        while not state.is_over:
+        while not expanded and not state.is_over:
             legal = state.legal_actions()
             seat = state.current_player
             if self.prior == "greedy" and len(legal) > 1:
-                node, done = self._select_puct(node, state, legal, seat, path)
-                if done:
-                    break
+                node, expanded = self._select_puct(node, state, legal, seat, path)
                 continue
             children = node.children
             untried = [a for a in legal if a not in children]
@@ -157,6 +215,12 @@ class MCTSAgent(Agent):
         for child, seat in path:
             child.visits += 1
             child.reward += rewards[seat]
+        return self._root_action(root, path), rewards
+
+    @staticmethod
+    def _root_action(root: _Node, path: list) -> int:
+        top = path[0][0] if path else None
+        return next((a for a, ch in root.children.items() if ch is top), -1)
 
     def _select_puct(self, node: _Node, state, legal: list[int], seat: int, path: list) -> tuple[_Node, bool]:
         """PUCT with the heuristic's choices as priors (AlphaZero's rule); returns the node reached and

@@ -34,7 +34,8 @@ def make_record(state) -> dict:
     return doc
 
 
-def _parse(doc) -> dict:
+def parse(doc) -> dict:
+    """The record as a dict with every field of the right type (JSON text is read first); RecordError."""
     if isinstance(doc, str | bytes):
         try:
             doc = json.loads(doc, parse_constant=_refuse_constant)
@@ -100,7 +101,7 @@ def start(game, doc: dict):
 
 def replay(game, doc):
     """The state the record describes, or RecordError saying what is wrong."""
-    doc = _parse(doc)
+    doc = parse(doc)
     state = start(game, doc)
     for step, action in enumerate(doc["history"]):
         if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < game.num_distinct_actions:
@@ -136,6 +137,6 @@ def load_doc(path: str | Path) -> dict:
     except UnicodeDecodeError:
         raise RecordError(f"{path}: not a text file, so not a record (a record is JSON)") from None
     try:
-        return _parse(text)
+        return parse(text)
     except RecordError as exc:
         raise RecordError(f"{path}: {exc}") from None

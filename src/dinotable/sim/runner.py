@@ -7,16 +7,15 @@ game's result depends only on (seed, i): any number of workers gives the same re
 from __future__ import annotations
 
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
 from dinotable.agents import Observation, make_agent
 from dinotable.core.registry import game_with_content
 from dinotable.core.rng import derive_seed
+from dinotable.sim.parallel import check_backend, run_jobs
 from dinotable.sim.stats import mean_sd, wilson_interval
 
-BACKENDS = ("local", "ray")
 AGENT_SEED_KEY = 1_000
 OBSERVATION_SEED_KEY = 2_000
 
@@ -83,10 +82,7 @@ def simulate(
     registry.game_with_content).
     `backend` "local" plays in `workers` processes of this machine; "ray" sends the same batches to a Ray
     cluster (`address`, or a local one of `workers` CPUs), with the same results."""
-    if backend not in BACKENDS:
-        raise ValueError(f"backend must be one of {', '.join(BACKENDS)}, not {backend!r}")
-    if address is not None and backend != "ray":
-        raise ValueError("an address is for the ray backend")
+    check_backend(backend, address, workers)
     if content is not None:
         content = str(Path(content).resolve())  # the same folder for every worker process
     game = game_with_content(game_name, content)
@@ -100,58 +96,15 @@ def simulate(
         make_agent(spec, game, seat)  # ... and on a bad agent spec
     if games <= 0:
         raise ValueError("the number of games must be positive")
-    if workers <= 0:
-        raise ValueError("the number of workers must be positive")
     batch = max(1, min(50, games // (workers * 8) or 1))
     jobs = [
         (game_name, num_players, seed, agent_specs, options, content, list(range(start, min(games, start + batch))))
         for start in range(0, games, batch)
     ]
-    results: list[GameResult] = []
-    if backend == "ray":
-        results = _on_ray(jobs, workers, address, progress)
-    elif workers == 1:
-        for job in jobs:
-            results.extend(_play_batch(job))
-            if progress:
-                progress(len(job[-1]))
-    else:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            for done in pool.map(_play_batch, jobs):
-                results.extend(done)
-                if progress:
-                    progress(len(done))
-    results.sort(key=lambda r: r.index)
-    return results
-
-
-def _on_ray(jobs: list[tuple], workers: int, address: str | None, progress) -> list[GameResult]:
-    """The batches as Ray tasks, on the cluster at `address` or on a local one started (and stopped) here."""
-    try:
-        import ray
-    except ImportError:
-        raise ValueError("the ray backend needs Ray: pip install 'dinotable[ray]'") from None
-    started = not ray.is_initialized()
-    if started:
-        if address is None:
-            # "local": a new cluster of our own, even where RAY_ADDRESS or an earlier `ray start` names another.
-            ray.init(address="local", num_cpus=workers, include_dashboard=False, log_to_driver=False)
-        else:
-            ray.init(address=address, log_to_driver=False)
-    try:
-        play = ray.remote(_play_batch)
-        pending = [play.remote(job) for job in jobs]
-        results: list[GameResult] = []
-        while pending:
-            done, pending = ray.wait(pending, num_returns=1)
-            batch = ray.get(done[0])
-            results.extend(batch)
-            if progress:
-                progress(len(batch))
-        return results
-    finally:
-        if started:
-            ray.shutdown()
+    batches = run_jobs(
+        _play_batch, jobs, workers, backend, address, (lambda done: progress(len(done))) if progress else None
+    )
+    return [result for batch in batches for result in batch]
 
 
 def summarize(results: list[GameResult], agent_specs: list[str]) -> dict:
