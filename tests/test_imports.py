@@ -1,7 +1,7 @@
 """The import graph of src/dinotable, read from the sources: no module imports a module that imports it (at
 module level or inside a function; imports only for type hints, under `if TYPE_CHECKING:`, never run), and
-each layer imports only the layers above it (the design notes, "Layers": core, games, agents, sim, then
-the front ends)."""
+each layer imports only the layers above it (the design notes, "Layers": core, games, agents, sim and the
+analysis beside it, then the front ends)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import ast
 from pathlib import Path
 
 SRC = Path(__file__).resolve().parent.parent / "src"
-LAYERS = ("dinotable.core", "dinotable.games", "dinotable.agents", "dinotable.sim")
+LAYERS = ("dinotable.core", "dinotable.games", "dinotable.agents", "dinotable.sim", "dinotable.analysis")
 
 
 def modules() -> dict[str, Path]:
