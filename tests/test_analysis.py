@@ -252,3 +252,24 @@ def test_the_calibration_fit_recovers_a_known_map_and_the_bins_add_up():
     assert sum(row["count"] for row in table["rows"]) == len(points)
     gaps = sum(row["count"] * abs(row["predicted"] - row["observed"]) for row in table["rows"]) / len(points)
     assert table["ece"] == pytest.approx(gaps)
+
+
+@pytest.mark.parametrize("name", dinotable.list_games())
+def test_the_calibration_runs_on_a_small_sample(name, tmp_path):
+    """What `make calibrate` runs on 500 games a game, on 6: games played by mixed bots, judged at a few
+    decisions, the map fitted on the even games and measured on the odd ones, the table and the diagram."""
+    from dinotable.analysis.calibration import calibrate, markdown, plot, tables_for
+
+    quick = ("random", "greedy")
+    runs = [calibrate(name, games=6, budget=8, seed=2, levels=quick)]
+    if tables_for(name, True):
+        runs.append(calibrate(name, games=6, budget=8, seed=2, team=True, levels=quick))
+    for run in runs:
+        held_out = [p for p in run["points"] if p[0] % 2 == 1]
+        assert 0 < len(run["points"]) <= 6 * 4
+        assert run["mapped"]["count"] == run["raw"]["count"] == len(held_out)
+        assert all(0.0 <= p[2] <= 1.0 and 0.0 <= p[3] <= 1.0 for p in run["points"])
+        assert 0.0 <= run["mapped"]["ece"] <= 1.0
+        assert "| predicted | predictions |" in markdown(run)
+    picture = plot(runs, tmp_path / "calibration.png")
+    assert picture.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

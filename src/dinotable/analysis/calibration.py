@@ -51,12 +51,12 @@ class Point:
 
 def _play(job: tuple) -> list[Point]:
     """One calibration game: played by mixed bots, then judged at POINTS of its decisions."""
-    name, index, seed, budget, tables = job
+    name, index, seed, budget, tables, levels = job
     game = get_game(name)
     rng = Rng(derive_seed(seed, index))
     options, players_range = tables[index % len(tables)]
     players = players_range[rng.below(len(players_range))]
-    specs = [MIXED[rng.below(len(MIXED))] for _ in range(players)]
+    specs = [levels[rng.below(len(levels))] for _ in range(players)]
     state = game.new_game(players, derive_seed(seed, index, 1), options)
     agents = [make_agent(spec, game, derive_seed(seed, index, 2, s)) for s, spec in enumerate(specs)]
     asked: list = []
@@ -79,14 +79,19 @@ def _play(job: tuple) -> list[Point]:
 
 
 def fit(points: list[Point]) -> tuple[float, float]:
-    """slope and shift minimising the log loss of sigmoid(slope * logit(value) + shift) (Newton's method)."""
+    """slope and shift minimising the log loss of sigmoid(slope * logit(value) + shift) (Newton's method),
+    held toward the identity map (slope 1, shift 0) by a penalty worth about one game's points, so that a
+    small sample, or one the values separate perfectly, still gives a finite map."""
     xs = [_logit(p.value) for p in points]
     ys = [p.result for p in points]
+    ridge = float(POINTS)
     a, b = 1.0, 0.0
-    for _ in range(50):
-        ga = gb = haa = hab = hbb = 0.0
+    for _ in range(100):
+        ga, gb = ridge * (a - 1.0), ridge * b
+        haa = hbb = ridge
+        hab = 0.0
         for x, y in zip(xs, ys, strict=True):
-            q = 1.0 / (1.0 + math.exp(-(a * x + b)))
+            q = 1.0 / (1.0 + math.exp(-min(max(a * x + b, -30.0), 30.0)))
             ga += (q - y) * x
             gb += q - y
             w = q * (1 - q)
@@ -94,8 +99,6 @@ def fit(points: list[Point]) -> tuple[float, float]:
             hab += w * x
             hbb += w
         det = haa * hbb - hab * hab
-        if det <= 1e-12:
-            break
         da, db = (hbb * ga - hab * gb) / det, (haa * gb - hab * ga) / det
         a, b = a - da, b - db
         if abs(da) + abs(db) < 1e-9:
@@ -158,6 +161,7 @@ def calibrate(
     team: bool = False,
     backend: str = "local",
     progress: Callable[[int], None] | None = None,
+    levels: tuple[str, ...] = MIXED,
 ) -> dict:
     """Plays `games` calibration games and returns the fitted map (from the even games), the reliability on
     the odd ones before and after the map, and the points themselves."""
@@ -165,7 +169,7 @@ def calibrate(
     tables = tables_for(name, team)
     if not tables:
         raise ValueError(f"{name} has no solo or co-operative table")
-    jobs = [(name, i, seed, budget, tables) for i in range(games)]
+    jobs = [(name, i, seed, budget, tables, levels) for i in range(games)]
     done = run_jobs(_play, jobs, workers, backend, progress=(lambda pts: progress(1)) if progress else None)
     points = [p for batch in done for p in batch]
     train = [p for p in points if p.game_index % 2 == 0]
