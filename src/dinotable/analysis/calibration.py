@@ -12,33 +12,19 @@ weighted by their sizes). `calibration.toml` keeps each game's budget and map, w
 from __future__ import annotations
 
 import math
-import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 from dinotable.agents import Observation, make_agent
-from dinotable.analysis.engine import Analyst, calibrated, is_team, result_for
+from dinotable.analysis.chances import DATA, Analyst, calibrated, is_team, logit, mapping_for, result_for, stored_maps
 from dinotable.core.registry import get_game
 from dinotable.core.rng import Rng, derive_seed
 from dinotable.sim.parallel import run_jobs
 
-DATA = Path(__file__).with_name("calibration.toml")
 MIXED = ("random", "greedy", "mcts:iters=30")  # the levels a calibration game's seats are drawn from
 BINS = 10
 POINTS = 4  # decisions asked about in each game
-
-
-def _table() -> dict:
-    with DATA.open("rb") as f:
-        return tomllib.load(f)
-
-
-def mapping_for(game: str, team: bool, budget: int | None) -> tuple[tuple[float, float], int]:
-    """The measured map for the game (its solo and co-operative tables apart) and the budget it was measured
-    at; a budget given instead keeps the map (the docs tell how the error moves with the budget)."""
-    entry = _table().get(game, {}).get("team" if team else "competitive", {})
-    return (float(entry.get("slope", 1.0)), float(entry.get("shift", 0.0))), int(budget or entry.get("budget", 200))
 
 
 @dataclass(frozen=True)
@@ -82,7 +68,7 @@ def fit(points: list[Point]) -> tuple[float, float]:
     """slope and shift minimising the log loss of sigmoid(slope * logit(value) + shift) (Newton's method),
     held toward the identity map (slope 1, shift 0) by a penalty worth about one game's points, so that a
     small sample, or one the values separate perfectly, still gives a finite map."""
-    xs = [_logit(p.value) for p in points]
+    xs = [logit(p.value) for p in points]
     ys = [p.result for p in points]
     ridge = float(POINTS)
     a, b = 1.0, 0.0
@@ -104,11 +90,6 @@ def fit(points: list[Point]) -> tuple[float, float]:
         if abs(da) + abs(db) < 1e-9:
             break
     return round(a, 4), round(b, 4)
-
-
-def _logit(v: float) -> float:
-    v = min(max(v, 1e-4), 1 - 1e-4)
-    return math.log(v / (1 - v))
 
 
 def reliability(chances: list[float], results: list[float], bins: int = BINS) -> dict:
@@ -264,3 +245,4 @@ def write_table(results: list[dict], path: Path = DATA) -> None:
             f"ece_raw = {round(result['raw']['ece'], 4)}",
         ]
     path.write_text("\n".join(lines) + "\n")
+    stored_maps.cache_clear()

@@ -20,12 +20,11 @@ record once; every search is seeded from (seed, decision), so the result does no
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 
 from dinotable.agents import Observation
-from dinotable.agents.mcts import MCTSAgent
+from dinotable.analysis.chances import Analyst, calibrated, is_team, mapping_for, result_for
 from dinotable.core.record import parse, replay, start
 from dinotable.core.registry import get_game
 from dinotable.core.rng import derive_seed
@@ -87,32 +86,6 @@ class Analysis:
     @classmethod
     def from_json(cls, doc: dict) -> Analysis:
         return cls(**{**doc, "decisions": [Decision(**d) for d in doc["decisions"]]})
-
-
-class Analyst(MCTSAgent):
-    """The search agent, valuing a finished rollout as the analysis does: at a solo or co-operative table
-    every seat gets the table's result (1 won, 0 lost), and a cut-off one is valued for the table as a
-    whole (its seats' mean evaluation); elsewhere as the hard bot values it."""
-
-    name = "analyst"
-
-    def __init__(self, game, seed: int, team: bool, **params) -> None:
-        super().__init__(game, seed, **params)
-        self.team = team
-
-    def _rewards(self, state) -> list[float]:
-        if not self.team:
-            return super()._rewards(state)
-        n = state.num_players
-        if state.is_over:
-            return [1.0 if state.outcome().get("result") == "won" else 0.0] * n
-        value = sum(self.heuristic.value(state, p) for p in range(n)) / n
-        return [1.0 / (1.0 + math.exp(-(value - self.game_target(state)) / self.scale))] * n
-
-
-def is_team(state) -> bool:
-    """A solo or co-operative table (its outcome names the table's result against the game)."""
-    return "result" in state.outcome()
 
 
 def margin(state, seat: int) -> float | None:
@@ -209,23 +182,6 @@ def _chance_after(game, state, seat: int, team: bool, budget: int, seed: int, ma
     return calibrated(search.value(search.preferred, seat), mapping)
 
 
-def result_for(state, seat: int, team: bool) -> float:
-    """The seat's share of the win at the end (at a solo or co-operative table: 1 if the table won)."""
-    if team:
-        return 1.0 if state.outcome().get("result") == "won" else 0.0
-    winners = state.winners()
-    return 1.0 / len(winners) if seat in winners else 0.0
-
-
-def calibrated(value: float | None, mapping: tuple[float, float]) -> float:
-    """The search's value mapped to a chance: sigmoid(slope * logit(value) + shift), measured per game."""
-    if value is None:
-        return 0.0
-    slope, shift = mapping
-    v = min(max(value, 1e-4), 1 - 1e-4)
-    return round(1.0 / (1.0 + math.exp(-(slope * math.log(v / (1 - v)) + shift))), 4)
-
-
 def label(loss: float, preferred: bool) -> str:
     """best, good, inaccuracy, mistake or blunder, by the loss in win chance (LABELS)."""
     if preferred or loss < BEST:
@@ -266,8 +222,6 @@ class Plan:
     `assemble(the jobs' results, in order)`. The server runs the jobs in its bot pool this way."""
 
     def __init__(self, record, seat: int | None = None, budget: int | None = None, seed: int = 0) -> None:
-        from dinotable.analysis.calibration import mapping_for
-
         self.doc = parse(record)
         self.game = get_game(self.doc["game"])
         self.final = _final(self.game, self.doc)

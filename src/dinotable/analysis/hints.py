@@ -8,8 +8,7 @@ that seat (the tests check it). The budget is the hard bot's.
 from __future__ import annotations
 
 from dinotable.agents import Observation
-from dinotable.analysis.calibration import mapping_for
-from dinotable.analysis.engine import Analyst, calibrated, is_team
+from dinotable.analysis.chances import Analyst, calibrated, is_team, mapping_for
 
 HINT_ITERS = 300  # the hard bot's budget (server.bots.LEVELS["hard"])
 HINT_SECONDS = 4.0
