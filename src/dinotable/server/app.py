@@ -29,7 +29,7 @@ from dinotable.server.bots import LEVELS
 from dinotable.server.guard import SecurityHeaders, origin_refusal
 from dinotable.server.limits import BodyLimit, Limits, Rate, TooMany
 from dinotable.server.listen import listen
-from dinotable.server.models import ActionIn, ChatIn, HandOverIn, NameIn, NewTable, RematchIn, UndoIn
+from dinotable.server.models import ActionIn, ChatIn, HandOverIn, HintIn, NameIn, NewTable, RematchIn, UndoIn
 from dinotable.server.push import Watcher
 from dinotable.server.tables import Server
 from dinotable.server.work import ApiError
@@ -44,15 +44,17 @@ def create_app(
     bot_workers: int = 0,
     origins: list[str] | None = None,
     limits: Limits | None = None,
+    analysis_budget: int | None = None,
 ):
     """The app on `database_url` (else DINOTABLE_DATABASE_URL, else SQLite in ./var/dinotable.db); the
     database is migrated to the newest schema first, and refused (db.Unwritable) if it cannot be written.
     `levels` maps bot levels to agent specs; bots think in a pool of `bot_workers` processes (0: in a
-    thread). `limits`: what one client may ask (`limits.Limits`)."""
+    thread). `limits`: what one client may ask (`limits.Limits`). `analysis_budget`: search iterations per
+    decision of a finished table's analysis (None: each game's calibrated budget)."""
     url = database_url or os.environ.get("DINOTABLE_DATABASE_URL") or db.DEFAULT_URL
     given = origins if origins is not None else os.environ.get("DINOTABLE_ORIGINS", "").split(",")
     allowed = frozenset(o.strip().rstrip("/") for o in given if o.strip())
-    server = Server(url, dict(levels or LEVELS), bot_pause, bot_workers, limits)
+    server = Server(url, dict(levels or LEVELS), bot_pause, bot_workers, limits, analysis_budget)
 
     @asynccontextmanager
     async def lifespan(_app):
@@ -227,6 +229,22 @@ def create_app(
             raise ApiError(400, f"step {step} is out of range: this game's steps are 0 to {table.seq}")
         doc = (await server.replay(table)).snapshot(table, step)
         return Response(json.dumps(doc, separators=(",", ":")), media_type="application/json")
+
+    @app.post("/api/tables/{table_id}/analysis")
+    async def start_analysis(table_id: str, request: Request) -> Response:
+        """Starts the finished table's analysis (unless it runs or is made already); answers its status."""
+        text = await server.analyses.start(table_id, address(request))
+        return Response(text, media_type="application/json")
+
+    @app.get("/api/tables/{table_id}/analysis")
+    async def analysis(table_id: str) -> Response:
+        """The finished table's analysis: its status, and the review once it is ready."""
+        return Response(await server.analyses.status(table_id), media_type="application/json")
+
+    @app.post("/api/tables/{table_id}/hint")
+    async def ask_hint(table_id: str, body: HintIn) -> dict:
+        """The best choices for the seat to move, for it alone, at a table that allows hints."""
+        return await server.hints.ask(table_id, body.token, body.seq)
 
     @app.websocket("/ws/tables/{table_id}")
     async def watch(websocket: WebSocket, table_id: str, token: str | None = None):

@@ -9,6 +9,8 @@ was thought, or on a restart in between.
 The workers are shared fairly: a table's bots wait for a worker in turn with every other table's (one
 decision at a time, then to the back of the line), and a table where a person sits goes before a table of
 bots only. A table of bots only may use all workers but one, so a person's bot never waits behind them.
+Other search work takes turns the same way (`run`): a hint as a person's, a finished table's analysis a
+chunk at a time as a table of bots only's.
 """
 
 from __future__ import annotations
@@ -123,20 +125,29 @@ class Bots:
         async with self.turns.turn(person):
             return await self._think(table)
 
+    async def run(self, fn, *args, person: bool):
+        """`fn(*args)` (a module-level function: it may run in a worker process) once it has a worker, in turn
+        with the bots (`person`: at a person's priority, else at a table of bots only's)."""
+        async with self.turns.turn(person):
+            return await self._run(fn, *args)
+
     async def _think(self, table) -> int:
         state = table.state
         seat = state.current_player
         spec = self.levels[table.seats[seat].level]
         observation = Observation(state, seat, derive_seed(state.seed, OBSERVATION_SEED_KEY, table.seq))
         seed = derive_seed(state.seed, AGENT_SEED_KEY + seat, table.seq)
+        return await self._run(decide, spec, seed, observation)
+
+    async def _run(self, fn, *args):
         if self.workers and self.pool is None:
             # Spawned, not forked: the server's threads and sockets stay out of the workers.
             self.pool = ProcessPoolExecutor(
                 self.workers, mp_context=multiprocessing.get_context("spawn"), initializer=_exit_with_parent
             )
         if self.pool is not None:
-            return await asyncio.get_running_loop().run_in_executor(self.pool, decide, spec, seed, observation)
-        return await asyncio.to_thread(decide, spec, seed, observation)
+            return await asyncio.get_running_loop().run_in_executor(self.pool, fn, *args)
+        return await asyncio.to_thread(fn, *args)
 
     def close(self) -> None:
         """Stops the workers at once: a decision being thought is dropped (it is thought again after a

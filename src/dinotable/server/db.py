@@ -1,4 +1,5 @@
-"""The database: a table's record (game, version, options, seed), its seats, its action log and its chat.
+"""The database: a table's record (game, version, options, seed), its seats, its action log and its chat;
+beside them, a finished table's analysis and the decisions at which each seat asked for a hint.
 
 The action log is the truth: a table's state is its record replayed, and every accepted decision is written
 with its sequence number in the transaction that acknowledges it. `revision` counts every change to a table
@@ -21,6 +22,7 @@ from sqlalchemy import (
     MetaData,
     String,
     Table,
+    Text,
     create_engine,
     event,
     false,
@@ -52,6 +54,8 @@ tables = Table(
     Column("clock_increment", Integer),
     # The table its players started for a rematch once this game was over (none yet: null).
     Column("rematch", String(32)),
+    # Whether its players may ask for hints (chosen when the table was made).
+    Column("hints", Boolean, nullable=False, server_default=false()),
 )
 
 seats = Table(
@@ -87,6 +91,31 @@ chat = Table(
     Column("seat", Integer),
     Column("text", String(CHAT_LIMIT), nullable=False),
     Column("at", DateTime(timezone=True), nullable=False),
+)
+
+# A finished table's analysis, made once per rules version and search budget: `doc` is the review the
+# browser shows (status "ready"), or `error` says why it failed (status "failed").
+analyses = Table(
+    "analyses",
+    metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("version", String(32), primary_key=True),
+    Column("budget", Integer, primary_key=True),
+    Column("seed", BigInteger, nullable=False),
+    Column("status", String(8), nullable=False),
+    Column("doc", JSON),
+    Column("error", Text),
+    Column("made_at", DateTime(timezone=True), nullable=False),
+)
+
+# The decisions (by number) at which a seat asked for a hint: a seat's count is its rows. The hint itself
+# is never kept.
+hints = Table(
+    "hints",
+    metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("seq", Integer, primary_key=True),
 )
 
 

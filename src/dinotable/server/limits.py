@@ -26,6 +26,7 @@ class Limits:
     messages_per_minute: int = 120  # messages a WebSocket sends in a minute (each asks for the state)
     body_bytes: int = 16_384  # the body of any request
     bot_queue: int = 64  # tables where a person sits waiting for a bot's turn; past it, no new table with bots
+    analyses_per_hour: int = 10  # analyses of finished tables a client starts in an hour (each is minutes of search)
 
     @classmethod
     def parse(cls, given: list[str]) -> Limits:
@@ -51,26 +52,28 @@ class TooMany(Exception):
 
 
 class Rate:
-    """Events per key in the last minute, refused past `limit` (a sliding window)."""
+    """Events per key in the last `window` seconds (a minute unless told), refused past `limit` (a sliding
+    window); `span` names the window in the refusal ("an hour")."""
 
     WINDOW = 60.0
 
-    def __init__(self, what: str, setting: str) -> None:
+    def __init__(self, what: str, setting: str, window: float = WINDOW, span: str = "a minute") -> None:
         self.what, self.setting = what, setting
+        self.window, self.span = window, span
         self.seen: dict[str, deque[float]] = {}
 
     def take(self, key: str, limit: int) -> None:
         """Counts one event of `key`, or raises TooMany (counting nothing) when `limit` were seen this minute."""
         moment = time.monotonic()
         times = self.seen.setdefault(key, deque())
-        while times and times[0] <= moment - self.WINDOW:
+        while times and times[0] <= moment - self.window:
             times.popleft()
         if len(times) >= limit:
-            wait = max(1, round(times[0] + self.WINDOW - moment))
-            raise TooMany(f"at most {limit} {self.what} a minute from one client ({self.setting}): wait {wait} s")
+            wait = max(1, round(times[0] + self.window - moment))
+            raise TooMany(f"at most {limit} {self.what} {self.span} from one client ({self.setting}): wait {wait} s")
         times.append(moment)
         if len(self.seen) > 10_000:  # forget the clients that went quiet
-            for quiet in [k for k, t in self.seen.items() if not t or t[-1] <= moment - self.WINDOW]:
+            for quiet in [k for k, t in self.seen.items() if not t or t[-1] <= moment - self.window]:
                 del self.seen[quiet]
 
 

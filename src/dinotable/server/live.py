@@ -117,6 +117,8 @@ class LiveTable:
     encoded_key: tuple | None = None
     encoded: dict[int | None, str] = field(default_factory=dict)
     rematch: str | None = None  # the table its players started for their next game
+    hints_allowed: bool = False  # the players may ask for hints
+    hints_asked: set[tuple[int, int]] = field(default_factory=set)  # (seat, seq) of every hint asked for
 
     def __post_init__(self) -> None:
         self.logs = {viewer: [] for viewer in self.viewers}
@@ -289,6 +291,13 @@ class LiveTable:
             "since": reading.since.isoformat(timespec="milliseconds"),
         }
 
+    def hints_doc(self) -> dict:
+        """Whether hints are allowed, and at how many decisions each seat asked for one (all may see it)."""
+        used = [0] * self.state.num_players
+        for seat, _ in self.hints_asked:
+            used[seat] += 1
+        return {"allowed": self.hints_allowed, "used": used}
+
     def legal(self, seat: int | None) -> list[dict]:
         return legal_docs(self.game, self.state, seat)
 
@@ -324,6 +333,7 @@ class LiveTable:
             "can_rename": seat is not None and self.seats[seat].type == "human" and not self.has_decided(seat),
             "clock": self.clock_doc(),
             "rematch": self.rematch,
+            "hints": self.hints_doc(),
         }
         if "outcome" in doc:
             left = [s.name for s in self.seats if s.took_over]

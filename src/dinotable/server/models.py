@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, field_validator
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, field_validator
 
 from dinotable.core.words import lone_surrogate
 
@@ -43,6 +43,7 @@ class NewTable(Strict):
     options: dict[str, Any] | None = Field(default=None, max_length=MAX_OPTIONS)
     seed: StrictInt | None = None
     clock: ClockIn | None = None
+    hints: StrictBool = False  # whether the players may ask for hints (every seat sees it, and each one's count)
 
 
 class ActionIn(Strict):
@@ -52,6 +53,13 @@ class ActionIn(Strict):
 
 
 class UndoIn(Strict):
+    token: str
+    seq: StrictInt
+
+
+class HintIn(Strict):
+    """A hint asked for at decision `seq` by the seat of `token`, which must be to move."""
+
     token: str
     seq: StrictInt
 

@@ -5,7 +5,8 @@ as it is at that moment (made once per change and viewer, and shared). A socket 
 changes gets only the newest state, so what waits for a socket is one flag, not a queue of states. A send
 that takes longer than SEND_TIMEOUT (a client that stopped reading) drops the socket: the client reconnects
 and is sent the whole state, as after any drop. A seat coming or going is told to the other sockets as a
-small presence message (who is connected); a spectator coming or going is told to no one.
+small presence message (who is connected); a spectator coming or going is told to no one. A finished
+table's analysis in progress is told the same way, as a small message of which only the newest waits.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ class Watcher:
         self.websocket, self.table_id, self.seat, self.address = websocket, table_id, seat, address
         self.behind = True  # the state is due (a newcomer gets it first)
         self.presence: list[int] | None = None  # the connected seats, when that is news and no state is due
+        self.analysis: dict | None = None  # the table's analysis's progress, when that is news
         self.wake = asyncio.Event()
         self.wake.set()
         self.dropped = False
@@ -47,6 +49,10 @@ class Watcher:
             self.presence = connected
             self.wake.set()
 
+    def analysed(self, progress: dict) -> None:
+        self.analysis = progress
+        self.wake.set()
+
     async def send(self, make_state: Callable[[Watcher], Awaitable[str | None]]) -> None:
         """Sends what is due, each time something is, until the socket closes or falls behind.
         `make_state` gives the state for this socket now (None: the table is gone)."""
@@ -60,8 +66,13 @@ class Watcher:
                 elif self.presence is not None:
                     text = json.dumps({"presence": self.presence}, separators=(",", ":"))
                     self.presence = None
+                elif self.analysis is not None:
+                    text = json.dumps({"analysis": self.analysis}, separators=(",", ":"))
+                    self.analysis = None
                 else:
                     continue
+                if self.analysis is not None:
+                    self.wake.set()  # the state went first; the analysis's news goes next
                 if text is None:
                     continue
                 await asyncio.wait_for(self.websocket.send_text(text), SEND_TIMEOUT)
@@ -138,6 +149,11 @@ class Watchers:
     def changed(self, table_id: str) -> None:
         for watcher in self.of(table_id):
             watcher.changed()
+
+    def analysis(self, table_id: str, progress: dict) -> None:
+        """Tells the table's sockets how its analysis goes (`{"status": ..., ...}`)."""
+        for watcher in self.of(table_id):
+            watcher.analysed(progress)
 
     def presence(self, table_id: str, newcomer: Watcher | None = None) -> None:
         """Tells the table's other sockets which seats are connected now."""

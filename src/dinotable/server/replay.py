@@ -80,6 +80,7 @@ class Replay:
             "can_undo": False,
             "steps": self.steps,
             "step": step,
+            "hints": table.hints_doc(),
         }
         left = [s.name for s in table.seats if s.took_over]
         if "outcome" in doc and left:  # as the table state says it: a bot finished for a player who left

@@ -40,7 +40,9 @@ class Store:
         self.engine = engine
         self.announces = engine.dialect.name == "postgresql"
 
-    def create(self, table_id: str, state, seats: list[Seat], at: datetime, rule: ClockRule | None) -> None:
+    def create(
+        self, table_id: str, state, seats: list[Seat], at: datetime, rule: ClockRule | None, hints: bool = False
+    ) -> None:
         with self.engine.begin() as conn:
             conn.execute(
                 insert(db.tables).values(
@@ -54,6 +56,7 @@ class Store:
                     created=at,
                     clock_bank=rule and rule.bank,
                     clock_increment=rule and rule.increment,
+                    hints=hints,
                 )
             )
             conn.execute(
@@ -96,12 +99,15 @@ class Store:
             chat_rows = list(
                 conn.execute(select(db.chat).where(db.chat.c.table_id == table_id).order_by(db.chat.c.seq)).mappings()
             )
+            asked = conn.execute(select(db.hints.c.seat, db.hints.c.seq).where(db.hints.c.table_id == table_id)).all()
         game = dinotable.get_game(row["game"])
         state = game.new_game(row["num_players"], row["seed"], row["options"])
         name_seats(state, seats)
         rule = None if row["clock_bank"] is None else ClockRule(row["clock_bank"], row["clock_increment"] or 0)
         table = LiveTable(table_id, state, seats, aware(row["created"]), rule, revision=row["revision"])
         table.rematch = row["rematch"]
+        table.hints_allowed = bool(row["hints"])
+        table.hints_asked = {(seat, seq) for seat, seq in asked}
         for action, at in history:
             table.apply(action, aware(at))
         table.chat = [ChatLine(r["seat"], table.name(r["seat"]), r["text"], stamp(r["at"])) for r in chat_rows]
@@ -179,6 +185,52 @@ class Store:
                     conn.execute(select(func.pg_notify(CHANNEL, f"{table_id}:{revision}")))
         return done.rowcount == 1
 
+    def record_hint(self, table: LiveTable, seat: int, seq: int) -> None:
+        """Counts a hint `seat` asked for at decision `seq` (once per decision): a change every watcher sees."""
+        with self.engine.begin() as conn:
+            self._bump(conn, table)
+            conn.execute(insert(db.hints).values(table_id=table.id, seat=seat, seq=seq))
+        table.revision += 1
+        table.hints_asked.add((seat, seq))
+
+    def analysis(self, table_id: str, version: str, budget: int) -> dict | None:
+        """The table's analysis made by these rules at this budget ({status, doc, error, ...}), or None."""
+        a = db.analyses.c
+        with self.engine.connect() as conn:
+            row = (
+                conn.execute(
+                    select(db.analyses).where(a.table_id == table_id, a.version == version, a.budget == budget)
+                )
+                .mappings()
+                .first()
+            )
+        return None if row is None else dict(row)
+
+    def save_analysis(
+        self, table_id: str, version: str, budget: int, seed: int, doc: dict | None, error: str | None, at: datetime
+    ) -> None:
+        """Keeps an analysis made (`doc`) or failed (`error`), in place of a failed one; if another process
+        kept one first, that one stays (Clash)."""
+        a = db.analyses.c
+        with self.engine.begin() as conn:
+            conn.execute(
+                db.analyses.delete().where(
+                    a.table_id == table_id, a.version == version, a.budget == budget, a.status == "failed"
+                )
+            )
+            conn.execute(
+                insert(db.analyses).values(
+                    table_id=table_id,
+                    version=version,
+                    budget=budget,
+                    seed=seed,
+                    status="failed" if doc is None else "ready",
+                    doc=doc,
+                    error=error,
+                    made_at=at,
+                )
+            )
+
     def add_chat(self, table: LiveTable, seat: int | None, text: str, moment: datetime) -> ChatLine:
         with self.engine.begin() as conn:
             self._bump(conn, table)
@@ -207,7 +259,13 @@ class Store:
         """How many rows a table has per kind, and its revision (tests check that a refusal wrote nothing)."""
         with self.engine.connect() as conn:
             out = {"revision": conn.execute(select(db.tables.c.revision).where(db.tables.c.id == table_id)).scalar()}
-            for name, t in (("actions", db.actions), ("chat", db.chat), ("seats", db.seats)):
+            for name, t in (
+                ("actions", db.actions),
+                ("chat", db.chat),
+                ("seats", db.seats),
+                ("hints", db.hints),
+                ("analyses", db.analyses),
+            ):
                 out[name] = conn.execute(
                     select(func.count()).select_from(t).where(t.c.table_id == table_id)
                 ).scalar_one()

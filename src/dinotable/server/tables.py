@@ -25,8 +25,10 @@ import dinotable
 from dinotable.core.errors import shown
 from dinotable.core.words import clash_problem, name_problem, plain_line_problem
 from dinotable.server import db
+from dinotable.server.analysis import Analyses
 from dinotable.server.bots import Bots
 from dinotable.server.clock import ClockRule, words
+from dinotable.server.hints import Hints
 from dinotable.server.limits import Limits, Rate, TooMany
 from dinotable.server.live import LiveTable, Seat, token_hash
 from dinotable.server.models import ClockIn, NewTable, PlayerIn
@@ -77,7 +79,13 @@ class Server:
     """The tables in memory, kept in step with the database, and the WebSockets watching them."""
 
     def __init__(
-        self, url: str, levels: dict[str, str], bot_pause: float, bot_workers: int = 0, limits: Limits | None = None
+        self,
+        url: str,
+        levels: dict[str, str],
+        bot_pause: float,
+        bot_workers: int = 0,
+        limits: Limits | None = None,
+        analysis_budget: int | None = None,
     ) -> None:
         self.url = url
         self.engine = db.connect(url)
@@ -99,6 +107,8 @@ class Server:
         self.now = now  # the time, as clocks read it (tests move it on)
         self.listening = asyncio.Event()  # set while other processes' changes are heard (PostgreSQL)
         self.unheard: set[str] = set()  # tables in memory that may have changed while nothing was heard
+        self.analyses = Analyses(self, analysis_budget)  # finished tables' analyses (`analysis`)
+        self.hints = Hints(self)  # hints at the tables that allow them (`hints`)
 
     def spawn(self, coroutine) -> asyncio.Task:
         """Runs a coroutine on the event loop, holding on to it until it ends (the loop keeps only weak
@@ -290,7 +300,7 @@ class Server:
             digest = token_hash(tokens[i]) if i in tokens else None
             seats.append(Seat(i, player.type, player.level, digest, names[i]))
         try:
-            await self.work.write(self.store.create, table_id, state, seats, self.now(), rule)
+            await self.work.write(self.store.create, table_id, state, seats, self.now(), rule, body.hints)
         except Clash:
             raise ApiError(409, "a table was just made under the same name: ask again") from None
         out = []
@@ -406,7 +416,13 @@ class Server:
                     for s in table.seats
                 ]
                 clock = None if table.clock is None else ClockIn(bank=table.clock.bank, increment=table.clock.increment)
-                body = NewTable(game=table.game.name, players=players, options=table.state.options, clock=clock)
+                body = NewTable(
+                    game=table.game.name,
+                    players=players,
+                    options=table.state.options,
+                    clock=clock,
+                    hints=table.hints_allowed,
+                )
                 made = await self.create(body, address, unclaimed=True)
                 await self.write(table, "ask for the rematch again", self.store.set_rematch, made["table"])
                 self.changed_here(table)
@@ -499,6 +515,7 @@ class Server:
         if self.watchers.connected(watcher.table_id) != before:
             self.watchers.presence(watcher.table_id, watcher)
         self.spawn(watcher.send(self.state_for))
+        self.analyses.greet(watcher)  # a newcomer hears how an analysis in progress goes
         self.start_bots(watcher.table_id)  # after a restart, or a table of bots only waiting to be watched
         return None
 
