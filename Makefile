@@ -11,7 +11,7 @@ PORT ?= 8000
 SOAK_DECISIONS ?= 1000000
 SOAK_WORKERS ?= 2
 
-.PHONY: run play serve test test-all postgres chromium bench soak golden lint install install-test clean
+.PHONY: run play serve test test-all postgres chromium bench soak golden calibrate lint install install-test clean
 
 # A failed step leaves no half-made target behind, so the next run starts over.
 .DELETE_ON_ERROR:
@@ -92,6 +92,12 @@ bench: install
 soak: install-test postgres chromium
 	$(PYTEST) -m slow
 	$(BIN)/dinotable soak --decisions $(SOAK_DECISIONS) --workers $(SOAK_WORKERS)
+
+# The analysis's calibration (docs/analysis.md): 500 games of mixed bots per game and kind of table, the
+# reliability tables and diagrams in var/calibration, the fitted maps kept in the analysis's calibration.toml.
+CALIBRATION_GAMES ?= 500
+calibrate: install
+	$(BIN)/dinotable calibrate --games $(CALIBRATION_GAMES) --workers $(SOAK_WORKERS) --write
 
 # Checks the golden games against the code (`dinotable golden --update` records them again; see CHANGES.md).
 golden: install

@@ -25,10 +25,13 @@ from cli_support import (
 
 import dinotable
 from dinotable.agents import AGENTS
+from dinotable.analysis.hints import hint
+from dinotable.cli import menu
 from dinotable.cli.main import app
-from dinotable.cli.play import HELP, fit_screen, look_up, play, score_lines, seat_names
+from dinotable.cli.play import HELP, HINT_SEED_KEY, fit_screen, look_up, play, score_lines, seat_names
 from dinotable.cli.replay import PROMPT
 from dinotable.core.options import parse_option_args
+from dinotable.core.rng import derive_seed
 
 # ------------------------------------------------------------------------------------------- play: bots
 
@@ -591,3 +594,62 @@ def test_replay_tells_the_decisions_that_resolved_themselves_as_their_seat_read_
     # Each told as its own line (wrapped at 80 columns, as every line the terminal prints).
     lines = result.stdout.splitlines()
     assert all(fitted(line).split("\n")[0] in lines and fitted(line) in result.stdout for line in forced)
+
+
+# ------------------------------------------------------------------------------------------------ hints
+
+
+def test_hint_gives_the_agents_three_best_choices_with_their_chances():
+    """With hints allowed, `hint` says it is thinking, then lists up to three numbered choices, each a legal
+    action's text with its chance to win and the menu number that takes it; asked twice at one decision it
+    is the same hint and counts once; the count is told."""
+    seed = 21
+    written: list[str] = []
+    play(GAME, ["human", "random"], seed, {}, read=scripted(["hint", "hint", "quit"]), write=written.append, hints=True)
+    out = "\n".join(written)
+    first = GAME.new_game(2, seed)
+    legal = first.legal_actions()
+    texts = {first.action_text(a) for a in legal}
+    choices = hint(first, 0, derive_seed(seed, HINT_SEED_KEY, 0))
+    assert 1 <= len(choices) <= 3 and all(c["text"] in texts for c in choices)
+    assert flat(out).count("Thinking (up to 4 seconds)...") == 1
+    items = menu.entries(first, GAME.present_actions(first, legal))
+    numbers = {entry.action: entry.number for entry in items}
+    for k, choice in enumerate(choices, 1):
+        line = f"{k}. {choice['text']} - {round(100 * choice['chance'])}% to win (type {numbers[choice['action']]})"
+        assert flat(out).count(line) == 2  # the same hint, shown twice
+    listed = re.findall(r"^(\d)\. .* - (\d+)% to win \(type \d+\)$", flat_lines(out), re.M)
+    assert [int(k) for k, _ in listed] == [*range(1, len(choices) + 1)] * 2
+    assert "Hints used: player 1 1." in out  # asked twice at one decision: one hint
+    assert out.rstrip().endswith("Hints used: player 1 1.")  # told again as the game is left
+
+
+def flat_lines(text: str) -> str:
+    """Wrapped lines joined again: a line that goes on (indented) is put back on the line before it."""
+    return re.sub(r"\n {2,}", " ", text)
+
+
+def test_hint_without_hints_says_they_are_off_and_how_to_allow_them():
+    result = runner.invoke(app, ["play", NAME, "--players", "human,random", "--seed", "21"], input="hint\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert "Hints are off at this table. Allow them when starting: dinotable play ... --hints" in flat(result.stdout)
+    assert "% to win" not in result.stdout and "Hints used" not in result.stdout
+    result = runner.invoke(
+        app, ["play", NAME, "--players", "human,random", "--seed", "21", "--hints"], input="hint\nquit\n"
+    )
+    assert result.exit_code == 0, result.output
+    assert "1. " in result.stdout and "% to win" in result.stdout
+    assert "Hints used: player 1 1." in result.stdout
+
+
+def test_hints_change_nothing_in_the_game_or_its_record():
+    """A game where the person asks for hints ends in the same record as the same game without them."""
+    seed = 5
+    moves = ["1"] * 300
+    asked = ["hint", "1"] * 4 + moves
+    with_hints: list[str] = []
+    a = play(GAME, ["human", "random"], seed, {}, read=scripted(asked), write=with_hints.append, hints=True)
+    b = play(GAME, ["human", "random"], seed, {}, read=scripted(moves), write=lambda _: None)
+    assert a.is_over and b.is_over
+    assert a.to_json() == b.to_json()
+    assert "Hints used: player 1 4." in with_hints

@@ -1,1 +1,1 @@
-"""The terminal front end: `dinotable play | replay | simulate | bench | rules | games`."""
+"""The terminal front end: `dinotable play | replay | review | simulate | bench | rules | games`."""

@@ -19,8 +19,10 @@ from rich.text import Text
 
 import dinotable
 from dinotable.agents import AGENTS, make_agent
+from dinotable.cli.calibrate import calibrate
 from dinotable.cli.play import play as play_game
 from dinotable.cli.replay import replay_game
+from dinotable.cli.review import review
 from dinotable.cli.serve import serve
 from dinotable.core.errors import ContentError, RecordError
 from dinotable.core.options import parse_option_args
@@ -157,10 +159,18 @@ def play(
     names: Annotated[
         str | None, typer.Option(help="one name per seat, as every text calls it: Ana,Ben,Cy [default: player 1, ...]")
     ] = None,
+    hints: Annotated[
+        bool,
+        typer.Option(
+            "--hints",
+            help="allow `hint` at a person's prompt: the agent's three best choices with their chance to win "
+            "(for this session only: a saved game does not keep it, and hints never change the game)",
+        ),
+    ] = False,
 ) -> None:
     """Play a game in the terminal, people and bots."""
     if load is not None:
-        _play_saved(load, players)
+        _play_saved(load, players, hints)
         return
     game = _game(game_name)
     if players is None:
@@ -181,7 +191,7 @@ def play(
     except ValueError as exc:
         raise _fail(str(exc)) from None
     write = _styled_writer(game) if out.is_terminal else print
-    play_game(game, specs, seed, options, read=input, write=write, clear=_clear(), names=seat_names)
+    play_game(game, specs, seed, options, read=input, write=write, clear=_clear(), names=seat_names, hints=hints)
 
 
 def _check_players(game, specs: list[str]) -> None:
@@ -197,7 +207,7 @@ def _check_players(game, specs: list[str]) -> None:
             raise _fail(f"player {spec!r}: {exc}") from None
 
 
-def _play_saved(path: Path, players: str | None) -> None:
+def _play_saved(path: Path, players: str | None, hints: bool = False) -> None:
     """`play --load FILE`: the saved game replayed, then played on with its seats (or `--players`)."""
     try:
         doc = load_doc(path)
@@ -213,7 +223,18 @@ def _play_saved(path: Path, players: str | None) -> None:
     _check_players(game, specs)
     write = _styled_writer(game) if out.is_terminal else print
     seed, options, where = state.seed, state.options, str(path)
-    play_game(game, specs, seed, options, read=input, write=write, default_save=where, state=state, clear=_clear())
+    play_game(
+        game,
+        specs,
+        seed,
+        options,
+        read=input,
+        write=write,
+        default_save=where,
+        state=state,
+        clear=_clear(),
+        hints=hints,
+    )
 
 
 def _clear():
@@ -569,6 +590,8 @@ def soak(
         raise typer.Exit(code=1)
 
 
+app.command()(review)
+app.command()(calibrate)
 app.command()(serve)
 
 

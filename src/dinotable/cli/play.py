@@ -27,12 +27,16 @@ Commands:
   board         the whole table;  board N: player N's board in full
   hand          your own board and hand in full (the screen cuts long lines)
   scores        the score each player would have if the game ended now
+  hint          the agent's three best choices, each with its chance to win
+                (only where hints are allowed: dinotable play ... --hints)
   back          take back your last decision, while it is still your turn and
                 it showed nothing hidden (no card drawn, no die rolled)
   save [FILE]   save the game (go on with: dinotable play --load FILE)
   help NAME     what a species, card, facility, space... is (help Stegosaurus)
   help          this text;  quit: leave the game (you may save it first)"""
 
+# A hint's seed: from the game's seed, the seat and the decision, so the same question gets the same answer.
+HINT_SEED_KEY = 6_000
 RECAP = 4  # the most lines of what happened since a person's last turn kept in sight at their prompt
 SCREEN = 14  # the most lines `screen_text` may take; the menu and the prompt share the rest of the 24
 MENU_AGAIN = 10  # the most lines the menu takes when it is shown again after a command
@@ -98,17 +102,19 @@ def play(
     state=None,
     clear: Callable[[], None] | None = None,
     names: list[str] | None = None,
+    hints: bool = False,
 ) -> object:
     """Plays one game to its end (or until a person quits); returns the final state. `state`: a saved game
     to go on with (its seed and options are then its own). `clear`: clears a real terminal's screen when
     the screen passes between people (by default, a screenful of blank lines). `names`: the seats' display
-    names (a saved game keeps its own)."""
+    names (a saved game keeps its own). `hints`: `hint` at the prompt is allowed (a setting of this session,
+    never in the record)."""
     resumed = state is not None
     if state is None:
         state = game.new_game(len(specs), seed, options)
         if names:
             state.name_seats(names)
-    table = Table(state, specs, read, write, default_save, clear)
+    table = Table(state, specs, read, write, default_save, clear, hints)
     names = table.names
     # The seed is shown only at the end: with it and the public moves, anyone could rebuild the hidden tiles.
     table.say(
@@ -119,6 +125,7 @@ def play(
     except (Quit, EOFError, KeyboardInterrupt):
         _offer_save(table.state, specs, read, table.say, table.default_save)
         table.say("Game left unfinished.")
+        table.tell_hints_used()
         return table.state
     state = table.state
     table.say("")
@@ -138,6 +145,7 @@ def play(
         beaten_by = ", ".join(outcome.get("automata", {})) or "the game"
         table.say(f"Nobody at the table wins: {beaten_by} wins.")
     table.say(f"Seed {state.seed}: the same seed and moves replay this game.")
+    table.tell_hints_used()
     if table.people:
         _offer_save(state, specs, read, table.say, table.default_save)
     return state
@@ -146,7 +154,7 @@ def play(
 class Table:
     """One game at the terminal: whose eyes the narration is for, the screens, and what may be taken back."""
 
-    def __init__(self, state, specs, read, write, default_save, clear) -> None:
+    def __init__(self, state, specs, read, write, default_save, clear, hints: bool = False) -> None:
         game = self.game = state.game
         self.state, self.specs, self.read, self._write = state, specs, read, write
         self.names = seat_names(specs, state)
@@ -168,6 +176,11 @@ class Table:
         # their texts; and why there is none to take back when there is none.
         self.undo: list[tuple[object, str]] = []
         self.no_undo = "Nothing to take back: you have made no decision yet this turn."
+        # Hints: allowed or not, each seat's count, and the hint given at each position (asked again there,
+        # it is shown again and counted once).
+        self.hints = hints
+        self.hints_used = [0] * state.num_players
+        self.hints_given: dict[tuple[int, ...], list[dict]] = {}
 
     def say(self, text: str) -> None:
         """Writes text line by line, each line at most 80 characters (longer ones wrapped)."""
@@ -315,6 +328,8 @@ class Table:
         elif word == "scores":
             for text in score_lines(state, self.names, seat):
                 self.say("  " + text)
+        elif word == "hint":
+            self.hint(seat, items)
         elif word == "save":
             _save(state, self.specs, self.say, arg or self.default_save)
         elif word == "back":
@@ -327,6 +342,35 @@ class Table:
         else:
             self.say(f"{line!r} is not a choice: type a number from 1 to {len(items)}, a name, or help.")
         return None
+
+    def hint(self, seat: int, items) -> None:
+        """`hint`: the agent's three best choices for the seat, from what the seat may see alone (the search
+        runs on copies determinized for it), each with its chance to win; nothing is changed or recorded."""
+        if not self.hints:
+            self.say("Hints are off at this table. Allow them when starting: dinotable play ... --hints")
+            return
+        from dinotable.analysis.hints import HINT_SECONDS, hint
+
+        key = tuple(self.state.history)
+        if key not in self.hints_given:
+            self.say(f"Thinking (up to {HINT_SECONDS:g} seconds)...")
+            seed = derive_seed(self.state.seed, HINT_SEED_KEY + seat, len(self.state.history))
+            self.hints_given[key] = hint(self.state, seat, seed)
+            self.hints_used[seat] += 1
+        numbers = {entry.action: entry.number for entry in items}
+        self.say("The agent's best choices, best first:")
+        for k, choice in enumerate(self.hints_given[key], 1):
+            chance = "the only choice" if choice["chance"] is None else f"{round(100 * choice['chance'])}% to win"
+            number = numbers.get(choice["action"])
+            self.say(f"{k}. {choice['text']} - {chance}" + (f" (type {number})" if number else ""))
+        self.tell_hints_used()
+
+    def tell_hints_used(self) -> None:
+        """Where hints are allowed: how many each person at the table has asked for."""
+        if self.hints and self.people:
+            name = self.game.seat_name
+            used = ", ".join(f"{name(self.state, seat)} {self.hints_used[seat]}" for seat in self.people)
+            self.say(f"Hints used: {used}.")
 
     def help(self, arg: str, items, action_first: bool) -> str:
         """`? X` explains the action X, else looks X up in the game's reference; `help X` the other way."""
@@ -350,7 +394,7 @@ class Table:
 
 
 COMMANDS = frozenset(
-    {"help", "h", "?", "list", "all", "board", "b", "hand", "scores", "save", "back", "quit", "exit", "q"}
+    {"help", "h", "?", "list", "all", "board", "b", "hand", "scores", "hint", "save", "back", "quit", "exit", "q"}
 )
 
 

@@ -98,7 +98,15 @@ def serve(
         list[str] | None,
         typer.Option(
             help="what one client may ask, as NAME=N (repeatable): tables_per_minute, sockets, watched_tables, "
-            "chat_per_minute, chat_per_table, messages_per_minute, body_bytes, bot_queue (docs/server.md)"
+            "chat_per_minute, chat_per_table, messages_per_minute, body_bytes, bot_queue, analyses_per_hour "
+            "(docs/server.md)"
+        ),
+    ] = None,
+    analysis_budget: Annotated[
+        int | None,
+        typer.Option(
+            min=1,
+            help="search iterations per decision of a finished game's analysis (default: the game's calibrated one)",
         ),
     ] = None,
     forwarded_allow_ips: Annotated[
@@ -124,7 +132,9 @@ def serve(
     sock = claim(host, port)
     workers = default_workers() if bot_workers is None else bot_workers
     try:
-        app = create_app(database, bot_pause=bot_pause, bot_workers=workers, limits=limits)
+        app = create_app(
+            database, bot_pause=bot_pause, bot_workers=workers, limits=limits, analysis_budget=analysis_budget
+        )
     except Unwritable as exc:
         sock.close()
         refuse(f"{exc}: give a database this process can write (--database, DINOTABLE_DATABASE_URL)")
