@@ -53,6 +53,12 @@ class Search:
         legal = self.legal
         return max(legal, key=lambda a: (self.visits[a], -legal.index(a)))
 
+    def mean(self, seat: int) -> float:
+        """Seat's mean reward over every iteration of the search: the value of the position under the
+        search's own play."""
+        visits = sum(self.visits[a] for a in self.values)
+        return sum(self.values[a][seat] * self.visits[a] for a in self.values) / visits
+
     def value(self, action: int, seat: int) -> float | None:
         """Seat's mean reward after `action`, or None if the search never tried it."""
         row = self.values.get(action)

@@ -148,10 +148,9 @@ def judge(job: tuple) -> dict:
             if decision.preferred != taken:
                 decision.preferred_info = state.action_info(decision.preferred)
             decision.chance_fell = _revealed(state, after, seat, taken, obs, derive_seed(key, 3))
-            # The mover's next decision, if it follows at once, tells its chance after (see _settle_luck).
-            decides_next = not after.is_over and after.current_player == seat and len(after.legal_actions()) > 1
-            if decision.chance_fell and not decides_next:
+            if decision.chance_fell:
                 decision.after = _chance_after(game, after, seat, team, budget, derive_seed(key, 4), mapping)
+                decision.luck = round(decision.after - decision.taken_value, 4)
         out.append(asdict(decision))
         state = after
     return {"steps": last - first, "decisions": out}
@@ -173,13 +172,16 @@ def _fill(decision: Decision, search, state, seat: int, mapping: tuple[float, fl
 
 
 def _chance_after(game, state, seat: int, team: bool, budget: int, seed: int, mapping) -> float:
-    """The seat's chance once the chance it met has fallen: its result if the game ended, else a search
-    from its Observation of the new state (whoever is to move), read at the action the search prefers."""
+    """The seat's chance once the chance it met has fallen: its result if the game ended, else a search from
+    its Observation of the new state (whoever is to move). Read as the mean over the search's iterations, as
+    the value of the action taken is (the mean over the iterations through it): the two are then estimates
+    of the same thing before and after the chance, and luck averages zero over many (the value of the
+    preferred action, a maximum, would make every chance look unlucky when another seat moves next)."""
     if state.is_over:
         return result_for(state, seat, team)
     obs = Observation(state, seat, derive_seed(seed, 1))
     search = Analyst(game, derive_seed(seed, 2), team, iters=budget).search(obs)
-    return calibrated(search.value(search.preferred, seat), mapping)
+    return calibrated(search.mean(seat), mapping)
 
 
 def label(loss: float, preferred: bool) -> str:
@@ -242,7 +244,6 @@ class Plan:
 
     def assemble(self, results: list[dict]) -> Analysis:
         decisions = [Decision(**d) for chunk in results for d in chunk["decisions"]]
-        _settle_luck(decisions)
         final = self.final["state"]
         return Analysis(
             game=self.game.name,
@@ -265,17 +266,3 @@ def _final(game, doc: dict) -> dict:
         raise ValueError("only a finished game is analysed: this record stops before the end")
     outcome = state.outcome()
     return {"scores": state.scores(), "winners": state.winners(), "result": outcome.get("result"), "state": state}
-
-
-def _settle_luck(decisions: list[Decision]) -> None:
-    """A decision whose chance fell and whose mover decides next takes its chance after from that next
-    decision's chance before (the same estimate, made once); then luck = after - taken_value."""
-    by_index = {d.index: d for d in decisions}
-    for d in decisions:
-        if not d.chance_fell or d.taken_value is None:
-            continue
-        following = by_index.get(d.index + 1)
-        if d.after is None and following is not None and following.seat == d.seat and following.chance is not None:
-            d.after = following.chance
-        if d.after is not None:
-            d.luck = round(d.after - d.taken_value, 4)
