@@ -41,6 +41,9 @@ export const api = {
   rematch: (table, token) => call("POST", `/api/tables/${encodeURIComponent(table)}/rematch`, token ? { token } : {}),
   chat: (table, token, text) => call("POST", `/api/tables/${encodeURIComponent(table)}/chat`, { token, text }),
   reference: (game) => call("GET", `/api/games/${encodeURIComponent(game)}/reference`),
+  analysis: (table) => call("GET", `/api/tables/${encodeURIComponent(table)}/analysis`),
+  startAnalysis: (table) => call("POST", `/api/tables/${encodeURIComponent(table)}/analysis`),
+  hint: (table, token, seq) => call("POST", `/api/tables/${encodeURIComponent(table)}/hint`, { token, seq }),
   replay: (table, step) => call("GET", `/api/tables/${encodeURIComponent(table)}/replay?step=${step}`),
   myTables: (tokens) => call("GET", `/api/tables?tokens=${tokens.map(encodeURIComponent).join(",")}`),
 };

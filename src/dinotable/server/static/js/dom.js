@@ -73,3 +73,15 @@ export function actionButton(action, ctx, label, attrs = {}) {
   button.addEventListener("click", () => ctx.act(action.id));
   return button;
 }
+
+/** A chance (0-1) as a person reads it: "18%"; "under 1%" for a small one that is not nothing. */
+export function percent(chance) {
+  const value = Math.abs(chance);
+  return value > 0 && value < 0.005 ? "under 1%" : `${Math.round(100 * value)}%`;
+}
+
+/** A change of chance with its sign: "+12%", "−18%" (a true minus sign). */
+export function signedPercent(change) {
+  if (Math.round(100 * Math.abs(change)) === 0) return "0%";
+  return `${change < 0 ? "\u2212" : "+"}${percent(change)}`;
+}

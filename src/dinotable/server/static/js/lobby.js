@@ -151,7 +151,7 @@ function absolute(url) {
   return new URL(url, location.href).href;
 }
 
-function showCreated(result, players, clock) {
+function showCreated(result, players, clock, hints) {
   const box = clear($("created"));
   box.hidden = false;
   const mine = result.seats.find((seat) => seat.token);
@@ -181,6 +181,7 @@ function showCreated(result, players, clock) {
   });
   box.append(list);
   box.append(el("p", { class: "clock-chosen" }, `Clock: ${describeClock(clock)}.`));
+  if (hints) box.append(el("p", { class: "hints-chosen" }, "Hints allowed: each player may ask for the hard bot's three best choices on their turn."));
   if (result.spectator_url) {
     box.append(el("p", {}, "Spectators: ", el("a", { href: result.spectator_url }, absolute(result.spectator_url))));
   }
@@ -200,11 +201,12 @@ async function create(event) {
   const body = { game: currentGame().name, players, options: readOptions() };
   const clock = CLOCK_CHOICES.find((choice) => choice.value === $("clock").value);
   if (clock && clock.clock) body.clock = clock.clock;
+  if ($("hints").checked) body.hints = true;
   const seed = $("seed").value.trim();
   if (seed !== "") body.seed = parseInt(seed, 10);
   $("create").disabled = true;
   try {
-    showCreated(await api.createTable(body), players, body.clock || null);
+    showCreated(await api.createTable(body), players, body.clock || null, body.hints === true);
   } catch (error) {
     $("form-error").textContent = error.message;
   } finally {

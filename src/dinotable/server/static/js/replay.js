@@ -1,10 +1,13 @@
 // A finished table's replay: the board as a spectator saw it after any decision, read-only (the states carry
 // no legal actions, so the board draws nothing to click), the log up to that decision, and buttons, a slider
-// and arrow keys to step through the game. Each step is fetched once and kept.
+// and arrow keys to step through the game. Each step is fetched once and kept. Its analysis (js/analysis.js),
+// once made, draws each seat's chance over the game and judges the decision at the step shown.
 import { api } from "./api.js";
 import { boardFor } from "./boards/index.js";
 import { el, clear, plural } from "./dom.js";
 import { renderLog } from "./log.js";
+import { Analysis } from "./analysis.js";
+import { renderDecision } from "./analysis-decision.js";
 
 const $ = (id) => document.getElementById(id);
 const table = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
@@ -12,6 +15,8 @@ const fetched = new Map();
 let board = null;
 let steps = null;
 let wanted = 0;
+let shown = null; // the state drawn last
+let analysis = null;
 
 function seatName(state, seat) {
   const entry = (state.seats || []).find((s) => s.seat === seat);
@@ -55,11 +60,26 @@ function render(state) {
   board.render(clear($("board")), state, { act: () => {}, seatName: (seat) => seatName(state, seat) });
   renderOutcome(state);
   renderLog($("log"), state, { follow: true });
+  showReview(state);
+  shown = state;
   document.body.dataset.step = String(state.step);
   window.__dinotableReplay = state; // read by the browser tests, once the page shows it
 }
 
-async function go(step) {
+/** The analysis's judgement of the decision made at the step shown, marked on the board (once it is ready). */
+function showReview(state) {
+  renderDecision($("decision"), $("board"), board, state, analysis?.review, (seat) => seatName(state, seat));
+  analysis?.showStep(state.step);
+}
+
+/** The decision's review brought into view, when a click on the chart or a turning point asked for it. */
+function reveal() {
+  const box = $("decision").hidden ? $("board") : $("decision");
+  const top = box.getBoundingClientRect().top;
+  if (top < 0 || top > window.innerHeight - 120) box.scrollIntoView({ block: "start" });
+}
+
+async function go(step, { reveal: bring = false } = {}) {
   step = Math.max(0, steps === null ? step : Math.min(steps, step));
   wanted = step;
   try {
@@ -69,6 +89,7 @@ async function go(step) {
     $("error").textContent = "";
     render(state);
     history.replaceState(null, "", `?step=${step}`);
+    if (bring) reveal();
   } catch (error) {
     if (step === wanted) $("error").textContent = error.message;
   }
@@ -88,4 +109,10 @@ document.addEventListener("keydown", (event) => {
   }
 });
 $("table-link").href = `/t/${encodeURIComponent(table)}`;
-go(Number.parseInt(new URLSearchParams(location.search).get("step"), 10) || 0);
+analysis = new Analysis($("analysis"), table, {
+  go,
+  seatName: (seat) => (shown ? seatName(shown, seat) : `player ${seat + 1}`),
+  onReady: () => { if (shown) showReview(shown); },
+});
+// The board first, so the analysis names the seats as the table does.
+go(Number.parseInt(new URLSearchParams(location.search).get("step"), 10) || 0).then(() => analysis.load());

@@ -12,6 +12,7 @@ import { renderLog } from "./log.js";
 import { markLastMoves, renderLatest } from "./marks.js";
 import { confirmWanted, renderPending, renderTakeBack, setConfirmWanted } from "./turn.js";
 import { afterGame, scoreCharts } from "./after.js";
+import { renderHint, wireHint } from "./hint.js";
 
 const $ = (id) => document.getElementById(id);
 const table = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
@@ -321,6 +322,7 @@ async function render(state) {
   renderScores($("scores"), state, (seat) => seatName(state, seat));
   $("screen").textContent = state.screen || "";
   renderActions(state);
+  renderHint(state, (seat) => seatName(state, seat));
   renderOutcome(state);
   renderLog($("log"), state, { follow: undoing || sentFrom !== null });
   const latest = renderLatest($("latest"), state);
@@ -361,6 +363,7 @@ $("confirm-each").addEventListener("change", (event) => {
 // The header's players, scores and latest moves: open on a wide screen, one folded line on a phone.
 $("table-info").open = window.matchMedia("(min-width: 801px)").matches;
 wireBoard($("board"), $("sheet"));
+wireHint(table, token);
 $("chat-form").addEventListener("submit", async (event) => {
   event.preventDefault();
   const text = $("chat-text").value.trim();
