@@ -53,6 +53,17 @@ class Search:
         legal = self.legal
         return max(legal, key=lambda a: (self.visits[a], -legal.index(a)))
 
+    def best(self, count: int, seat: int) -> list[int]:
+        """The preferred action, then the next `count` - 1 most visited, these ordered by their value for
+        `seat` (a list a person reads best first, led by the agent's own choice)."""
+        first = self.preferred
+        legal = self.legal
+        others = sorted(
+            (a for a in legal if a != first and self.visits[a]), key=lambda a: (-self.visits[a], legal.index(a))
+        )
+        others = sorted(others[: count - 1], key=lambda a: -(self.value(a, seat) or 0.0))
+        return [first, *others]
+
     def mean(self, seat: int) -> float:
         """Seat's mean reward over every iteration of the search: the value of the position under the
         search's own play."""

@@ -167,8 +167,7 @@ def _fill(decision: Decision, search, state, seat: int, mapping: tuple[float, fl
     decision.taken_value = chance(decision.taken)
     decision.loss = round(max(0.0, decision.chance - decision.taken_value), 4)
     decision.label = label(decision.loss, decision.taken == preferred)
-    tried = sorted((a for a in search.legal if search.visits[a]), key=lambda a: -search.visits[a])
-    decision.top = [[a, state.action_text(a), round(chance(a), 4)] for a in tried[:3]]
+    decision.top = [[a, state.action_text(a), chance(a)] for a in search.best(3, seat)]
 
 
 def _chance_after(game, state, seat: int, team: bool, budget: int, seed: int, mapping) -> float:

@@ -16,7 +16,8 @@ CHOICES = 3
 
 
 def hint(state, seat: int, seed: int, iters: int = HINT_ITERS, seconds: float | None = HINT_SECONDS) -> list[dict]:
-    """The best choices for `seat`, which must be to move: [{action, text, chance}], best first."""
+    """The best choices for `seat`, which must be to move: [{action, text, chance}], the agent's own choice
+    first, then the others by their chance."""
     if state.is_over or state.current_player != seat:
         raise ValueError("a hint is for the seat to move")
     obs = Observation(state, seat, seed)
@@ -27,10 +28,7 @@ def hint(state, seat: int, seed: int, iters: int = HINT_ITERS, seconds: float | 
         return [{"action": only, "text": obs.action_text(only), "chance": None}]
     agent = Analyst(state.game, seed, team, iters=iters, seconds=seconds)
     search = agent.search(obs)
-    tried = sorted(
-        (a for a in search.legal if search.visits[a]), key=lambda a: (-search.visits[a], search.legal.index(a))
-    )
     return [
         {"action": a, "text": obs.action_text(a), "chance": calibrated(search.value(a, seat), mapping)}
-        for a in tried[:CHOICES]
+        for a in search.best(CHOICES, seat)
     ]
