@@ -17,7 +17,8 @@ DATA = Path(__file__).with_name("calibration.toml")
 class Analyst(MCTSAgent):
     """The search agent, valuing a finished rollout as the analysis does: at a solo or co-operative table
     every seat gets the table's result (1 won, 0 lost), and a cut-off one is valued for the table as a
-    whole (its seats' mean evaluation); elsewhere as the hard bot values it."""
+    whole (its score against the Rival's or Synth's, else its seats' mean evaluation); elsewhere as the hard
+    bot values it."""
 
     name = "analyst"
 
@@ -31,13 +32,32 @@ class Analyst(MCTSAgent):
         n = state.num_players
         if state.is_over:
             return [1.0 if state.outcome().get("result") == "won" else 0.0] * n
-        value = sum(self.heuristic.value(state, p) for p in range(n)) / n
-        return [1.0 / (1.0 + math.exp(-(value - self.game_target(state)) / self.scale))] * n
+        ahead = margin(state, 0)  # the table's score against the Rival's or Synth's, where one plays
+        if ahead is None:  # a scenario's objective: the seats' own evaluation
+            ahead = sum(self.heuristic.value(state, p) for p in range(n)) / n - self.game_target(state)
+        return [1.0 / (1.0 + math.exp(-ahead / self.scale))] * n
 
 
 def is_team(state) -> bool:
     """A solo or co-operative table (its outcome names the table's result against the game)."""
     return "result" in state.outcome()
+
+
+def margin(state, seat: int) -> float | None:
+    """Seat's score now less the best other's: another seat's, or an automaton's the rules play; at a
+    co-operative table the seats' mean less the automaton's. None when nothing is scored against it."""
+    rows = state.score_now(None)
+    seats = {r["seat"]: r["total"] for r in rows if "seat" in r and r["total"] is not None}
+    automata = [r["total"] for r in rows if "automaton" in r and r["total"] is not None]
+    if seat not in seats:
+        return None
+    if is_team(state) and len(seats) > 1:
+        own = sum(seats.values()) / len(seats)
+        others = automata
+    else:
+        own = seats[seat]
+        others = [t for s, t in seats.items() if s != seat] + automata
+    return float(own - max(others)) if others else None
 
 
 def result_for(state, seat: int, team: bool) -> float:
@@ -53,7 +73,8 @@ def calibrated(value: float | None, mapping: tuple[float, float]) -> float:
     if value is None:
         return 0.0
     slope, shift = mapping
-    return round(1.0 / (1.0 + math.exp(-(slope * logit(value) + shift))), 4)
+    z = min(max(slope * logit(value) + shift, -30.0), 30.0)
+    return round(1.0 / (1.0 + math.exp(-z)), 4)
 
 
 def logit(value: float) -> float:

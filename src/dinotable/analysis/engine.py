@@ -24,7 +24,7 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 
 from dinotable.agents import Observation
-from dinotable.analysis.chances import Analyst, calibrated, is_team, mapping_for, result_for
+from dinotable.analysis.chances import Analyst, calibrated, is_team, mapping_for, margin, result_for
 from dinotable.core.record import parse, replay, start
 from dinotable.core.registry import get_game
 from dinotable.core.rng import derive_seed
@@ -86,23 +86,6 @@ class Analysis:
     @classmethod
     def from_json(cls, doc: dict) -> Analysis:
         return cls(**{**doc, "decisions": [Decision(**d) for d in doc["decisions"]]})
-
-
-def margin(state, seat: int) -> float | None:
-    """Seat's score now less the best other's: another seat's, or an automaton's the rules play; at a
-    co-operative table the seats' mean less the automaton's. None when nothing is scored against it."""
-    rows = state.score_now(None)
-    seats = {r["seat"]: r["total"] for r in rows if "seat" in r and r["total"] is not None}
-    automata = [r["total"] for r in rows if "automaton" in r and r["total"] is not None]
-    if seat not in seats:
-        return None
-    if is_team(state) and len(seats) > 1:
-        own = sum(seats.values()) / len(seats)
-        others = automata
-    else:
-        own = seats[seat]
-        others = [t for s, t in seats.items() if s != seat] + automata
-    return float(own - max(others)) if others else None
 
 
 def _revealed(state, after, seat: int, action: int, obs: Observation, seed: int) -> bool:
