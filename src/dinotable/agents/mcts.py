@@ -192,10 +192,8 @@ class MCTSAgent(Agent):
         c = self.c
         expanded = False
         if first is not None:
-            node = root.children.get(first)
-            expanded = node is None  # a new node is a leaf to score
-            if node is None:
-                node = root.children[first] = _Node()
+            expanded = first not in root.children  # a new node is a leaf to score
+            node = root.children.setdefault(first, _Node())
             node.available += 1
             path.append((node, state.current_player))
             state.apply(first)

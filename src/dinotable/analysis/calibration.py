@@ -200,8 +200,12 @@ def plot(results: list[dict], path: Path) -> Path:
     matplotlib.use("Agg")
     from matplotlib import pyplot as plt
 
-    fig, axes = plt.subplots(1, len(results), figsize=(4.2 * len(results), 4.4), squeeze=False)
-    for ax, result in zip(axes[0], results, strict=True):
+    columns = min(3, len(results))
+    rows = -(-len(results) // columns)
+    fig, axes = plt.subplots(rows, columns, figsize=(4.2 * columns, 4.4 * rows), squeeze=False)
+    for ax in axes.flat[len(results) :]:
+        ax.set_visible(False)
+    for ax, result in zip(axes.flat, results, strict=False):
         ax.plot([0, 1], [0, 1], color="#999999", linestyle="--", linewidth=1, label="perfect")
         for key, colour, name in (("raw", "#b0a890", "search value"), ("mapped", "#2a6f97", "chance shown")):
             rows = result[key]["rows"]

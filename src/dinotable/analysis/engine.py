@@ -132,8 +132,9 @@ def judge(job: tuple) -> dict:
                 decision.preferred_info = state.action_info(decision.preferred)
             decision.chance_fell = _revealed(state, after, seat, taken, obs, derive_seed(key, 3))
             if decision.chance_fell:
-                decision.after = _chance_after(game, after, seat, team, budget, derive_seed(key, 4), mapping)
-                decision.luck = round(decision.after - decision.taken_value, 4)
+                chance_after = _chance_after(game, after, seat, team, budget, derive_seed(key, 4), mapping)
+                decision.after = chance_after
+                decision.luck = round(chance_after - (decision.taken_value or 0.0), 4)
         out.append(asdict(decision))
         state = after
     return {"steps": last - first, "decisions": out}

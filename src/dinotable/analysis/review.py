@@ -87,7 +87,7 @@ def chart(analysis: Analysis) -> dict:
     """The chart's series: for each seat analysed its chance before each of its decisions that had a
     choice ([decision, chance]), the result at the end; and where each Round or Season begins."""
     total = max((d.index for d in analysis.decisions), default=0) + 1
-    rounds = []
+    rounds: list[list[int]] = []
     for d in analysis.decisions:
         if not rounds or rounds[-1][1] != d.round:
             rounds.append([d.index, d.round])

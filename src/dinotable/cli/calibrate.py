@@ -51,9 +51,11 @@ def calibrate(
         for name, kind in runs:
             what = f"{name}, {'solo and co-op' if kind else 'competitive'}: games played and judged"
             task = bar.add_task(what, total=games)
-            results.append(
-                run(name, games, budget, seed, workers, kind, progress=lambda k, task=task: bar.advance(task, k))
-            )
+
+            def advance(k: int, task=task) -> None:
+                bar.advance(task, k)
+
+            results.append(run(name, games, budget, seed, workers, kind, progress=advance))
     (output / "calibration.json").write_text(json.dumps(results) + "\n")
     text = "\n\n".join(markdown(result) for result in results)
     (output / "calibration.md").write_text(text + "\n")
