@@ -65,13 +65,23 @@ def _play(job: tuple) -> list[Point]:
 
 
 def fit(points: list[Point]) -> tuple[float, float]:
-    """slope and shift minimising the log loss of sigmoid(slope * logit(value) + shift) (Newton's method),
-    held toward the identity map (slope 1, shift 0) by a penalty worth about one game's points, so that a
-    small sample, or one the values separate perfectly, still gives a finite map."""
+    """slope and shift minimising the log loss of sigmoid(slope * logit(value) + shift) (Newton's method,
+    each step halved until the loss falls), held toward the identity map (slope 1, shift 0) by a penalty
+    worth about one game's points, so that a small sample, or one the values separate perfectly, still gives
+    a finite map."""
     xs = [logit(p.value) for p in points]
     ys = [p.result for p in points]
     ridge = float(POINTS)
+
+    def loss(a: float, b: float) -> float:
+        total = ridge * ((a - 1.0) ** 2 + b * b) / 2
+        for x, y in zip(xs, ys, strict=True):
+            z = a * x + b
+            total += math.log1p(math.exp(-abs(z))) + max(z, 0.0) - y * z  # log loss, written not to overflow
+        return total
+
     a, b = 1.0, 0.0
+    current = loss(a, b)
     for _ in range(100):
         ga, gb = ridge * (a - 1.0), ridge * b
         haa = hbb = ridge
@@ -86,8 +96,12 @@ def fit(points: list[Point]) -> tuple[float, float]:
             hbb += w
         det = haa * hbb - hab * hab
         da, db = (hbb * ga - hab * gb) / det, (haa * gb - hab * ga) / det
-        a, b = a - da, b - db
-        if abs(da) + abs(db) < 1e-9:
+        step = 1.0
+        while step > 1e-6 and loss(a - step * da, b - step * db) > current:
+            step /= 2
+        a, b = a - step * da, b - step * db
+        before, current = current, loss(a, b)
+        if before - current < 1e-10:
             break
     return round(a, 4), round(b, 4)
 
