@@ -8,9 +8,9 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 import dinotable
+from dinotable.cli.menu import progress_bar
 
 out = Console(highlight=False, markup=False)
 
@@ -46,8 +46,7 @@ def calibrate(
     runs = [(name, False) for name in names] + [(name, True) for name in names if team and tables_for(name, True)]
     output.mkdir(parents=True, exist_ok=True)
     results = []
-    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
-    with Progress(*columns, console=Console(stderr=True)) as bar:
+    with progress_bar(Console(stderr=True)) as bar:
         for name, kind in runs:
             what = f"{name}, {'solo and co-op' if kind else 'competitive'}: games played and judged"
             task = bar.add_task(what, total=games)

@@ -13,13 +13,14 @@ from typing import Annotated
 import typer
 from rich.console import Console
 from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.progress import Progress
 from rich.table import Table
 from rich.text import Text
 
 import dinotable
 from dinotable.agents import AGENTS, make_agent
 from dinotable.cli.calibrate import calibrate
+from dinotable.cli.menu import progress_bar
 from dinotable.cli.play import play as play_game
 from dinotable.cli.replay import replay_game
 from dinotable.cli.review import review
@@ -61,16 +62,7 @@ def _game(name: str, content: Path | None = None):
 
 
 def _progress_bar() -> Progress:
-    """The progress of many games, on the terminal only (it goes away when done)."""
-    return Progress(
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=err,
-        transient=True,
-        disable=not err.is_terminal,
-    )
+    return progress_bar(err)
 
 
 def _options(game, args: list[str] | None) -> dict:

@@ -12,6 +12,9 @@ import re
 import textwrap
 from dataclasses import dataclass
 
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
 WIDTH = 80
 HEIGHT = 24
 _SEE_ALL = "type list to see every action in full"
@@ -240,3 +243,16 @@ def find(word: str, items: list[Entry]) -> Entry | str:
         names = ", ".join(e.name for e in starts[:8]) + (", ..." if len(starts) > 8 else "")
         return f"{word} starts several names ({names}): type more of it."
     return ""
+
+
+def progress_bar(console: Console) -> Progress:
+    """A bar for long work (many games, an analysis), on the terminal only: it goes away when done."""
+    return Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=console,
+        transient=True,
+        disable=not console.is_terminal,
+    )

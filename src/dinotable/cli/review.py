@@ -19,11 +19,11 @@ import typer
 from rich import box
 from rich.console import Console
 from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.progress import Progress
 from rich.table import Table
 
 import dinotable
-from dinotable.cli.menu import WIDTH, wrap
+from dinotable.cli.menu import WIDTH, progress_bar, wrap
 from dinotable.cli.play import fit_screen
 from dinotable.core.errors import RecordError
 from dinotable.core.record import load_doc, replay, start
@@ -41,15 +41,7 @@ def _fail(message: str) -> typer.Exit:
 
 
 def _progress_bar() -> Progress:
-    return Progress(
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=err,
-        transient=True,
-        disable=not err.is_terminal,
-    )
+    return progress_bar(err)
 
 
 LABELS_LINE = (
