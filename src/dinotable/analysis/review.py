@@ -92,10 +92,10 @@ def chart(analysis: Analysis) -> dict:
         if not rounds or rounds[-1][1] != d.round:
             rounds.append([d.index, d.round])
     seats = []
-    for s in summary(analysis):
-        points = [[d.index, d.chance] for d in analysis.decisions if d.seat == s["seat"] and d.chance is not None]
-        points.append([total, 1.0 if s["won"] else 0.0])
-        seats.append({"seat": s["seat"], "name": s["name"], "points": points})
+    for seat in analysis.seats:
+        points = [[d.index, d.chance] for d in analysis.decisions if d.seat == seat and d.chance is not None]
+        points.append([total, 1.0 if _won(analysis, seat) else 0.0])
+        seats.append({"seat": seat, "name": analysis.names[seat], "points": points})
     return {"decisions": total, "round_word": analysis.round_word, "rounds": rounds, "seats": seats}
 
 
